@@ -1,0 +1,32 @@
+package io.qrouter.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** The one JSON mapper of the CLI and reports. Callers write unknown or undefined numbers as null, never NaN. */
+public final class Json {
+    public static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private Json() {}
+
+    public static String write(Object value) {
+        try {
+            return MAPPER.writeValueAsString(value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static void write(Path file, Object value) {
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            MAPPER.writeValue(file.toFile(), value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
