@@ -1,11 +1,23 @@
 package io.qrouter.cli;
 
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-@Command(name = "experiment", mixinStandardHelpOptions = true, description = "Reproduce a paper's evaluation.")
+@Command(
+        name = "experiment",
+        mixinStandardHelpOptions = true,
+        description = "Reproduce a paper's evaluation (CSV, PNG charts, summary.md, summary.json).",
+        subcommands = {
+            Paper000Command.class,
+            LoadSweepCommand.class,
+            Paper001Command.class,
+            Paper002Command.class
+        })
 final class ExperimentCommand implements Runnable {
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
     @Override
     public void run() {
-        System.err.println("qrouter experiment arrives with issue 3.");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing experiment name");
     }
 }
