@@ -10,6 +10,7 @@ import io.qrouter.policy.RoutingPolicy;
 import io.qrouter.policy.Rule;
 import io.qrouter.policy.ServerSnapshot;
 import io.qrouter.policy.ServerSnapshots;
+import io.qrouter.queueing.FleetBalance;
 import io.qrouter.queueing.LoadIndex;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -105,6 +106,7 @@ public final class Simulation {
     private final long[] lastHeartbeatMillis;
     private final long[] lastIntervalMillis;
     private final ServerEstimators[] estimators;
+    private final double[] liveK;
 
     // tasks (routed ones first, then the initial background tasks)
     private final double[] arrivalTime;
@@ -201,6 +203,7 @@ public final class Simulation {
         this.lastHeartbeatMillis = new long[n];
         this.lastIntervalMillis = new long[n];
         this.estimators = needsEstimates ? new ServerEstimators[n] : null;
+        this.liveK = new double[n];
         int[] initialQueue = new int[n];
         long initialTotal = 0;
         for (int s = 0; s < n; s++) {
@@ -453,7 +456,9 @@ public final class Simulation {
             busyServers--;
         }
         if (cancelledTask[s] >= 0) {
-            dropOnFailure(cancelledTask[s]);
+            // already counted as lost when it was cancelled
+            state[cancelledTask[s]] = GONE;
+            finished++;
         }
         tasksInSystem -= count[s];
         count[s] = 0;
@@ -698,23 +703,16 @@ public final class Simulation {
     private void closeStep(double end) {
         double length = end - stepStart;
         int idle = 0;
-        double sumK = 0;
-        double sumK2 = 0;
         int alive = 0;
         for (int s = 0; s < n; s++) {
-            if (!up[s]) {
-                continue;
+            if (up[s]) {
+                liveK[alive++] = LoadIndex.live(count[s], mu[s], config.patience(), config.weights());
+                if (count[s] == 0) {
+                    idle++;
+                }
             }
-            alive++;
-            if (count[s] == 0) {
-                idle++;
-            }
-            double k = LoadIndex.live(count[s], mu[s], config.patience(), config.weights());
-            sumK += k;
-            sumK2 += k * k;
         }
-        double meanK = alive == 0 ? 0 : sumK / alive;
-        double varianceF = alive == 0 ? 0 : Math.max(0, sumK2 / alive - meanK * meanK);
+        double varianceF = alive == 0 ? 0 : FleetBalance.loadIndexVariance(Arrays.copyOf(liveK, alive));
         steps.add(new StepMetrics(
                 steps.size(),
                 end,
@@ -726,7 +724,7 @@ public final class Simulation {
                 stepIdleDecisions,
                 stepAreaBusy / (n * length),
                 varianceF,
-                (double) idle / n,
+                FleetBalance.idleShare(idle, n),
                 tasksInSystem,
                 stepSojournCount == 0 ? OptionalDouble.empty() : OptionalDouble.of(stepSojournSum / stepSojournCount),
                 stepWaitCount == 0 ? OptionalDouble.empty() : OptionalDouble.of(stepWaitSum / stepWaitCount),
