@@ -1,0 +1,95 @@
+package io.qrouter.io;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import org.apache.avro.Schema;
+import org.apache.avro.io.BinaryDecoder;
+import org.apache.avro.io.BinaryEncoder;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.io.EncoderFactory;
+import org.apache.avro.specific.SpecificData;
+import org.apache.avro.specific.SpecificDatumReader;
+import org.apache.avro.specific.SpecificDatumWriter;
+import org.apache.avro.specific.SpecificRecord;
+
+/**
+ * Avro binary codec for one generated record class (plain binary encoding, no schema registry header: every
+ * producer and consumer of a topic is built from the same {@code schemas/*.avsc}).
+ *
+ * <p>Thread-safe: readers and writers are stateless after construction and encoders/decoders are per call.
+ */
+public final class AvroCodec<T extends SpecificRecord> {
+    private final Class<T> type;
+    private final Schema schema;
+    private final SpecificDatumWriter<T> writer;
+    private final SpecificDatumReader<T> reader;
+
+    private AvroCodec(Class<T> type) {
+        this.type = type;
+        // the class's own model carries its logical-type conversions (timestamp-millis <-> Instant)
+        SpecificData model = SpecificData.getForClass(type);
+        this.schema = model.getSchema(type);
+        this.writer = new SpecificDatumWriter<>(schema, model);
+        this.reader = new SpecificDatumReader<>(schema, schema, model);
+    }
+
+    public static <T extends SpecificRecord> AvroCodec<T> of(Class<T> type) {
+        return new AvroCodec<>(type);
+    }
+
+    public Class<T> type() {
+        return type;
+    }
+
+    public byte[] encode(T record) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(128);
+        BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
+        try {
+            writer.write(record, encoder);
+            encoder.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (RuntimeException e) {
+            // e.g. a required field left null: name the record so the caller knows which producer is wrong
+            throw new IllegalArgumentException("cannot encode " + type.getSimpleName() + ": " + e.getMessage(), e);
+        }
+        return out.toByteArray();
+    }
+
+    /**
+     * Decodes one record that must use all of {@code bytes}.
+     *
+     * @throws AvroDecodeException with a readable reason when the bytes are null, truncated, malformed or longer
+     *     than one record
+     */
+    public T decode(byte[] bytes) {
+        if (bytes == null) {
+            throw new AvroDecodeException("null value where a " + type.getSimpleName() + " was expected", null);
+        }
+        BinaryDecoder decoder = DecoderFactory.get().binaryDecoder(bytes, null);
+        T record;
+        try {
+            record = reader.read(null, decoder);
+        } catch (IOException | RuntimeException e) {
+            // Avro signals bad input with EOFException, AvroRuntimeException, negative-length and
+            // index-out-of-bounds errors alike; one type with the cause's text is what the dead letter needs.
+            throw new AvroDecodeException("not a valid " + type.getSimpleName() + " (" + bytes.length + " bytes): "
+                    + describe(e), e);
+        }
+        try {
+            if (!decoder.isEnd()) {
+                throw new AvroDecodeException("not a valid " + type.getSimpleName() + " (" + bytes.length
+                        + " bytes): trailing bytes after the record", null);
+            }
+        } catch (IOException e) {
+            throw new AvroDecodeException("not a valid " + type.getSimpleName() + ": " + describe(e), e);
+        }
+        return record;
+    }
+
+    private static String describe(Throwable e) {
+        String message = e.getMessage();
+        return e.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+    }
+}

@@ -1,0 +1,75 @@
+package io.qrouter.io;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.errors.TopicExistsException;
+
+/** The default topic names (each is configurable in the job) and topic creation. */
+public final class Topics {
+    public static final String TASKS = "tasks";
+    public static final String SERVER_EVENTS = "server-events";
+    public static final String HEARTBEATS = "heartbeats";
+    public static final String DECISIONS = "decisions";
+    public static final String SERVER_METRICS = "server-metrics";
+    public static final String HEARTBEAT_LOG = "heartbeat-log";
+    public static final String DSRS_ASSIGNMENTS = "dsrs-assignments";
+    public static final String DEAD_LETTER = "dead-letter";
+
+    /** Every default topic, inputs first. */
+    public static final List<String> ALL = List.of(
+            TASKS, SERVER_EVENTS, HEARTBEATS, DECISIONS, SERVER_METRICS, HEARTBEAT_LOG, DSRS_ASSIGNMENTS, DEAD_LETTER);
+
+    private Topics() {}
+
+    /**
+     * Creates the topics that do not exist yet (existing ones are left as they are) and waits for the broker to
+     * confirm.
+     *
+     * @param replicationFactor 1 for a single broker; 3 in production
+     */
+    public static void create(String bootstrapServers, Collection<String> names, int partitions, short replicationFactor) {
+        if (partitions < 1) {
+            throw new IllegalArgumentException("partitions must be ≥ 1 (got " + partitions + ")");
+        }
+        if (replicationFactor < 1) {
+            throw new IllegalArgumentException("replicationFactor must be ≥ 1 (got " + replicationFactor + ")");
+        }
+        Properties props = new Properties();
+        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        try (Admin admin = Admin.create(props)) {
+            List<NewTopic> topics = new ArrayList<>();
+            for (String name : names) {
+                topics.add(new NewTopic(name, partitions, replicationFactor));
+            }
+            for (Map.Entry<String, org.apache.kafka.common.KafkaFuture<Void>> e :
+                    admin.createTopics(topics).values().entrySet()) {
+                try {
+                    e.getValue().get(30, TimeUnit.SECONDS);
+                } catch (ExecutionException ex) {
+                    if (!(ex.getCause() instanceof TopicExistsException)) {
+                        throw new IllegalStateException("cannot create topic " + e.getKey() + ": " + ex.getCause().getMessage(), ex.getCause());
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while creating topics", e);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("broker at " + bootstrapServers + " did not confirm topic creation within 30 s", e);
+        }
+    }
+
+    /** Creates all default topics. */
+    public static void createAll(String bootstrapServers, int partitions, short replicationFactor) {
+        create(bootstrapServers, ALL, partitions, replicationFactor);
+    }
+}

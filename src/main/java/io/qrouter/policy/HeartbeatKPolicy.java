@@ -1,0 +1,75 @@
+package io.qrouter.policy;
+
+import io.qrouter.queueing.LoadIndex;
+import io.qrouter.queueing.LoadIndexWeights;
+import java.util.random.RandomGenerator;
+
+/**
+ * Seed 000's loss-based heartbeat scheduling: an idle server from this router's heartbeat-fed idle queue if any,
+ * else the server of lowest load index K (Eq. 53), kept in an index so a decision costs O(log N).
+ *
+ * <ul>
+ *   <li>{@code heartbeat-k} (steady state, as in the paper): K from the server's estimated λ, μ, α_c; it changes
+ *       only when a report arrives, so between two reports the router keeps choosing the same lowest-K server.
+ *   <li>{@code heartbeat-k-live}: K of the server's live state n = reported queue + own in-flight, through the
+ *       state-conditional M/M/1+M forms; every decision raises the chosen server's K at once.
+ * </ul>
+ * A server without a steady state (ρ ≥ 1) has K = +∞ and ranks last; when every server is overloaded the rule
+ * reported is FALLBACK and the choice is uniform among them (their random tie-breaks decide).
+ */
+final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView.Listener {
+    private final boolean live;
+    private final LoadIndexWeights weights;
+    private final IdleQueue idle;
+    private final MinIndex index;
+
+    HeartbeatKPolicy(PolicyConfig config, RandomGenerator random, boolean live) {
+        super(config, random);
+        this.live = live;
+        this.weights = config.weights();
+        this.idle = new IdleQueue(view, config.routerIndex(), config.routerCount());
+        this.index = new MinIndex(random);
+        view.addListener(this);
+    }
+
+    @Override
+    Choice choose(String taskKey) {
+        int idleSlot = idle.poll();
+        if (idleSlot >= 0) {
+            return new Choice(idleSlot, Rule.IDLE_QUEUE, index.key(idleSlot), -1, Double.NaN);
+        }
+        int best = index.min();
+        int second = index.runnerUp();
+        double bestK = index.key(best);
+        Rule rule = Double.isFinite(bestK) ? Rule.MIN_K : Rule.FALLBACK;
+        return new Choice(best, rule, bestK, second, second < 0 ? Double.NaN : index.key(second));
+    }
+
+    @Override
+    int idleQueueLength() {
+        return idle.size();
+    }
+
+    @Override
+    public void changed(int slot, boolean snapshotChanged) {
+        if (!view.alive(slot)) {
+            index.remove(slot);
+        } else if (live || snapshotChanged || !index.contains(slot)) {
+            index.set(slot, loadIndexK(slot));
+        }
+    }
+
+    @Override
+    public void removed(int slot) {
+        index.remove(slot);
+    }
+
+    private double loadIndexK(int slot) {
+        ServerSnapshot s = view.snapshot(slot);
+        if (live) {
+            return LoadIndex.live(view.load(slot), s.effectiveMu(), s.alphaC(), weights);
+        }
+        return LoadIndex.steadyState(s.lambda(), s.effectiveMu(), s.alphaC(), weights)
+                .orElse(Double.POSITIVE_INFINITY);
+    }
+}

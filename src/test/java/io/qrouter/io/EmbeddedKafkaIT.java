@@ -1,0 +1,85 @@
+package io.qrouter.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.qrouter.avro.TaskRequest;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.Set;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.Test;
+
+class EmbeddedKafkaIT {
+
+    @Test
+    void startsCreatesTopicsCarriesTransactionalAvroAndCleansUp() throws Exception {
+        Path dir;
+        try (EmbeddedKafka kafka = EmbeddedKafka.start()) {
+            dir = kafka.directory();
+            assertThat(dir).isDirectory();
+            kafka.createTopics(2);
+            Properties admin = new Properties();
+            admin.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
+            try (Admin a = Admin.create(admin)) {
+                assertThat(a.listTopics().names().get()).containsAll(Topics.ALL);
+            }
+            Topics.createAll(kafka.bootstrapServers(), 2, (short) 1); // existing topics are fine
+
+            Properties p = new Properties();
+            p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
+            p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "embedded-kafka-it");
+            try (KafkaProducer<String, TaskRequest> producer =
+                    new KafkaProducer<>(p, new StringSerializer(), new AvroSerializer<>(TaskRequest.class))) {
+                producer.initTransactions();
+                producer.beginTransaction();
+                producer.send(new ProducerRecord<>(Topics.TASKS, "aborted", task("aborted")));
+                producer.abortTransaction();
+                producer.beginTransaction();
+                for (int i = 0; i < 5; i++) {
+                    producer.send(new ProducerRecord<>(Topics.TASKS, "t-" + i, task("t-" + i)));
+                }
+                producer.commitTransaction();
+            }
+
+            Properties c = new Properties();
+            c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
+            c.put(ConsumerConfig.GROUP_ID_CONFIG, "it");
+            c.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+            c.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+            List<String> ids = new ArrayList<>();
+            try (KafkaConsumer<String, TaskRequest> consumer =
+                    new KafkaConsumer<>(c, new StringDeserializer(), new AvroDeserializer<>(TaskRequest.class))) {
+                consumer.subscribe(Set.of(Topics.TASKS));
+                long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+                while (ids.size() < 5 && System.nanoTime() < deadline) {
+                    for (ConsumerRecord<String, TaskRequest> r : consumer.poll(Duration.ofMillis(200))) {
+                        assertThat(r.key()).isEqualTo(r.value().getTaskId());
+                        ids.add(r.value().getTaskId());
+                    }
+                }
+                // the aborted record must never show up, even after the committed ones arrived
+                consumer.poll(Duration.ofMillis(500)).forEach(r -> ids.add(r.value().getTaskId()));
+            }
+            assertThat(ids).containsExactlyInAnyOrder("t-0", "t-1", "t-2", "t-3", "t-4");
+        }
+        assertThat(Files.exists(dir)).isFalse();
+    }
+
+    private static TaskRequest task(String id) {
+        return TaskRequest.newBuilder().setTaskId(id).setCreatedAt(Instant.now()).build();
+    }
+}
