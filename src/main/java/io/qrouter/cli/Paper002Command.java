@@ -1,11 +1,72 @@
 package io.qrouter.cli;
 
+import io.qrouter.sim.Paper002Experiment;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
-@Command(name = "paper-002", mixinStandardHelpOptions = true, description = "Seed 002: DSRS drift-plus-penalty against random and the LP optimum.")
+@Command(name = "paper-002", mixinStandardHelpOptions = true,
+        description = "Seed 002: DSRS drift-plus-penalty against random and the LP optimum. Writes CSV and PNG per "
+                + "figure, summary.md and summary.json into --out.")
 final class Paper002Command implements Runnable {
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--out", defaultValue = "out/paper-002", description = "Output directory (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--slots", defaultValue = "100000", description = "Slots per run, ≥ 1 (default: ${DEFAULT-VALUE}).")
+    int slots;
+
+    @Option(names = "--warmup", defaultValue = "10000",
+            description = "Slots at the start of each V-sweep run left out of its averages, in [0, slots) (default: ${DEFAULT-VALUE}).")
+    int warmup;
+
+    @Option(names = "--time-slots", defaultValue = "5000",
+            description = "Slots of the over-time figures 3–8, ≥ 1 (default: ${DEFAULT-VALUE}).")
+    int timeSlots;
+
+    @Option(names = "--v-values", split = ",", description = "V values of the sweep, each > 0 (default: 1,2,5,…,1000).")
+    List<Double> vValues = Paper002Experiment.Options.DEFAULT_V;
+
+    @Option(names = "--v", defaultValue = "50", description = "V of the over-time figures 3–8, > 0 (default: ${DEFAULT-VALUE}).")
+    double v;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Random seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--no-progress", description = "Do not show the progress bar.")
+    boolean noProgress;
+
     @Override
     public void run() {
-        System.err.println("qrouter experiment paper-002 arrives with issue 4.");
+        if (slots < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--slots must be ≥ 1 (got " + slots + ")");
+        }
+        if (timeSlots < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--time-slots must be ≥ 1 (got " + timeSlots + ")");
+        }
+        if (warmup < 0 || warmup >= slots) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--warmup must be in [0, --slots) = [0, " + slots + ") (got " + warmup + ")");
+        }
+        if (!(v > 0) || Double.isInfinite(v)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--v must be finite and > 0 (got " + v + ")");
+        }
+        if (vValues.isEmpty() || vValues.stream().anyMatch(x -> !(x > 0) || x.isInfinite())) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--v-values must be finite values > 0 (got " + vValues + ")");
+        }
+        List<Paper002Experiment.VPoint> sweep = new Paper002Experiment(
+                new Paper002Experiment.Options(slots, warmup, timeSlots, vValues, v, seed, !noProgress)).run(out);
+        var stdout = spec.commandLine().getOut();
+        stdout.printf(Locale.ROOT, "%10s %12s %12s %10s%n", "V", "cost", "backlog", "gap");
+        for (Paper002Experiment.VPoint p : sweep) {
+            stdout.printf(Locale.ROOT, "%10g %12.4f %12.1f %9.3f%%%n", p.V(), p.cost(), p.backlog(), 100 * p.gap());
+        }
+        stdout.println("wrote " + out.toAbsolutePath() + " (summary.md, summary.json, CSV and PNG per figure)");
+        stdout.flush();
     }
 }

@@ -8,6 +8,7 @@ package io.qrouter.dsrs;
 public final class SlotScheduler {
     private final RowRule rule;
     private final double[][] queues;
+    private final long[] arrivalTotals;
     private long slots;
     private double costSum;
     private double backlogSum;
@@ -19,6 +20,7 @@ public final class SlotScheduler {
         }
         this.rule = rule;
         this.queues = new double[services][mecSystems];
+        this.arrivalTotals = new long[services];
     }
 
     /**
@@ -42,10 +44,23 @@ public final class SlotScheduler {
             decisions[i] = DsrsRow.assign(queues[i], arrivals[i], capacity[i], unitCost[i], j);
             queues[i] = decisions[i].queuesAfter().clone();
             g += decisions[i].cost();
+            arrivalTotals[i] += arrivals[i];
         }
         costSum += g;
         slots++;
         return decisions;
+    }
+
+    /**
+     * Restarts the time averages from the current slot, keeping the queues: the limits (3) and (24) are then
+     * estimated over a window that excludes the initial fill-up of the queues, whose cost is charged but whose
+     * service lies beyond the end of a finite run.
+     */
+    public void resetAverages() {
+        slots = 0;
+        costSum = 0;
+        backlogSum = 0;
+        java.util.Arrays.fill(arrivalTotals, 0);
     }
 
     /** Σ_ij Q_ij(t) now. */
@@ -70,6 +85,18 @@ public final class SlotScheduler {
 
     public long slots() {
         return slots;
+    }
+
+    /**
+     * (1/T) Σ_t A_i(t) per service: the arrival rates this run actually saw, against which the offline optimum
+     * g* of the same input is computed (sampling noise in λ would otherwise swamp a small gap).
+     */
+    public double[] averageArrivals() {
+        double[] mean = new double[arrivalTotals.length];
+        for (int i = 0; i < mean.length; i++) {
+            mean[i] = slots == 0 ? 0 : (double) arrivalTotals[i] / slots;
+        }
+        return mean;
     }
 
     /** (1/T) Σ_t g(t), Eq. (3); 0 before the first slot. */

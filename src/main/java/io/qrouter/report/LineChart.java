@@ -24,6 +24,7 @@ public final class LineChart {
     private final String yLabel;
     private final Map<String, XYSeries> series = new LinkedHashMap<>();
     private boolean logY;
+    private boolean yFromData;
 
     public LineChart(String title, String xLabel, String yLabel) {
         this.title = title;
@@ -44,6 +45,12 @@ public final class LineChart {
         return this;
     }
 
+    /** Fits the linear y axis to the data instead of stretching it down to zero (for curves far above zero). */
+    public LineChart yFromData() {
+        this.yFromData = true;
+        return this;
+    }
+
     public void writePng(Path file) {
         writePng(file, 900, 540);
     }
@@ -60,6 +67,9 @@ public final class LineChart {
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
         for (int i = 0; i < data.getSeriesCount(); i++) {
             plot.getRenderer().setSeriesStroke(i, new BasicStroke(2f));
+        }
+        if (yFromData && plot.getRangeAxis() instanceof org.jfree.chart.axis.NumberAxis axis) {
+            axis.setAutoRangeIncludesZero(false);
         }
         if (logY) {
             LogAxis axis = new LogAxis(yLabel);

@@ -1,0 +1,238 @@
+package io.qrouter.job;
+
+import io.qrouter.avro.DeadLetter;
+import io.qrouter.avro.RoutingDecision;
+import io.qrouter.avro.TaskRequest;
+import io.qrouter.policy.Decision;
+import io.qrouter.policy.Policies;
+import io.qrouter.policy.RoutingPolicy;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.BroadcastState;
+import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.java.functions.KeySelector;
+import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
+import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
+import org.apache.flink.util.Collector;
+import org.apache.flink.util.OutputTag;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+
+/**
+ * The router: tasks (keyed by task id) meet the broadcast {@link ServerSnapshot}s and get one
+ * {@link RoutingDecision} each, chosen by the configured policy of io.qrouter.policy, called unchanged.
+ *
+ * <p>Decisions:
+ * <ul>
+ *   <li><b>Keyed by task id.</b> Tasks spread evenly over the router subtasks, and the per-task keyed state and
+ *       timer hold a task while no server is alive. Router r = subtask index, R = parallelism: each idle server
+ *       belongs to one router's idle queue ({@code RouterOwnership}) and each router counts its own in-flight
+ *       assignments, so parallel routers do not herd.</li>
+ *   <li><b>What a restart keeps.</b> The latest snapshot of every server is broadcast state (checkpointed by every
+ *       subtask, redistributed on rescaling); the policy is an in-memory function of it and is rebuilt from it
+ *       on the first element after a (re)start. In-flight counts, a round-robin cursor and the random generator
+ *       restart; the next heartbeat of each server corrects the counts. Buffered tasks are keyed state with
+ *       their deadline timers, so they survive too.</li>
+ *   <li><b>No server alive.</b> A task waits in this subtask's buffer (at most {@code bufferCapacity} tasks) for
+ *       up to {@code bufferDeadlineMillis} of processing time. The snapshot that brings a server back releases
+ *       the buffer in arrival order; at the deadline, or when the buffer is full, the task goes to
+ *       {@link #DEAD_LETTERS} with the reason. Decision time and deadlines are processing time: a decision is
+ *       made now, and the snapshot age it reports is now minus the server's heartbeat time.</li>
+ * </ul>
+ */
+public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRequest, ServerSnapshot, RoutingDecision> {
+    private static final long serialVersionUID = 1L;
+
+    /** Broadcast state: the latest snapshot of every known server, by server id. */
+    public static final MapStateDescriptor<String, ServerSnapshot> SNAPSHOTS = new MapStateDescriptor<>(
+            "server-snapshots", Types.STRING, TypeInformation.of(ServerSnapshot.class));
+    /** Tasks no server could take (buffer full, or no live server before the deadline). */
+    public static final OutputTag<DeadLetter> DEAD_LETTERS =
+            new OutputTag<>("router-dead-letters", new AvroTypeInfo<>(DeadLetter.class));
+    /** The key the router's input must be keyed by. */
+    public static final KeySelector<TaskRequest, String> TASK_KEY = TaskRequest::getTaskId;
+
+    static final ValueStateDescriptor<BufferedTask> BUFFERED =
+            new ValueStateDescriptor<>("buffered-task", BufferedTask.class);
+    /** The fleet gauges are recomputed at most this often, as they take O(servers). */
+    private static final long FLEET_GAUGE_PERIOD_MILLIS = 1_000;
+
+    private final RoutingSettings settings;
+
+    private transient ValueState<BufferedTask> buffered;
+    private transient RoutingPolicy policy;
+    private transient int routerIndex;
+    private transient boolean policyRebuilt;
+    private transient boolean bufferCounted;
+    private transient int bufferedCount;
+    private transient long fleetGaugesAt;
+    private transient JobMetrics metrics;
+
+    public RouterFunction(RoutingSettings settings) {
+        this.settings = settings.validate();
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        buffered = getRuntimeContext().getState(BUFFERED);
+        routerIndex = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
+        int routerCount = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
+        policy = Policies.create(settings.policyConfig(routerIndex, routerCount),
+                new SplittableRandom(settings.getSeed() ^ (0x9E3779B97F4A7C15L * (routerIndex + 1))));
+        policyRebuilt = false;
+        bufferCounted = false;
+        bufferedCount = 0;
+        metrics = new JobMetrics(getRuntimeContext().getMetricGroup());
+    }
+
+    @Override
+    public void processElement(TaskRequest task, ReadOnlyContext ctx, Collector<RoutingDecision> out)
+            throws Exception {
+        rebuildPolicyOnce(ctx.getBroadcastState(SNAPSHOTS));
+        long now = ctx.timerService().currentProcessingTime();
+        if (route(task, now, out)) {
+            return;
+        }
+        if (bufferedCount >= settings.getBufferCapacity()) {
+            deadLetter(task, now, "no live server and the router buffer is full ("
+                    + settings.getBufferCapacity() + " tasks)", ctx);
+            return;
+        }
+        long deadline = now + settings.getBufferDeadlineMillis();
+        buffered.update(new BufferedTask(task, now, deadline));
+        ctx.timerService().registerProcessingTimeTimer(deadline);
+        metrics.buffered(++bufferedCount);
+    }
+
+    @Override
+    public void processBroadcastElement(ServerSnapshot snapshot, Context ctx, Collector<RoutingDecision> out)
+            throws Exception {
+        BroadcastState<String, ServerSnapshot> snapshots = ctx.getBroadcastState(SNAPSHOTS);
+        rebuildPolicyOnce(snapshots);
+        if (snapshot.isGone()) {
+            snapshots.remove(snapshot.getServerId());
+            policy.onServerRemoved(snapshot.getServerId());
+        } else {
+            snapshots.put(snapshot.getServerId(), snapshot);
+            policy.onSnapshot(PolicyRecords.toPolicySnapshot(snapshot));
+        }
+        long now = ctx.currentProcessingTime();
+        if (!bufferCounted) {
+            countBufferAfterRestore(ctx);
+        }
+        if (bufferedCount > 0 && policy.view().aliveCount() > 0) {
+            releaseBuffer(ctx, now, out);
+        }
+        if (now - fleetGaugesAt >= FLEET_GAUGE_PERIOD_MILLIS || fleetGaugesAt == 0) {
+            updateFleetGauges(snapshots);
+            fleetGaugesAt = now;
+        }
+    }
+
+    @Override
+    public void onTimer(long timestamp, OnTimerContext ctx, Collector<RoutingDecision> out) throws Exception {
+        BufferedTask waiting = buffered.value();
+        if (waiting == null || timestamp < waiting.deadlineAt) {
+            return;
+        }
+        buffered.clear();
+        metrics.buffered(bufferedCount = Math.max(0, bufferedCount - 1));
+        rebuildPolicyOnce(ctx.getBroadcastState(SNAPSHOTS));
+        if (!route(waiting.task, timestamp, out)) {
+            deadLetter(waiting.task, timestamp, "no live server within the buffer deadline of "
+                    + settings.getBufferDeadlineMillis() + " ms", ctx);
+        }
+    }
+
+    /** Routes a task if any server is alive; false when it could not be routed. */
+    private boolean route(TaskRequest task, long now, Collector<RoutingDecision> out) {
+        Optional<Decision> decision = policy.route(PolicyRecords.routingKey(task), now);
+        if (decision.isEmpty()) {
+            return false;
+        }
+        out.collect(PolicyRecords.toRoutingDecision(decision.get(), task, now, routerIndex));
+        metrics.decided(decision.get().rule().name());
+        return true;
+    }
+
+    /** The snapshot that brings a server back releases every buffered task of this subtask, oldest first. */
+    private void releaseBuffer(Context ctx, long now, Collector<RoutingDecision> out) throws Exception {
+        List<BufferedTask> waiting = new ArrayList<>(bufferedCount);
+        ctx.applyToKeyedState(BUFFERED, (taskId, state) -> {
+            BufferedTask task = state.value();
+            if (task != null) {
+                waiting.add(task);
+                state.clear();
+            }
+        });
+        waiting.sort(Comparator.comparingLong((BufferedTask b) -> b.bufferedAt)
+                .thenComparing(b -> b.task.getTaskId()));
+        for (BufferedTask task : waiting) {
+            route(task.task, now, out);
+        }
+        bufferedCount = 0;
+        metrics.buffered(0);
+    }
+
+    /**
+     * After a restore the policy is empty: replay the checkpointed snapshots into it before the first decision
+     * or update. Servers are replayed in id order so that every router rebuilds the same view.
+     */
+    private void rebuildPolicyOnce(ReadOnlyBroadcastState<String, ServerSnapshot> snapshots) throws Exception {
+        if (policyRebuilt) {
+            return;
+        }
+        policyRebuilt = true;
+        List<ServerSnapshot> known = new ArrayList<>();
+        for (Map.Entry<String, ServerSnapshot> entry : snapshots.immutableEntries()) {
+            known.add(entry.getValue());
+        }
+        known.sort(Comparator.comparing(ServerSnapshot::getServerId));
+        for (ServerSnapshot snapshot : known) {
+            policy.onSnapshot(PolicyRecords.toPolicySnapshot(snapshot));
+        }
+    }
+
+    /** The buffer count is not checkpointed: it is recounted from the keyed state after a restore. */
+    private void countBufferAfterRestore(Context ctx) throws Exception {
+        bufferCounted = true;
+        int[] count = {0};
+        ctx.applyToKeyedState(BUFFERED, (taskId, state) -> {
+            if (state.value() != null) {
+                count[0]++;
+            }
+        });
+        bufferedCount = count[0];
+        metrics.buffered(bufferedCount);
+    }
+
+    private void updateFleetGauges(ReadOnlyBroadcastState<String, ServerSnapshot> snapshots) throws Exception {
+        List<ServerSnapshot> alive = new ArrayList<>();
+        for (Map.Entry<String, ServerSnapshot> entry : snapshots.immutableEntries()) {
+            if (entry.getValue().acceptsTasks()) {
+                alive.add(entry.getValue());
+            }
+        }
+        metrics.fleet(alive.size(), FleetFigures.idleFraction(alive), FleetFigures.loadIndexVariance(alive));
+    }
+
+    private void deadLetter(TaskRequest task, long now, String reason, ReadOnlyContext ctx) {
+        ctx.output(DEAD_LETTERS, DeadLetter.newBuilder()
+                .setSourceTopic(settings.getTasksTopic())
+                .setReason(reason)
+                .setTaskId(task.getTaskId())
+                .setAt(Instant.ofEpochMilli(now))
+                .build());
+        metrics.deadLettered();
+    }
+}

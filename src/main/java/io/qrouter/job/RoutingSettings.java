@@ -1,0 +1,251 @@
+package io.qrouter.job;
+
+import io.qrouter.estimate.EstimatorConfig;
+import io.qrouter.policy.PolicyConfig;
+import io.qrouter.policy.PolicyName;
+import io.qrouter.queueing.LoadIndexWeights;
+
+import java.io.Serializable;
+
+/**
+ * Everything the stateful operators need from configuration. The job's configuration class fills it (one setter per
+ * key) and calls {@link #validate()}; the defaults here are the documented defaults.
+ *
+ * <p>Shipped to the operators with the job graph (Java serialisation), never kept in Flink state.
+ */
+public class RoutingSettings implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    private String policy = "heartbeat-k-live";
+    private int powerOfD = PolicyConfig.DEFAULT_CHOICES;
+    private double weightAlpha = LoadIndexWeights.EQUAL.alpha();
+    private double weightSigma = LoadIndexWeights.EQUAL.sigma();
+    private double weightR = LoadIndexWeights.EQUAL.r();
+    private long seed = 0x5EEDL;
+    private String tasksTopic = "tasks";
+    private String queueModel = QueueFigures.RENEGING;
+    private long estimatorWindowMillis = 60_000;
+    private int estimatorBuckets = 60;
+    private int estimatorMinEvents = 20;
+    private long downTimeoutMillis = 5_000;
+    private long forgetDownAfterMillis = 600_000;
+    private int bufferCapacity = 10_000;
+    private long bufferDeadlineMillis = 30_000;
+    private long heartbeatMinMillis = 250;
+    private long heartbeatMaxMillis = 2_000;
+
+    /** Throws {@link IllegalArgumentException} naming the first setting outside its valid range. */
+    public RoutingSettings validate() {
+        PolicyName.parse(policy);
+        loadIndexWeights();
+        estimatorConfig();
+        requirePositive("downTimeoutMillis", downTimeoutMillis);
+        requirePositive("forgetDownAfterMillis", forgetDownAfterMillis);
+        requirePositive("bufferDeadlineMillis", bufferDeadlineMillis);
+        requirePositive("heartbeatMinMillis", heartbeatMinMillis);
+        if (heartbeatMaxMillis < heartbeatMinMillis) {
+            throw new IllegalArgumentException("heartbeatMaxMillis must be ≥ heartbeatMinMillis (" + heartbeatMinMillis
+                    + ") (got " + heartbeatMaxMillis + ")");
+        }
+        if (bufferCapacity < 0) {
+            throw new IllegalArgumentException("bufferCapacity must be ≥ 0 (got " + bufferCapacity + ")");
+        }
+        if (powerOfD < 1) {
+            throw new IllegalArgumentException("powerOfD must be ≥ 1 (got " + powerOfD + ")");
+        }
+        if (!QueueFigures.RENEGING.equals(queueModel) && !QueueFigures.CHAIN_P.equals(queueModel)) {
+            throw new IllegalArgumentException("queueModel must be reneging or chain-p (got " + queueModel + ")");
+        }
+        return this;
+    }
+
+    /** The estimators' configuration: the window, its buckets, and the events an estimate needs. */
+    public EstimatorConfig estimatorConfig() {
+        EstimatorConfig config = new EstimatorConfig();
+        config.setWindowMillis(estimatorWindowMillis);
+        config.setBucketCount(estimatorBuckets);
+        config.setMinArrivals(estimatorMinEvents);
+        config.setMinExits(estimatorMinEvents);
+        config.setMinCompletions(estimatorMinEvents);
+        config.setMinWaits(estimatorMinEvents);
+        config.setMinRecoveries(estimatorMinEvents);
+        try {
+            return config.validate();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("estimator settings (estimatorWindowMillis, estimatorBuckets, "
+                    + "estimatorMinEvents): " + e.getMessage(), e);
+        }
+    }
+
+    /** The policy configuration of router {@code routerIndex} out of {@code routerCount}. */
+    public PolicyConfig policyConfig(int routerIndex, int routerCount) {
+        return PolicyConfig.of(PolicyName.parse(policy))
+                .withChoices(powerOfD)
+                .withWeights(loadIndexWeights())
+                .withRouter(routerIndex, routerCount);
+    }
+
+    /** The weights alpha, sigma, r of the load index K (Eq. 53). */
+    public LoadIndexWeights loadIndexWeights() {
+        return new LoadIndexWeights(weightAlpha, weightSigma, weightR);
+    }
+
+    private static void requirePositive(String name, long value) {
+        if (value <= 0) {
+            throw new IllegalArgumentException(name + " must be > 0 (got " + value + ")");
+        }
+    }
+
+    /** Routing policy name, e.g. heartbeat-k-live (default), jsq, power-of-d, random. */
+    public String getPolicy() {
+        return policy;
+    }
+
+    public void setPolicy(String policy) {
+        this.policy = policy;
+    }
+
+    /** d of the power-of-d policy. */
+    public int getPowerOfD() {
+        return powerOfD;
+    }
+
+    public void setPowerOfD(int powerOfD) {
+        this.powerOfD = powerOfD;
+    }
+
+    /** Queue model behind each server's metrics and K: reneging (M/M/1+M, default) or chain-p. */
+    public String getQueueModel() {
+        return queueModel;
+    }
+
+    public void setQueueModel(String queueModel) {
+        this.queueModel = queueModel;
+    }
+
+    /** Length of the estimator windows (lambda, mu, alpha_c, eta), in event time. */
+    public long getEstimatorWindowMillis() {
+        return estimatorWindowMillis;
+    }
+
+    public void setEstimatorWindowMillis(long estimatorWindowMillis) {
+        this.estimatorWindowMillis = estimatorWindowMillis;
+    }
+
+    /** Number of buckets the estimator window slides by; the window must be a multiple of it. */
+    public int getEstimatorBuckets() {
+        return estimatorBuckets;
+    }
+
+    public void setEstimatorBuckets(int estimatorBuckets) {
+        this.estimatorBuckets = estimatorBuckets;
+    }
+
+    /** Events (arrivals, completions, ended waits, exits, recoveries) an estimate needs before it is reported. */
+    public int getEstimatorMinEvents() {
+        return estimatorMinEvents;
+    }
+
+    public void setEstimatorMinEvents(int estimatorMinEvents) {
+        this.estimatorMinEvents = estimatorMinEvents;
+    }
+
+    /** Silence (processing time) after which a server is marked down; at least twice its own heartbeat interval. */
+    public long getDownTimeoutMillis() {
+        return downTimeoutMillis;
+    }
+
+    public void setDownTimeoutMillis(long downTimeoutMillis) {
+        this.downTimeoutMillis = downTimeoutMillis;
+    }
+
+    /** How long a down server's state is kept before it is dropped and routers forget it. */
+    public long getForgetDownAfterMillis() {
+        return forgetDownAfterMillis;
+    }
+
+    public void setForgetDownAfterMillis(long forgetDownAfterMillis) {
+        this.forgetDownAfterMillis = forgetDownAfterMillis;
+    }
+
+    /** Tasks one router subtask holds while no server is alive; beyond it tasks are dead-lettered at once. */
+    public int getBufferCapacity() {
+        return bufferCapacity;
+    }
+
+    public void setBufferCapacity(int bufferCapacity) {
+        this.bufferCapacity = bufferCapacity;
+    }
+
+    /** How long a buffered task waits for a live server before it is dead-lettered. */
+    public long getBufferDeadlineMillis() {
+        return bufferDeadlineMillis;
+    }
+
+    public void setBufferDeadlineMillis(long bufferDeadlineMillis) {
+        this.bufferDeadlineMillis = bufferDeadlineMillis;
+    }
+
+    /** Adaptive heartbeat: the interval recommended to a fully loaded server. */
+    public long getHeartbeatMinMillis() {
+        return heartbeatMinMillis;
+    }
+
+    public void setHeartbeatMinMillis(long heartbeatMinMillis) {
+        this.heartbeatMinMillis = heartbeatMinMillis;
+    }
+
+    /** Adaptive heartbeat: the interval recommended to an idle server. */
+    public long getHeartbeatMaxMillis() {
+        return heartbeatMaxMillis;
+    }
+
+    public void setHeartbeatMaxMillis(long heartbeatMaxMillis) {
+        this.heartbeatMaxMillis = heartbeatMaxMillis;
+    }
+
+    /** Weight alpha of L_Wq in K (Eq. 53); alpha + sigma + r = 1. */
+    public double getWeightAlpha() {
+        return weightAlpha;
+    }
+
+    public void setWeightAlpha(double weightAlpha) {
+        this.weightAlpha = weightAlpha;
+    }
+
+    /** Weight sigma of W_Qt in K (Eq. 53). */
+    public double getWeightSigma() {
+        return weightSigma;
+    }
+
+    public void setWeightSigma(double weightSigma) {
+        this.weightSigma = weightSigma;
+    }
+
+    /** Weight r of W_v in K (Eq. 53). */
+    public double getWeightR() {
+        return weightR;
+    }
+
+    public void setWeightR(double weightR) {
+        this.weightR = weightR;
+    }
+
+    /** Seed of the policies' random choices; each router subtask derives its own from it. */
+    public long getSeed() {
+        return seed;
+    }
+
+    public void setSeed(long seed) {
+        this.seed = seed;
+    }
+
+    /** Name of the tasks topic, written into the dead letters of tasks no server could take. */
+    public String getTasksTopic() {
+        return tasksTopic;
+    }
+
+    public void setTasksTopic(String tasksTopic) {
+        this.tasksTopic = tasksTopic;
+    }
+}

@@ -1,0 +1,92 @@
+package io.qrouter.job;
+
+import io.qrouter.avro.EventCounts;
+import io.qrouter.avro.HeartbeatLog;
+import io.qrouter.avro.ServerMetrics;
+import io.qrouter.avro.ServerStatus;
+
+import java.time.Instant;
+
+/** Builds the records a server's state emits: the snapshot for the routers, ServerMetrics and HeartbeatLog. */
+final class ServerReports {
+    private ServerReports() {
+    }
+
+    static ServerSnapshot snapshot(ServerState state, int queueLength, QueueFigures figures) {
+        ServerSnapshot s = new ServerSnapshot();
+        s.setServerId(state.serverId);
+        s.setAlive(state.alive);
+        s.setBusy(state.busy);
+        s.setQueueLength(queueLength);
+        s.setIdle(state.alive && !state.busy && queueLength == 0);
+        s.setHeartbeatAt(state.lastHeartbeatAt == ServerState.NEVER ? 0 : state.lastHeartbeatAt);
+        s.setHeartbeatIntervalMillis(state.heartbeatIntervalMillis);
+        s.setHealth(state.health);
+        s.setServiceRatePerSecond(state.serviceRatePerSecond);
+        s.setLambda(figures.lambda());
+        s.setMu(figures.mu());
+        s.setAlphaC(figures.alphaC());
+        s.setEta(figures.eta());
+        s.setLoadIndexK(figures.loadIndexK());
+        s.setOverloaded(figures.overloaded());
+        s.setRecommendedHeartbeatMillis(state.recommendedHeartbeatMillis);
+        s.setCpu(state.cpu);
+        s.setMemory(state.memory);
+        s.setBandwidth(state.bandwidth);
+        s.setHeartbeatTriggers(state.heartbeatTriggers);
+        s.setLateRecords(state.lateRecords);
+        return s;
+    }
+
+    static ServerMetrics metrics(ServerState state, int queueLength, QueueFigures figures, long atMillis) {
+        return ServerMetrics.newBuilder()
+                .setServerId(state.serverId)
+                .setAt(Instant.ofEpochMilli(atMillis))
+                .setAlive(state.alive)
+                .setQueueLength(queueLength)
+                .setLambda(figures.lambda())
+                .setMu(figures.mu())
+                .setAlphaC(figures.alphaC())
+                .setEta(figures.eta())
+                .setRho(figures.rho())
+                .setStable(!figures.overloaded())
+                .setModel(figures.model())
+                .setMeanWaiting(figures.meanWaiting())
+                .setMeanWait(figures.meanWait())
+                .setVirtualWait(figures.virtualWait())
+                .setAbandonProbability(figures.abandonProbability())
+                .setLoadIndexK(figures.loadIndexK())
+                .setOverloaded(figures.overloaded())
+                .setRecommendedHeartbeatMillis(state.recommendedHeartbeatMillis)
+                .setHeartbeatTriggers(state.heartbeatTriggers)
+                .build();
+    }
+
+    static HeartbeatLog heartbeatLog(ServerState state, int queueLength, QueueFigures figures) {
+        ServerStatus status = ServerStatus.newBuilder()
+                .setCpu(state.cpu)
+                .setMemory(state.memory)
+                .setQueueLength(queueLength)
+                .setExitRateTheta(figures.exitRateTheta())
+                .setHealth(state.health)
+                .build();
+        EventCounts events = EventCounts.newBuilder()
+                .setEnqueued(state.enqueued)
+                .setStarted(state.started)
+                .setCompleted(state.completed)
+                .setAbandoned(state.abandoned)
+                .setCancelled(state.cancelled)
+                .setRestored(state.restored)
+                .build();
+        return HeartbeatLog.newBuilder()
+                .setTimestamp(Instant.ofEpochMilli(state.lastHeartbeatAt))
+                .setServerId(state.serverId)
+                .setStatus(status)
+                .setHeartbeatIntervalMillis(state.heartbeatIntervalMillis)
+                .setEvents(events)
+                .setLWq(figures.meanWaiting())
+                .setWQt(figures.meanWait())
+                .setWV(figures.virtualWait())
+                .build();
+    }
+}

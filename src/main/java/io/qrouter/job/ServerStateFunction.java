@@ -1,0 +1,267 @@
+package io.qrouter.job;
+
+import io.qrouter.avro.Heartbeat;
+import io.qrouter.avro.HeartbeatLog;
+import io.qrouter.avro.ServerMetrics;
+import io.qrouter.avro.TaskEvent;
+import io.qrouter.avro.TaskEventType;
+import io.qrouter.estimate.EstimatorConfig;
+import io.qrouter.estimate.ServerEstimators;
+import io.qrouter.policy.AdaptiveHeartbeat;
+import io.qrouter.queueing.LoadIndexWeights;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.MapState;
+import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
+import org.apache.flink.util.Collector;
+import org.apache.flink.util.OutputTag;
+
+import java.util.Iterator;
+import java.util.Map;
+
+/**
+ * Per-server state, keyed by server id: lifecycle events (input 1) and heartbeats (input 2) keep the server's
+ * queue, its estimator windows and its status; every heartbeat emits a {@link ServerSnapshot} for the routers, a
+ * {@link ServerMetrics} record ({@link #METRICS}) and a {@link HeartbeatLog} record ({@link #HEARTBEAT_LOG}).
+ *
+ * <p>Decisions:
+ * <ul>
+ *   <li><b>Down detection in processing time.</b> Silence is "no heartbeat has reached us", so the timer runs on
+ *       the job's clock: an event-time timer would never fire when every server falls silent, because the
+ *       heartbeat watermark stops with them. The silence allowed is {@code max(downTimeoutMillis,
+ *       AdaptiveHeartbeat.MISSED_BEATS_BEFORE_DOWN × the interval the server announced)}, so a server told to
+ *       report rarely is not taken for dead. A down server gets a snapshot with {@code alive = false}; its next
+ *       heartbeat brings it back.</li>
+ *   <li><b>Cleanup.</b> A heartbeat with {@code leaving = true}, or {@code forgetDownAfterMillis} spent down,
+ *       drops all state of the server and emits a snapshot with {@code gone = true} so routers forget it. State
+ *       created by lifecycle events of a server that never sends a heartbeat is dropped the same way.</li>
+ *   <li><b>Queue length.</b> The heartbeat's count, plus the lifecycle events with a later event time (an event
+ *       at or before the heartbeat is already in its count, whenever it arrives). ENQUEUED adds one;
+ *       COMPLETED, ABANDONED and RESTORED remove one (chain P: a cancelled task stays until its recovery).</li>
+ *   <li><b>Late records</b> (behind the watermark) are counted and still applied: they feed the estimators and
+ *       correct the queue. A heartbeat older than the newest one applied is only counted.</li>
+ * </ul>
+ */
+public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEvent, Heartbeat, ServerSnapshot> {
+    private static final long serialVersionUID = 1L;
+
+    /** One per heartbeat (and one when the server is marked down): topic {@code server-metrics}. */
+    public static final OutputTag<ServerMetrics> METRICS =
+            new OutputTag<>("server-metrics", new AvroTypeInfo<>(ServerMetrics.class));
+    /** One per heartbeat: topic {@code heartbeat-log}. */
+    public static final OutputTag<HeartbeatLog> HEARTBEAT_LOG =
+            new OutputTag<>("heartbeat-log", new AvroTypeInfo<>(HeartbeatLog.class));
+
+    static final ValueStateDescriptor<ServerState> SERVER_STATE =
+            new ValueStateDescriptor<>("server", ServerState.class);
+    /** Lifecycle events newer than the last heartbeat: event time → change of the queue length. */
+    static final MapStateDescriptor<Long, Integer> QUEUE_CHANGES =
+            new MapStateDescriptor<>("queue-changes-since-heartbeat", Types.LONG, Types.INT);
+
+    private final RoutingSettings settings;
+
+    static final ValueStateDescriptor<ServerEstimators> ESTIMATORS =
+            new ValueStateDescriptor<>("estimators", ServerEstimators.class);
+
+    private transient ValueState<ServerState> server;
+    private transient ValueState<ServerEstimators> estimators;
+    private transient EstimatorConfig estimatorConfig;
+    private transient LoadIndexWeights weights;
+    private transient MapState<Long, Integer> queueChanges;
+    private transient AdaptiveHeartbeat adaptiveHeartbeat;
+    private transient Counter lateRecords;
+    private transient Counter heartbeats;
+
+    public ServerStateFunction(RoutingSettings settings) {
+        this.settings = settings.validate();
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        server = getRuntimeContext().getState(SERVER_STATE);
+        queueChanges = getRuntimeContext().getMapState(QUEUE_CHANGES);
+        estimators = getRuntimeContext().getState(ESTIMATORS);
+        estimatorConfig = settings.estimatorConfig();
+        weights = settings.loadIndexWeights();
+        adaptiveHeartbeat = new AdaptiveHeartbeat(settings.getHeartbeatMinMillis(), settings.getHeartbeatMaxMillis());
+        lateRecords = getRuntimeContext().getMetricGroup().counter("lateRecords");
+        heartbeats = getRuntimeContext().getMetricGroup().counter("heartbeats");
+    }
+
+    @Override
+    public void processElement1(TaskEvent event, Context ctx, Collector<ServerSnapshot> out) throws Exception {
+        ServerState state = loadOrCreate(ctx);
+        countIfLate(ctx, state);
+        state.countEvent(event.getType());
+        long eventTime = event.getEventTime().toEpochMilli();
+        ServerEstimators windows = estimators.value();
+        if (windows == null) {
+            windows = new ServerEstimators(estimatorConfig);
+        }
+        windows.onEvent(event.getType(), event.getTaskId(), eventTime);
+        estimators.update(windows);
+        int change = queueChange(event.getType());
+        if (change != 0 && eventTime > state.lastHeartbeatAt) {
+            Integer sum = queueChanges.get(eventTime);
+            queueChanges.put(eventTime, (sum == null ? 0 : sum) + change);
+        }
+        server.update(state);
+    }
+
+    @Override
+    public void processElement2(Heartbeat heartbeat, Context ctx, Collector<ServerSnapshot> out) throws Exception {
+        ServerState state = loadOrCreate(ctx);
+        countIfLate(ctx, state);
+        heartbeats.inc();
+        if (state.hasHeartbeat() && heartbeat.getSentAt().toEpochMilli() < state.lastHeartbeatAt) {
+            state.lateRecords++;
+            lateRecords.inc();
+            server.update(state);
+            return;
+        }
+        applyHeartbeat(heartbeat, state);
+        int queueLength = correctedQueueLength(state);
+        QueueFigures figures = figures(state, heartbeat.getSentAt().toEpochMilli());
+        state.recommendedHeartbeatMillis = adaptiveHeartbeat.nextIntervalMillis(queueLength,
+                figures.rho() == null ? Double.NaN : figures.rho());
+
+        ServerSnapshot snapshot = ServerReports.snapshot(state, queueLength, figures);
+        ctx.output(METRICS, ServerReports.metrics(state, queueLength, figures, heartbeat.getSentAt().toEpochMilli()));
+        ctx.output(HEARTBEAT_LOG, ServerReports.heartbeatLog(state, queueLength, figures));
+        state.resetEventCounts();
+
+        if (heartbeat.getLeaving()) {
+            forget(ctx, state, out);
+            return;
+        }
+        out.collect(snapshot);
+        scheduleDown(ctx, state);
+        server.update(state);
+    }
+
+    @Override
+    public void onTimer(long timestamp, OnTimerContext ctx, Collector<ServerSnapshot> out) throws Exception {
+        ServerState state = server.value();
+        if (state == null) {
+            return;
+        }
+        if (timestamp == state.downTimerAt) {
+            state.downTimerAt = ServerState.NO_TIMER;
+            state.alive = false;
+            int queueLength = correctedQueueLength(state);
+            QueueFigures figures = figures(state, state.lastHeartbeatAt);
+            out.collect(ServerReports.snapshot(state, queueLength, figures));
+            ctx.output(METRICS, ServerReports.metrics(state, queueLength, figures, timestamp));
+            scheduleForget(ctx, state);
+            server.update(state);
+        } else if (timestamp == state.forgetTimerAt) {
+            state.forgetTimerAt = ServerState.NO_TIMER;
+            forget(ctx, state, out);
+        }
+    }
+
+    /** Estimates over the window ending at {@code atMillis} (event time) and the metrics they give. */
+    private QueueFigures figures(ServerState state, long atMillis) throws Exception {
+        ServerEstimators windows = estimators.value();
+        if (windows == null) {
+            return QueueFigures.unknown(settings.getQueueModel());
+        }
+        return QueueFigures.compute(settings.getQueueModel(), weights, windows.snapshot(atMillis),
+                state.serviceRatePerSecond);
+    }
+
+    private ServerState loadOrCreate(Context ctx) throws Exception {
+        ServerState state = server.value();
+        if (state == null) {
+            state = ServerState.of(ctx.getCurrentKey());
+            // Until a first heartbeat proves the server exists, its state lives only as long as a down server's.
+            scheduleForget(ctx, state);
+        }
+        return state;
+    }
+
+    private void applyHeartbeat(Heartbeat heartbeat, ServerState state) throws Exception {
+        state.alive = true;
+        state.lastHeartbeatAt = heartbeat.getSentAt().toEpochMilli();
+        state.reportedQueueLength = Math.max(0, heartbeat.getQueueLength());
+        state.busy = heartbeat.getBusy();
+        state.serviceRatePerSecond = heartbeat.getServiceRatePerSecond();
+        state.cpu = heartbeat.getCpu();
+        state.memory = heartbeat.getMemory();
+        state.bandwidth = heartbeat.getBandwidth();
+        state.health = heartbeat.getHealth();
+        state.heartbeatIntervalMillis = heartbeat.getIntervalMillis();
+        state.heartbeatTriggers++;
+        for (Iterator<Map.Entry<Long, Integer>> it = queueChanges.iterator(); it.hasNext(); ) {
+            if (it.next().getKey() <= heartbeat.getSentAt().toEpochMilli()) {
+                it.remove();
+            }
+        }
+    }
+
+    /** The heartbeat's queue length plus the changes lifecycle events made after it; never negative. */
+    private int correctedQueueLength(ServerState state) throws Exception {
+        int length = state.reportedQueueLength;
+        for (int change : queueChanges.values()) {
+            length += change;
+        }
+        return Math.max(0, length);
+    }
+
+    static int queueChange(TaskEventType type) {
+        return switch (type) {
+            case ENQUEUED -> 1;
+            case COMPLETED, ABANDONED, RESTORED -> -1;
+            case STARTED, CANCELLED, UNKNOWN -> 0;
+        };
+    }
+
+    private void countIfLate(Context ctx, ServerState state) {
+        Long timestamp = ctx.timestamp();
+        if (timestamp != null && timestamp < ctx.timerService().currentWatermark()) {
+            state.lateRecords++;
+            lateRecords.inc();
+        }
+    }
+
+    private void scheduleDown(Context ctx, ServerState state) {
+        deleteTimers(ctx, state);
+        long silence = Math.max(settings.getDownTimeoutMillis(),
+                AdaptiveHeartbeat.MISSED_BEATS_BEFORE_DOWN * state.heartbeatIntervalMillis);
+        state.downTimerAt = ctx.timerService().currentProcessingTime() + silence;
+        ctx.timerService().registerProcessingTimeTimer(state.downTimerAt);
+    }
+
+    private void scheduleForget(Context ctx, ServerState state) {
+        deleteTimers(ctx, state);
+        state.forgetTimerAt = ctx.timerService().currentProcessingTime() + settings.getForgetDownAfterMillis();
+        ctx.timerService().registerProcessingTimeTimer(state.forgetTimerAt);
+    }
+
+    private static void deleteTimers(Context ctx, ServerState state) {
+        if (state.downTimerAt != ServerState.NO_TIMER) {
+            ctx.timerService().deleteProcessingTimeTimer(state.downTimerAt);
+            state.downTimerAt = ServerState.NO_TIMER;
+        }
+        if (state.forgetTimerAt != ServerState.NO_TIMER) {
+            ctx.timerService().deleteProcessingTimeTimer(state.forgetTimerAt);
+            state.forgetTimerAt = ServerState.NO_TIMER;
+        }
+    }
+
+    private void forget(Context ctx, ServerState state, Collector<ServerSnapshot> out) {
+        deleteTimers(ctx, state);
+        state.alive = false;
+        ServerSnapshot gone = ServerReports.snapshot(state, 0, QueueFigures.unknown(settings.getQueueModel()));
+        gone.setGone(true);
+        out.collect(gone);
+        server.clear();
+        estimators.clear();
+        queueChanges.clear();
+    }
+}

@@ -1,0 +1,64 @@
+package io.qrouter.job;
+
+import io.qrouter.avro.Health;
+import io.qrouter.avro.Heartbeat;
+import io.qrouter.avro.TaskEvent;
+import io.qrouter.avro.TaskEventType;
+import io.qrouter.avro.TaskRequest;
+
+import java.time.Instant;
+
+/** Builders for the Avro records the operator tests feed in. */
+final class Records {
+    private Records() {
+    }
+
+    static Heartbeat heartbeat(String serverId, long sentAtMillis, int queueLength) {
+        return Heartbeat.newBuilder()
+                .setServerId(serverId)
+                .setSentAt(Instant.ofEpochMilli(sentAtMillis))
+                .setQueueLength(queueLength)
+                .setBusy(queueLength > 0)
+                .setServiceRatePerSecond(10.0)
+                .setCpu(0.5)
+                .setMemory(0.25)
+                .setBandwidth(0.125)
+                .setHealth(Health.HEALTHY)
+                .setIntervalMillis(1000)
+                .setLeaving(false)
+                .build();
+    }
+
+    static TaskEvent event(String serverId, String taskId, TaskEventType type, long eventTimeMillis) {
+        return TaskEvent.newBuilder()
+                .setServerId(serverId)
+                .setTaskId(taskId)
+                .setType(type)
+                .setEventTime(Instant.ofEpochMilli(eventTimeMillis))
+                .build();
+    }
+
+    static TaskRequest task(String taskId, long createdAtMillis) {
+        return TaskRequest.newBuilder()
+                .setTaskId(taskId)
+                .setCreatedAt(Instant.ofEpochMilli(createdAtMillis))
+                .build();
+    }
+
+    static TaskRequest task(String taskId, long createdAtMillis, String serviceType) {
+        return TaskRequest.newBuilder(task(taskId, createdAtMillis)).setServiceType(serviceType).build();
+    }
+
+    static ServerSnapshot snapshot(String serverId, long heartbeatAtMillis, int queueLength) {
+        ServerSnapshot s = new ServerSnapshot();
+        s.setServerId(serverId);
+        s.setAlive(true);
+        s.setHealth(Health.HEALTHY);
+        s.setHeartbeatAt(heartbeatAtMillis);
+        s.setQueueLength(queueLength);
+        s.setBusy(queueLength > 0);
+        s.setIdle(queueLength == 0);
+        s.setServiceRatePerSecond(10.0);
+        return s;
+    }
+}
