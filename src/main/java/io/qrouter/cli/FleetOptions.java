@@ -14,7 +14,7 @@ final class FleetOptions {
     @Option(names = "--rate", defaultValue = "500", description = "Task arrival rate of the whole fleet, tasks per second (default ${DEFAULT-VALUE}).")
     double ratePerSecond;
 
-    @Option(names = "--arrivals", defaultValue = "poisson", description = "Arrival process (default ${DEFAULT-VALUE}).")
+    @Option(names = "--arrivals", defaultValue = "poisson", description = "Arrival process: poisson, erlang:K, h2:SCV, deterministic, surge (once a minute) or trace:FILE.csv (times in seconds) (default ${DEFAULT-VALUE}).")
     String arrivals;
 
     @Option(names = "--load", defaultValue = "0.8", description = "Offered load rho = rate / sum of the service rates, in (0, 1.5] (default ${DEFAULT-VALUE}).")

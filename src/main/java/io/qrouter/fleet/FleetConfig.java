@@ -1,5 +1,6 @@
 package io.qrouter.fleet;
 
+import io.qrouter.sim.ArrivalProcess;
 import java.util.Map;
 
 /**
@@ -11,7 +12,9 @@ import java.util.Map;
  * @param bootstrapServers Kafka {@code bootstrap.servers}
  * @param servers number of simulated servers N ≥ 1
  * @param ratePerSecond task arrival rate lambda of the whole fleet (tasks per second)
- * @param arrivals arrival process spec ({@code poisson})
+ * @param arrivals arrival process, as the simulator writes it: {@code poisson} (default), {@code erlang:K},
+ *     {@code h2:SCV}, {@code deterministic}, {@code surge} (rises to twice the rate and back once a minute) or
+ *     {@code trace:FILE.csv} (arrival times in seconds, optional task key column)
  * @param load offered load rho = lambda / sum(mu_i), in (0, 1.5]
  * @param muSpread relative spread of the service rates, in [0, 1)
  * @param meanPatienceSeconds mean of the exponential patience of a waiting task (its abandonment rate alphaC is the
@@ -44,7 +47,7 @@ public record FleetConfig(
         require(servers >= 1 && servers <= 10_000, "--servers must be in [1, 10000]", servers);
         require(ratePerSecond > 0 && ratePerSecond <= 100_000, "--rate must be in (0, 100000] tasks per second",
                 ratePerSecond);
-        require("poisson".equals(arrivals), "--arrivals must be poisson", arrivals);
+        require(arrivals != null, "--arrivals must be given", arrivals);
         require(load > 0 && load <= MAX_LOAD, "--load must be in (0, " + MAX_LOAD + "]", load);
         require(muSpread >= 0 && muSpread < 1, "--mu-spread must be in [0, 1)", muSpread);
         require(meanPatienceSeconds > 0 && Double.isFinite(meanPatienceSeconds),
@@ -54,6 +57,13 @@ public record FleetConfig(
         require(runId != null && !runId.isBlank(), "run id must not be blank", runId);
         require(consumerGroup != null && !consumerGroup.isBlank(), "--group must not be blank", consumerGroup);
         kafka = Map.copyOf(kafka);
+        arrivalProcess(this); // a bad spec or an unreadable trace fails here, naming --arrivals
+    }
+
+    /** A fresh arrival process for this configuration; surge has one period per minute. */
+    static ArrivalProcess arrivalProcess(FleetConfig config) {
+        int tasksPerSurgePeriod = (int) Math.max(1, Math.min(Integer.MAX_VALUE, config.ratePerSecond() * 60));
+        return ArrivalProcess.parse(config.arrivals(), config.ratePerSecond(), tasksPerSurgePeriod);
     }
 
     /** Sum of the service rates: the fleet's capacity in tasks per second. */

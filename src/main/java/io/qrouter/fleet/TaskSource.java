@@ -3,6 +3,7 @@ package io.qrouter.fleet;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.io.AvroCodec;
 import io.qrouter.io.Topics;
+import io.qrouter.sim.ArrivalProcess;
 import java.time.Instant;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -11,9 +12,9 @@ import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
 /**
- * Produces task requests in real time at the configured rate. Arrival times are drawn from a seeded stream and
- * kept on schedule (a late thread catches up instead of drifting), so a seed gives the same workload under any
- * policy.
+ * Produces task requests in real time, at the times the simulator's arrival process draws (in seconds here). Times
+ * come from a seeded stream and are kept on schedule (a late thread catches up instead of drifting), so a seed
+ * gives the same workload under any policy. A trace that runs out ends production.
  */
 final class TaskSource implements Runnable {
     private final FleetConfig config;
@@ -21,6 +22,7 @@ final class TaskSource implements Runnable {
     private final Producer<String, byte[]> producer;
     private final Map<String, TaskRecord> ledger;
     private final FleetStats stats;
+    private final ArrivalProcess process;
     private final SplittableRandom arrivals;
     private final SplittableRandom work;
     private final AvroCodec<TaskRequest> codec = AvroCodec.of(TaskRequest.class);
@@ -33,6 +35,7 @@ final class TaskSource implements Runnable {
         this.producer = producer;
         this.ledger = ledger;
         this.stats = stats;
+        this.process = FleetConfig.arrivalProcess(config);
         this.arrivals = workload.split();
         this.work = workload.split();
     }
@@ -46,7 +49,10 @@ final class TaskSource implements Runnable {
         double next = clock.seconds();
         long n = 0;
         while (running) {
-            next += exponential(arrivals) / config.ratePerSecond();
+            next = process.next(next, arrivals);
+            if (next == Double.POSITIVE_INFINITY) {
+                return;
+            }
             long waitNanos = (long) ((next - clock.seconds()) * 1e9);
             if (waitNanos > 0) {
                 LockSupport.parkNanos(waitNanos);
@@ -61,6 +67,7 @@ final class TaskSource implements Runnable {
             TaskRequest request = TaskRequest.newBuilder()
                     .setTaskId(taskId)
                     .setCreatedAt(Instant.ofEpochMilli(clock.epochMillis(next)))
+                    .setTaskKey(process.key())
                     .build();
             producer.send(new ProducerRecord<>(Topics.TASKS, taskId, codec.encode(request)), (meta, error) -> {
                 if (error != null) {
