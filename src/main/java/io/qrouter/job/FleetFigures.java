@@ -1,36 +1,27 @@
 package io.qrouter.job;
 
+import io.qrouter.queueing.FleetBalance;
+
 import java.util.List;
 
-/** Fleet-wide figures of seed 000 over the servers that accept tasks. */
+/** The fleet figures of seed 000 over the servers that accept tasks, through io.qrouter.queueing.FleetBalance. */
 final class FleetFigures {
     private FleetFigures() {
     }
 
-    /** P_J = I/N (Eq. 56): idle servers over servers; 0 without servers. */
+    /** P_J = I/N (Eq. 56); 0 without servers. */
     static double idleFraction(List<ServerSnapshot> alive) {
         if (alive.isEmpty()) {
             return 0;
         }
-        return alive.stream().filter(ServerSnapshot::isIdle).count() / (double) alive.size();
+        int idle = (int) alive.stream().filter(ServerSnapshot::isIdle).count();
+        return FleetBalance.idleShare(idle, alive.size());
     }
 
-    /** F (Eq. 55): population variance of K over the servers whose K is known; 0 when fewer than two. */
+    /** F (Eq. 55) over the servers whose K is known (overloaded ones have none); 0 without any. */
     static double loadIndexVariance(List<ServerSnapshot> alive) {
         double[] k = alive.stream().filter(s -> s.getLoadIndexK() != null)
                 .mapToDouble(ServerSnapshot::getLoadIndexK).toArray();
-        if (k.length < 2) {
-            return 0;
-        }
-        double mean = 0;
-        for (double x : k) {
-            mean += x;
-        }
-        mean /= k.length;
-        double sum = 0;
-        for (double x : k) {
-            sum += (x - mean) * (x - mean);
-        }
-        return sum / k.length;
+        return k.length == 0 ? 0 : FleetBalance.loadIndexVariance(k);
     }
 }

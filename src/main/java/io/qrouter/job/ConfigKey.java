@@ -1,0 +1,114 @@
+package io.qrouter.job;
+
+import static io.qrouter.job.ValueRule.anyText;
+import static io.qrouter.job.ValueRule.longIn;
+import static io.qrouter.job.ValueRule.nonBlank;
+import static io.qrouter.job.ValueRule.oneOf;
+
+import io.qrouter.io.Topics;
+
+/**
+ * Every configuration key of the job: name, default, meaning and valid values. The single source of truth for
+ * parsing, validation, {@code qrouter run --help} and the README's configuration table.
+ *
+ * <p>Besides these, any key starting with {@code kafka.} is passed to the Kafka clients without the prefix (e.g.
+ * {@code kafka.security.protocol=SASL_SSL}).
+ */
+public enum ConfigKey {
+    JOB_NAME("job.name", "qrouter", nonBlank(), "Flink job name."),
+    JOB_PARALLELISM("job.parallelism", "0", longIn(0, 4096),
+            "Default parallelism of the job's operators; 0 keeps the environment's default."),
+
+    KAFKA_BOOTSTRAP_SERVERS("kafka.bootstrap.servers", "localhost:9092", nonBlank(),
+            "Kafka brokers, host:port[,host:port...]."),
+    KAFKA_GROUP_ID("kafka.group.id", "qrouter", nonBlank(),
+            "Consumer group of the sources; offsets are committed on each completed checkpoint."),
+    SOURCE_STARTING_OFFSETS("source.starting-offsets", "committed", oneOf("committed", "earliest", "latest"),
+            "Where the sources start without a checkpoint: committed (the group's offsets, earliest when none), "
+                    + "earliest or latest."),
+
+    TOPIC_TASKS("topic.tasks", Topics.TASKS, nonBlank(), "Input: TaskRequest records."),
+    TOPIC_SERVER_EVENTS("topic.server-events", Topics.SERVER_EVENTS, nonBlank(), "Input: TaskEvent records."),
+    TOPIC_HEARTBEATS("topic.heartbeats", Topics.HEARTBEATS, nonBlank(), "Input: Heartbeat records."),
+    TOPIC_DECISIONS("topic.decisions", Topics.DECISIONS, nonBlank(),
+            "Output: RoutingDecision records, keyed by server id."),
+    TOPIC_SERVER_METRICS("topic.server-metrics", Topics.SERVER_METRICS, nonBlank(),
+            "Output: ServerMetrics records, keyed by server id."),
+    TOPIC_HEARTBEAT_LOG("topic.heartbeat-log", Topics.HEARTBEAT_LOG, nonBlank(),
+            "Output: HeartbeatLog records, keyed by server id."),
+    TOPIC_DSRS_ASSIGNMENTS("topic.dsrs-assignments", Topics.DSRS_ASSIGNMENTS, nonBlank(),
+            "Output: SlotAssignment records, keyed by service type."),
+    TOPIC_DEAD_LETTER("topic.dead-letter", Topics.DEAD_LETTER, nonBlank(),
+            "Output: DeadLetter records (bad input, tasks no server could take), keyed by source topic."),
+
+    WATERMARK_OUT_OF_ORDERNESS_MS("watermark.out-of-orderness.ms", "2000", longIn(0, 3_600_000),
+            "Bounded out-of-orderness of event time: the watermark trails the largest event time seen by this much."),
+    WATERMARK_IDLENESS_MS("watermark.idleness.ms", "10000", longIn(0, 3_600_000),
+            "A Kafka partition silent this long stops holding back the watermark; 0 never marks it idle."),
+    VALIDATION_MAX_FUTURE_MS("validation.max-future.ms", "86400000", longIn(0, 365L * 86_400_000),
+            "Event times further than this ahead of the job's clock are dead-lettered as absurd (as are times "
+                    + "before 2000-01-01)."),
+
+    SINK_DELIVERY_GUARANTEE("sink.delivery-guarantee", "exactly-once", oneOf("exactly-once", "at-least-once"),
+            "exactly-once: Kafka transactions committed on checkpoints (read outputs with "
+                    + "isolation.level=read_committed); at-least-once: no transactions, duplicates after a restart."),
+    SINK_TRANSACTIONAL_ID_PREFIX("sink.transactional-id-prefix", "qrouter", nonBlank(),
+            "Prefix of the Kafka transactional ids (each sink appends its topic); unique per job on a cluster."),
+    SINK_TRANSACTION_TIMEOUT_MS("sink.transaction-timeout.ms", "600000", longIn(1_000, 3_600_000),
+            "transaction.timeout.ms of the exactly-once producers. Must not exceed the broker's "
+                    + "transaction.max.timeout.ms (15 min by default; Flink's own default of 1 h is rejected) and "
+                    + "must exceed the checkpoint interval."),
+
+    CHECKPOINT_INTERVAL_MS("checkpoint.interval.ms", "2000", longIn(100, 3_600_000),
+            "Checkpoint interval. With exactly-once sinks, outputs become visible to read_committed consumers "
+                    + "when a checkpoint completes, so this bounds the decision latency they see."),
+    CHECKPOINT_DIR("checkpoint.dir", "", anyText(),
+            "Durable checkpoint storage (e.g. s3://bucket/qrouter or file:///data/ckpt); empty keeps the Flink "
+                    + "cluster's setting (JobManager memory when none)."),
+    STATE_BACKEND("state.backend", "hashmap", oneOf("hashmap", "rocksdb"),
+            "Keyed state on the heap (hashmap) or in embedded RocksDB (rocksdb, for state larger than memory).");
+
+    private final String key;
+    private final String defaultValue;
+    private final ValueRule rule;
+    private final String description;
+
+    ConfigKey(String key, String defaultValue, ValueRule rule, String description) {
+        this.key = key;
+        this.defaultValue = defaultValue;
+        this.rule = rule;
+        this.description = description;
+    }
+
+    /** The key as written in the properties file. */
+    public String key() {
+        return key;
+    }
+
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** The valid values in words. */
+    public String validValues() {
+        return rule.describe();
+    }
+
+    boolean accepts(String value) {
+        return rule.accepts(value);
+    }
+
+    /** The key with this name, or null. */
+    static ConfigKey byName(String name) {
+        for (ConfigKey k : values()) {
+            if (k.key.equals(name)) {
+                return k;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,123 @@
+package io.qrouter.job;
+
+import io.qrouter.avro.DeadLetter;
+import io.qrouter.avro.Heartbeat;
+import io.qrouter.avro.TaskEvent;
+import io.qrouter.avro.TaskRequest;
+import java.time.Duration;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.connector.source.Source;
+import org.apache.flink.api.java.typeutils.EitherTypeInfo;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.StateBackendOptions;
+import org.apache.flink.core.execution.CheckpointingMode;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.types.Either;
+import org.apache.flink.util.function.SerializableFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The qrouter Flink job. {@link #main} is the entry point for {@code flink run -c io.qrouter.job.QrouterJob} (and
+ * {@code qrouter run}); {@link #buildPipeline} puts the production pipeline on any environment (the demo's
+ * MiniCluster); {@link #defineWorkflow} is the topology itself, with sources and sinks as parameters.
+ */
+public final class QrouterJob {
+    private static final Logger LOG = LoggerFactory.getLogger(QrouterJob.class);
+
+    private QrouterJob() {}
+
+    /** Arguments: {@code [--config FILE] [--set key=value ...]}. */
+    public static void main(String[] args) throws Exception {
+        JobConfig config;
+        try {
+            config = JobConfig.fromArguments(args);
+        } catch (ConfigException e) {
+            System.err.println("qrouter: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        run(config);
+    }
+
+    /** Runs the job in the current environment (a cluster under {@code flink run}, else a local MiniCluster). */
+    public static void run(JobConfig config) throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        buildPipeline(env, config);
+        env.execute(config.get(ConfigKey.JOB_NAME));
+    }
+
+    /** Configures {@code env} from {@code config} and adds the whole job to it: Kafka in, Kafka out. */
+    public static void buildPipeline(StreamExecutionEnvironment env, JobConfig config) {
+        LOG.info("qrouter configuration (secrets masked):\n{}", config);
+        configureEnvironment(env, config);
+        defineWorkflow(env, config, KafkaConnectors.sources(config), KafkaConnectors.sinks(config));
+    }
+
+    /** Checkpointing, state backend and parallelism from {@code config}. */
+    public static void configureEnvironment(StreamExecutionEnvironment env, JobConfig config) {
+        Configuration flink = new Configuration();
+        flink.set(StateBackendOptions.STATE_BACKEND, config.choice(ConfigKey.STATE_BACKEND));
+        String checkpointDir = config.get(ConfigKey.CHECKPOINT_DIR);
+        if (!checkpointDir.isEmpty()) {
+            flink.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, checkpointDir);
+        }
+        env.configure(flink);
+        // Checkpoints are exactly-once even with at-least-once sinks: operator state then never double counts.
+        env.enableCheckpointing(config.getLong(ConfigKey.CHECKPOINT_INTERVAL_MS), CheckpointingMode.EXACTLY_ONCE);
+        int parallelism = config.getInt(ConfigKey.JOB_PARALLELISM);
+        if (parallelism > 0) {
+            env.setParallelism(parallelism);
+        }
+    }
+
+    /**
+     * The topology: validate the inputs, keep per-server state, route, schedule DSRS slots, write the outputs.
+     * Every operator has a stable uid (savepoints survive upgrades) and a readable name.
+     */
+    public static void defineWorkflow(StreamExecutionEnvironment env, JobConfig config, JobSources sources,
+            JobSinks sinks) {
+        SingleOutputStreamOperator<TaskRequest> tasks = input(env, config, sources.tasks(), "tasks",
+                task -> task.getCreatedAt().toEpochMilli());
+        SingleOutputStreamOperator<TaskEvent> events = input(env, config, sources.serverEvents(), "server-events",
+                event -> event.getEventTime().toEpochMilli());
+        SingleOutputStreamOperator<Heartbeat> heartbeats = input(env, config, sources.heartbeats(), "heartbeats",
+                beat -> beat.getSentAt().toEpochMilli());
+
+        DataStream<DeadLetter> deadLetters = tasks.getSideOutput(DeadLetters.TAG)
+                .union(events.getSideOutput(DeadLetters.TAG), heartbeats.getSideOutput(DeadLetters.TAG));
+        deadLetters.map(new CountDeadLetters()).uid("count-dead-letters").name("dead letters: count")
+                .sinkTo(sinks.deadLetters()).uid("sink-dead-letters").name("dead letters: sink");
+    }
+
+    /** One input: source with event-time watermarks, then dead letters split off. */
+    private static <T> SingleOutputStreamOperator<T> input(StreamExecutionEnvironment env, JobConfig config,
+            Source<Either<DeadLetter, T>, ?, ?> source, String name, SerializableFunction<T, Long> eventTime) {
+        DataStream<Either<DeadLetter, T>> decoded = env
+                .fromSource(source, watermarks(config, eventTime), name + ": source")
+                .uid("source-" + name);
+        TypeInformation<T> recordType = ((EitherTypeInfo<DeadLetter, T>) decoded.getType()).getRightType();
+        return decoded.process(new SplitDeadLetters<T>(), recordType)
+                .uid("validate-" + name)
+                .name(name + ": split dead letters");
+    }
+
+    /**
+     * Bounded out-of-orderness with idleness, so a silent partition does not stall event time. Dead letters carry
+     * no usable event time: they get Long.MIN_VALUE, which never advances the watermark.
+     */
+    static <T> WatermarkStrategy<Either<DeadLetter, T>> watermarks(JobConfig config,
+            SerializableFunction<T, Long> eventTime) {
+        WatermarkStrategy<Either<DeadLetter, T>> strategy = WatermarkStrategy
+                .<Either<DeadLetter, T>>forBoundedOutOfOrderness(
+                        Duration.ofMillis(config.getLong(ConfigKey.WATERMARK_OUT_OF_ORDERNESS_MS)))
+                .withTimestampAssigner((record, kafkaTimestamp) ->
+                        record.isRight() ? eventTime.apply(record.right()) : Long.MIN_VALUE);
+        long idleness = config.getLong(ConfigKey.WATERMARK_IDLENESS_MS);
+        return idleness > 0 ? strategy.withIdleness(Duration.ofMillis(idleness)) : strategy;
+    }
+}

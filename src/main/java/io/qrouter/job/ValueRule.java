@@ -1,0 +1,126 @@
+package io.qrouter.job;
+
+import java.io.Serializable;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What values a configuration key accepts. {@link #accepts} decides, {@link #describe} says it in words for
+ * error messages, {@code --help} and the README table.
+ */
+interface ValueRule extends Serializable {
+
+    boolean accepts(String value);
+
+    /** The valid values in words, e.g. "an integer in [100, 3600000]". */
+    String describe();
+
+    static ValueRule longIn(long min, long max) {
+        return new ValueRule() {
+            @Override
+            public boolean accepts(String value) {
+                try {
+                    long v = Long.parseLong(value.trim());
+                    return v >= min && v <= max;
+                } catch (NumberFormatException e) {
+                    return false;
+                }
+            }
+
+            @Override
+            public String describe() {
+                return "an integer in [" + min + ", " + max + "]";
+            }
+        };
+    }
+
+    static ValueRule doubleIn(double min, double max) {
+        return new ValueRule() {
+            @Override
+            public boolean accepts(String value) {
+                try {
+                    double v = Double.parseDouble(value.trim());
+                    return v >= min && v <= max; // false for NaN
+                } catch (NumberFormatException e) {
+                    return false;
+                }
+            }
+
+            @Override
+            public String describe() {
+                return "a number in [" + plain(min) + ", " + plain(max) + "]";
+            }
+        };
+    }
+
+    /** A comma-separated list of numbers in [min, max]; empty is allowed (means "none"). */
+    static ValueRule doubleListIn(double min, double max) {
+        ValueRule element = doubleIn(min, max);
+        return new ValueRule() {
+            @Override
+            public boolean accepts(String value) {
+                if (value.isBlank()) {
+                    return true;
+                }
+                for (String part : value.split(",")) {
+                    if (!element.accepts(part)) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+
+            @Override
+            public String describe() {
+                return "a comma-separated list of numbers in [" + plain(min) + ", " + plain(max) + "], or empty";
+            }
+        };
+    }
+
+    static ValueRule oneOf(String... choices) {
+        List<String> allowed = List.of(choices);
+        return new ValueRule() {
+            @Override
+            public boolean accepts(String value) {
+                return allowed.contains(value.trim().toLowerCase(Locale.ROOT));
+            }
+
+            @Override
+            public String describe() {
+                return "one of " + String.join(", ", allowed);
+            }
+        };
+    }
+
+    static ValueRule nonBlank() {
+        return new ValueRule() {
+            @Override
+            public boolean accepts(String value) {
+                return !value.isBlank();
+            }
+
+            @Override
+            public String describe() {
+                return "a non-empty text";
+            }
+        };
+    }
+
+    static ValueRule anyText() {
+        return new ValueRule() {
+            @Override
+            public boolean accepts(String value) {
+                return true;
+            }
+
+            @Override
+            public String describe() {
+                return "any text, or empty";
+            }
+        };
+    }
+
+    private static String plain(double x) {
+        return x == Math.rint(x) && Math.abs(x) < 1e15 ? Long.toString((long) x) : Double.toString(x);
+    }
+}

@@ -1,0 +1,306 @@
+package io.qrouter.job;
+
+import static io.qrouter.job.Records.snapshot;
+import static io.qrouter.job.Records.task;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.qrouter.avro.DeadLetter;
+import io.qrouter.avro.Health;
+import io.qrouter.avro.RoutingDecision;
+import io.qrouter.avro.TaskRequest;
+import io.qrouter.policy.PolicyName;
+import io.qrouter.policy.RouterOwnership;
+import io.qrouter.queueing.LoadIndex;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class RouterFunctionTest {
+    private static final long DEADLINE = 10_000;
+    private static final int CAPACITY = 3;
+
+    private final List<KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerSnapshot, RoutingDecision>> open =
+            new ArrayList<>();
+
+    @AfterEach
+    void close() throws Exception {
+        for (var harness : open) {
+            harness.close();
+        }
+    }
+
+    private static RoutingSettings settings(String policy) {
+        RoutingSettings s = new RoutingSettings();
+        s.setPolicy(policy);
+        s.setBufferDeadlineMillis(DEADLINE);
+        s.setBufferCapacity(CAPACITY);
+        return s;
+    }
+
+    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerSnapshot, RoutingDecision> router(
+            RoutingSettings settings, int parallelism, int subtask, OperatorSubtaskState restoreFrom) throws Exception {
+        var harness = Harnesses.router(settings, parallelism, subtask, restoreFrom);
+        open.add(harness);
+        return harness;
+    }
+
+    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerSnapshot, RoutingDecision> router(
+            String policy) throws Exception {
+        return router(settings(policy), 1, 0, null);
+    }
+
+    @Test
+    void anIdleServerIsChosenFirst() throws Exception {
+        var router = router("heartbeat-k-live");
+        router.setProcessingTime(1_500);
+        router.processBroadcastElement(snapshot("busy", 1_000, 0), 1_000);
+        router.processBroadcastElement(snapshot("idle", 1_200, 0), 1_200);
+        // "busy" reports one task more than "idle" would ever be given first.
+        ServerSnapshot busy = snapshot("busy", 1_300, 1);
+        router.processBroadcastElement(busy, 1_300);
+
+        router.processElement(task("t1", 1_400), 1_400);
+        RoutingDecision d = single(router.extractOutputValues());
+        assertThat(d.getServerId()).isEqualTo("idle");
+        assertThat(d.getRule()).isEqualTo("IDLE_QUEUE");
+        assertThat(d.getPolicy()).isEqualTo("heartbeat-k-live");
+        assertThat(d.getTaskId()).isEqualTo("t1");
+        assertThat(d.getDecidedAt().toEpochMilli()).isEqualTo(1_500);
+        assertThat(d.getSnapshotAgeMillis()).isEqualTo(300);
+        assertThat(d.getTaskCreatedAt().toEpochMilli()).isEqualTo(1_400);
+        assertThat(d.getRouterSubtask()).isZero();
+    }
+
+    @Test
+    void withoutAnIdleServerTheLowestLiveKWinsAndInFlightTasksCount() throws Exception {
+        var router = router("heartbeat-k-live");
+        ServerSnapshot a = snapshot("a", 1_000, 3);
+        ServerSnapshot b = snapshot("b", 1_000, 1);
+        ServerSnapshot c = snapshot("c", 1_000, 2);
+        for (ServerSnapshot s : List.of(a, b, c)) {
+            s.setMu(10.0);
+            s.setAlphaC(1.0);
+            router.processBroadcastElement(s, 1_000);
+        }
+        for (int i = 0; i < 3; i++) {
+            router.processElement(task("t" + i, 1_100), 1_100);
+        }
+        List<RoutingDecision> out = router.extractOutputValues();
+        assertThat(out).extracting(RoutingDecision::getRule).containsOnly("MIN_K");
+        // Loads as the router sees them (reported + own in flight) start at a3 b1 c2: each task goes to a server
+        // of lowest load, so after three tasks all three have 3, whatever the tie-breaks.
+        int[] load = {3, 1, 2};
+        for (RoutingDecision d : out) {
+            int chosen = "abc".indexOf(d.getServerId());
+            int lowest = Math.min(load[0], Math.min(load[1], load[2]));
+            assertThat(load[chosen]).as("decision %s", d).isEqualTo(lowest);
+            assertThat(d.getChosenK()).isEqualTo(LoadIndex.live(load[chosen], 10.0, 1.0,
+                    settings("heartbeat-k-live").loadIndexWeights()));
+            assertThat(d.getRunnerUpServerId()).isNotNull().isNotEqualTo(d.getServerId());
+            assertThat(d.getRunnerUpK()).isGreaterThanOrEqualTo(d.getChosenK());
+            load[chosen]++;
+        }
+        assertThat(load).containsOnly(3);
+    }
+
+    @Test
+    void downFailingAndGoneServersReceiveNothing() throws Exception {
+        var router = router("round-robin");
+        ServerSnapshot down = snapshot("down", 1_000, 0);
+        down.setAlive(false);
+        ServerSnapshot failing = snapshot("failing", 1_000, 0);
+        failing.setHealth(Health.FAILING);
+        ServerSnapshot leaving = snapshot("leaving", 1_000, 0);
+        router.processBroadcastElement(down, 1_000);
+        router.processBroadcastElement(failing, 1_000);
+        router.processBroadcastElement(leaving, 1_000);
+        router.processBroadcastElement(snapshot("ok", 1_000, 0), 1_000);
+        ServerSnapshot gone = snapshot("leaving", 1_100, 0);
+        gone.setAlive(false);
+        gone.setGone(true);
+        router.processBroadcastElement(gone, 1_100);
+
+        for (int i = 0; i < 6; i++) {
+            router.processElement(task("t" + i, 1_200), 1_200);
+        }
+        assertThat(router.extractOutputValues()).extracting(RoutingDecision::getServerId).containsOnly("ok");
+        assertThat(router.getBroadcastState(RouterFunction.SNAPSHOTS).contains("leaving")).isFalse();
+    }
+
+    @Test
+    void withNoServerAliveTasksWaitAndLeaveInArrivalOrderWhenOneAppears() throws Exception {
+        var router = router("heartbeat-k-live");
+        router.setProcessingTime(0);
+        router.processElement(task("first", 0), 0);
+        router.setProcessingTime(10);
+        router.processElement(task("second", 10), 10);
+        assertThat(router.extractOutputValues()).isEmpty();
+        assertThat(deadLetters(router)).isEmpty();
+
+        router.setProcessingTime(DEADLINE - 1);
+        router.processBroadcastElement(snapshot("s1", DEADLINE - 100, 0), DEADLINE - 100);
+        assertThat(router.extractOutputValues()).extracting(RoutingDecision::getTaskId)
+                .containsExactly("first", "second");
+        assertThat(router.extractOutputValues()).extracting(RoutingDecision::getServerId).containsOnly("s1");
+
+        // Their deadline timers find nothing left to dead-letter.
+        router.setProcessingTime(DEADLINE + 100);
+        assertThat(deadLetters(router)).isEmpty();
+        assertThat(router.numProcessingTimeTimers()).isZero();
+    }
+
+    @Test
+    void aTaskNoServerTakesBeforeTheDeadlineIsDeadLetteredWithTheReason() throws Exception {
+        var router = router("heartbeat-k-live");
+        router.setProcessingTime(0);
+        router.processElement(task("t1", 0), 0);
+        router.setProcessingTime(DEADLINE - 1);
+        assertThat(deadLetters(router)).isEmpty();
+        router.setProcessingTime(DEADLINE);
+
+        DeadLetter letter = single(deadLetters(router));
+        assertThat(letter.getTaskId()).isEqualTo("t1");
+        assertThat(letter.getSourceTopic()).isEqualTo("tasks");
+        assertThat(letter.getReason()).contains("no live server").contains(DEADLINE + " ms");
+        assertThat(router.numProcessingTimeTimers()).isZero();
+        // Nothing of it is left to release when a server appears.
+        router.processBroadcastElement(snapshot("s1", DEADLINE, 0), DEADLINE);
+        assertThat(router.extractOutputValues()).isEmpty();
+    }
+
+    @Test
+    void whenTheBufferIsFullFurtherTasksAreDeadLetteredAtOnce() throws Exception {
+        var router = router("heartbeat-k-live");
+        for (int i = 0; i < CAPACITY + 2; i++) {
+            router.processElement(task("t" + i, 0), 0);
+        }
+        List<DeadLetter> letters = deadLetters(router);
+        assertThat(letters).extracting(DeadLetter::getTaskId).containsExactly("t3", "t4");
+        assertThat(letters.get(0).getReason()).contains("buffer is full");
+
+        router.processBroadcastElement(snapshot("s1", 0, 0), 0);
+        assertThat(router.extractOutputValues()).extracting(RoutingDecision::getTaskId)
+                .containsExactly("t0", "t1", "t2");
+    }
+
+    @Test
+    void twoRouterSubtasksNeverSendToTheSameIdleServer() throws Exception {
+        int routers = 2;
+        RoutingSettings settings = settings("heartbeat-k-live");
+        List<ServerSnapshot> idle = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            idle.add(snapshot("s" + i, 1_000, 0));
+        }
+        Set<String> idleChoices = new HashSet<>();
+        int idleDecisions = 0;
+        for (int r = 0; r < routers; r++) {
+            var router = router(settings, routers, r, null);
+            for (ServerSnapshot s : idle) {
+                router.processBroadcastElement(s, 1_000);
+            }
+            for (String taskId : taskIdsOfSubtask(r, routers, idle.size())) {
+                router.processElement(task(taskId, 1_100), 1_100);
+            }
+            for (RoutingDecision d : router.extractOutputValues()) {
+                assertThat(d.getRouterSubtask()).isEqualTo(r);
+                if (d.getRule().equals("IDLE_QUEUE")) {
+                    assertThat(RouterOwnership.ownerOf(d.getServerId(), routers)).isEqualTo(r);
+                    idleChoices.add(d.getServerId());
+                    idleDecisions++;
+                }
+            }
+        }
+        // Every idle server was handed out through an idle queue exactly once, by its owner.
+        assertThat(idleDecisions).isEqualTo(idle.size());
+        assertThat(idleChoices).hasSize(idle.size());
+    }
+
+    @Test
+    void aRestoredRouterKeepsItsServersAndItsBufferedTasks() throws Exception {
+        RoutingSettings settings = settings("heartbeat-k-live");
+        var router = router(settings, 1, 0, null);
+        router.setProcessingTime(0);
+        ServerSnapshot down = snapshot("s1", 0, 0);
+        down.setAlive(false);
+        router.processBroadcastElement(down, 0);
+        router.processElement(task("waiting", 0), 0);
+        OperatorSubtaskState checkpoint = router.snapshot(1, 1);
+
+        var restored = router(settings, 1, 0, checkpoint);
+        restored.setProcessingTime(100);
+        assertThat(restored.getBroadcastState(RouterFunction.SNAPSHOTS).contains("s1")).isTrue();
+        restored.processBroadcastElement(snapshot("s2", 50, 0), 50);
+        assertThat(restored.extractOutputValues()).extracting(RoutingDecision::getTaskId).containsExactly("waiting");
+
+        // The rebuilt view holds s2 (alive) and s1 (down): everything goes to s2.
+        restored.processElement(task("next", 100), 100);
+        assertThat(restored.extractOutputValues()).extracting(RoutingDecision::getServerId).containsOnly("s2");
+    }
+
+    @Test
+    void aRestoredRouterDecidesFromTheCheckpointedSnapshotsBeforeAnyNewOne() throws Exception {
+        RoutingSettings settings = settings("least-connections");
+        var router = router(settings, 1, 0, null);
+        router.processBroadcastElement(snapshot("long", 0, 5), 0);
+        router.processBroadcastElement(snapshot("short", 0, 1), 0);
+        OperatorSubtaskState checkpoint = router.snapshot(1, 1);
+
+        var restored = router(settings, 1, 0, checkpoint);
+        restored.processElement(task("t1", 10), 10);
+        RoutingDecision d = single(restored.extractOutputValues());
+        assertThat(d.getServerId()).isEqualTo("short");
+        assertThat(d.getRule()).isEqualTo("LEAST_CONNECTIONS");
+    }
+
+    @Test
+    void everyConfiguredPolicyRoutesToALiveServer() throws Exception {
+        for (PolicyName name : PolicyName.values()) {
+            var router = router(name.configName());
+            ServerSnapshot down = snapshot("down", 0, 0);
+            down.setAlive(false);
+            router.processBroadcastElement(down, 0);
+            router.processBroadcastElement(snapshot("a", 0, 2), 0);
+            router.processBroadcastElement(snapshot("b", 0, 1), 0);
+            for (int i = 0; i < 5; i++) {
+                router.processElement(task("t" + i, 0), 0);
+            }
+            List<RoutingDecision> out = router.extractOutputValues();
+            assertThat(out).as(name.configName()).hasSize(5);
+            assertThat(out).extracting(RoutingDecision::getServerId).as(name.configName()).doesNotContain("down");
+            assertThat(out).extracting(RoutingDecision::getPolicy).containsOnly(name.configName());
+        }
+    }
+
+    /** Task ids whose key group belongs to subtask {@code subtask} of {@code parallelism}. */
+    private static List<String> taskIdsOfSubtask(int subtask, int parallelism, int howMany) {
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; ids.size() < howMany; i++) {
+            String id = "task-" + i;
+            if (KeyGroupRangeAssignment.assignKeyToParallelOperator(id, Harnesses.MAX_PARALLELISM, parallelism)
+                    == subtask) {
+                ids.add(id);
+            }
+        }
+        return ids;
+    }
+
+    private static List<DeadLetter> deadLetters(
+            KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerSnapshot, RoutingDecision> router) {
+        var records = router.getSideOutput(RouterFunction.DEAD_LETTERS);
+        return records == null ? List.of()
+                : records.stream().map(StreamRecord::getValue).collect(Collectors.toList());
+    }
+
+    private static <T> T single(List<T> values) {
+        assertThat(values).hasSize(1);
+        return values.get(0);
+    }
+}
