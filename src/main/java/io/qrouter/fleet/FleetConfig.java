@@ -57,13 +57,17 @@ public record FleetConfig(
         require(runId != null && !runId.isBlank(), "run id must not be blank", runId);
         require(consumerGroup != null && !consumerGroup.isBlank(), "--group must not be blank", consumerGroup);
         kafka = Map.copyOf(kafka);
-        arrivalProcess(this); // a bad spec or an unreadable trace fails here, naming --arrivals
+        arrivalProcess(arrivals, ratePerSecond); // a bad spec or an unreadable trace fails here, naming --arrivals
     }
 
     /** A fresh arrival process for this configuration; surge has one period per minute. */
-    static ArrivalProcess arrivalProcess(FleetConfig config) {
-        int tasksPerSurgePeriod = (int) Math.max(1, Math.min(Integer.MAX_VALUE, config.ratePerSecond() * 60));
-        return ArrivalProcess.parse(config.arrivals(), config.ratePerSecond(), tasksPerSurgePeriod);
+    ArrivalProcess arrivalProcess() {
+        return arrivalProcess(arrivals, ratePerSecond);
+    }
+
+    private static ArrivalProcess arrivalProcess(String arrivals, double ratePerSecond) {
+        int tasksPerSurgePeriod = (int) Math.max(1, Math.min(Integer.MAX_VALUE, ratePerSecond * 60));
+        return ArrivalProcess.parse(arrivals, ratePerSecond, tasksPerSurgePeriod);
     }
 
     /** Sum of the service rates: the fleet's capacity in tasks per second. */

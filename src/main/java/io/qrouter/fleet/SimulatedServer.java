@@ -85,7 +85,7 @@ final class SimulatedServer {
                 Waiting w = deadlines.poll();
                 waiting.remove(w.task.taskId());
                 sink.on(id, w.task.taskId(), TaskEventType.ABANDONED, w.deadline);
-            } else if (serviceEndsAt <= now) {
+            } else if (inService != null && serviceEndsAt <= now) {
                 double t = serviceEndsAt;
                 sink.on(id, inService, TaskEventType.COMPLETED, t);
                 busySeconds += t - busySince;

@@ -35,7 +35,7 @@ final class TaskSource implements Runnable {
         this.producer = producer;
         this.ledger = ledger;
         this.stats = stats;
-        this.process = FleetConfig.arrivalProcess(config);
+        this.process = config.arrivalProcess();
         this.arrivals = workload.split();
         this.work = workload.split();
     }
