@@ -84,7 +84,8 @@ public final class LoadSweepExperiment {
         return points;
     }
 
-    private List<Point> compute() {
+    /** The runs, without writing anything. */
+    List<Point> compute() {
         List<Scenario> scenarios = SCENARIOS;
         List<PolicyName> policies = List.of(PolicyName.values());
         List<Future<Point>> futures = new ArrayList<>();
