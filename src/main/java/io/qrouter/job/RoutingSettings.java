@@ -1,11 +1,11 @@
 package io.qrouter.job;
 
+import io.qrouter.estimate.EstimatorConfig;
 import io.qrouter.policy.PolicyConfig;
 import io.qrouter.policy.PolicyName;
 import io.qrouter.queueing.LoadIndexWeights;
 
 import java.io.Serializable;
-import java.util.Locale;
 
 /**
  * Everything the stateful operators need from configuration. The job's configuration class fills it (one setter per
@@ -23,8 +23,10 @@ public class RoutingSettings implements Serializable {
     private double weightR = LoadIndexWeights.EQUAL.r();
     private long seed = 0x5EEDL;
     private String tasksTopic = "tasks";
-    private String queueModel = "reneging";
+    private String queueModel = QueueFigures.RENEGING;
     private long estimatorWindowMillis = 60_000;
+    private int estimatorBuckets = 60;
+    private int estimatorMinEvents = 20;
     private long downTimeoutMillis = 5_000;
     private long forgetDownAfterMillis = 600_000;
     private int bufferCapacity = 10_000;
@@ -36,7 +38,7 @@ public class RoutingSettings implements Serializable {
     public RoutingSettings validate() {
         PolicyName.parse(policy);
         loadIndexWeights();
-        requirePositive("estimatorWindowMillis", estimatorWindowMillis);
+        estimatorConfig();
         requirePositive("downTimeoutMillis", downTimeoutMillis);
         requirePositive("forgetDownAfterMillis", forgetDownAfterMillis);
         requirePositive("bufferDeadlineMillis", bufferDeadlineMillis);
@@ -51,11 +53,28 @@ public class RoutingSettings implements Serializable {
         if (powerOfD < 1) {
             throw new IllegalArgumentException("powerOfD must be ≥ 1 (got " + powerOfD + ")");
         }
-        String model = queueModel.toLowerCase(Locale.ROOT);
-        if (!model.equals("reneging") && !model.equals("chain-p")) {
+        if (!QueueFigures.RENEGING.equals(queueModel) && !QueueFigures.CHAIN_P.equals(queueModel)) {
             throw new IllegalArgumentException("queueModel must be reneging or chain-p (got " + queueModel + ")");
         }
         return this;
+    }
+
+    /** The estimators' configuration: the window, its buckets, and the events an estimate needs. */
+    public EstimatorConfig estimatorConfig() {
+        EstimatorConfig config = new EstimatorConfig();
+        config.setWindowMillis(estimatorWindowMillis);
+        config.setBucketCount(estimatorBuckets);
+        config.setMinArrivals(estimatorMinEvents);
+        config.setMinExits(estimatorMinEvents);
+        config.setMinCompletions(estimatorMinEvents);
+        config.setMinWaits(estimatorMinEvents);
+        config.setMinRecoveries(estimatorMinEvents);
+        try {
+            return config.validate();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("estimator settings (estimatorWindowMillis, estimatorBuckets, "
+                    + "estimatorMinEvents): " + e.getMessage(), e);
+        }
     }
 
     /** The policy configuration of router {@code routerIndex} out of {@code routerCount}. */
@@ -111,6 +130,24 @@ public class RoutingSettings implements Serializable {
 
     public void setEstimatorWindowMillis(long estimatorWindowMillis) {
         this.estimatorWindowMillis = estimatorWindowMillis;
+    }
+
+    /** Number of buckets the estimator window slides by; the window must be a multiple of it. */
+    public int getEstimatorBuckets() {
+        return estimatorBuckets;
+    }
+
+    public void setEstimatorBuckets(int estimatorBuckets) {
+        this.estimatorBuckets = estimatorBuckets;
+    }
+
+    /** Events (arrivals, completions, ended waits, exits, recoveries) an estimate needs before it is reported. */
+    public int getEstimatorMinEvents() {
+        return estimatorMinEvents;
+    }
+
+    public void setEstimatorMinEvents(int estimatorMinEvents) {
+        this.estimatorMinEvents = estimatorMinEvents;
     }
 
     /** Silence (processing time) after which a server is marked down; at least twice its own heartbeat interval. */
