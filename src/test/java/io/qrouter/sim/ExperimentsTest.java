@@ -19,7 +19,7 @@ class ExperimentsTest {
     @Test
     void paper000WritesEveryFigureTableAndSummary(@TempDir Path out) throws IOException {
         Map<PolicyName, SimResult> results =
-                new Paper000Experiment(new Paper000Experiment.Options(30, 200, 0.8, 0.2, 3, false)).run(out);
+                new Paper000Experiment(new Paper000Experiment.Options(20, 120, 0.8, 0.2, 3, false)).run(out);
         assertThat(results.keySet()).containsExactlyElementsOf(Paper000Experiment.POLICIES);
         for (String f : List.of("fig6_heartbeat_triggers", "fig7_occupancy", "fig8_load_variance",
                 "fig9_mean_completion_time", "fig10_mean_wait", "fig11_completed", "fig12_throughput")) {
@@ -36,15 +36,15 @@ class ExperimentsTest {
         assertThat(Double.parseDouble(table2.get(1).split(",")[1])).isEqualTo(firstBlock);
         JsonNode json = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
         assertThat(json.get("policies").size()).isEqualTo(9);
-        assertThat(json.get("policies").get("heartbeat-k").get("tasks").asLong()).isEqualTo(200);
+        assertThat(json.get("policies").get("heartbeat-k").get("tasks").asLong()).isEqualTo(120);
         assertThat(Files.readString(out.resolve("summary.md"))).contains("Table 2").contains("Table 3")
                 .doesNotContain("NaN");
     }
 
     @Test
     void loadSweepCoversEveryScenarioPolicyAndLoadAndDoesNotDependOnTheThreads(@TempDir Path out) throws IOException {
-        LoadSweepExperiment.Options two = new LoadSweepExperiment.Options(8, 300, List.of(0.5, 0.95),
-                new AdaptiveHeartbeat(200, 1000), 5, 2, false);
+        LoadSweepExperiment.Options two = new LoadSweepExperiment.Options(6, 150, List.of(0.5, 0.95),
+                new AdaptiveHeartbeat(1000, 5000), 5, 2, false);
         List<LoadSweepExperiment.Point> a = new LoadSweepExperiment(two).run(out);
         assertThat(a).hasSize(4 * 9 * 2);
         assertThat(Files.readAllLines(out.resolve("load_sweep.csv"))).hasSize(1 + 4 * 9 * 2);
@@ -53,8 +53,8 @@ class ExperimentsTest {
         JsonNode json = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
         assertThat(json.get("scenarios").size()).isEqualTo(4);
 
-        LoadSweepExperiment.Options one = new LoadSweepExperiment.Options(8, 300, List.of(0.5, 0.95),
-                new AdaptiveHeartbeat(200, 1000), 5, 1, false);
+        LoadSweepExperiment.Options one = new LoadSweepExperiment.Options(6, 150, List.of(0.5, 0.95),
+                new AdaptiveHeartbeat(1000, 5000), 5, 1, false);
         List<LoadSweepExperiment.Point> b = new LoadSweepExperiment(one).compute();
         for (int i = 0; i < a.size(); i++) {
             assertThat(b.get(i).result().summary()).isEqualTo(a.get(i).result().summary());
