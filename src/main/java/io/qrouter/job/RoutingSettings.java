@@ -1,11 +1,13 @@
 package io.qrouter.job;
 
+import io.qrouter.estimate.EstimatorConfig;
 import io.qrouter.policy.PolicyConfig;
 import io.qrouter.policy.PolicyName;
 import io.qrouter.queueing.LoadIndexWeights;
 
 import java.io.Serializable;
-import java.util.Locale;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * Everything the stateful operators need from configuration. The job's configuration class fills it (one setter per
@@ -23,12 +25,18 @@ public class RoutingSettings implements Serializable {
     private double weightR = LoadIndexWeights.EQUAL.r();
     private long seed = 0x5EEDL;
     private String tasksTopic = "tasks";
-    private String queueModel = "reneging";
+    private String queueModel = QueueFigures.RENEGING;
     private long estimatorWindowMillis = 60_000;
+    private int estimatorBuckets = 60;
+    private int estimatorMinEvents = 20;
     private long downTimeoutMillis = 5_000;
     private long forgetDownAfterMillis = 600_000;
     private int bufferCapacity = 10_000;
     private long bufferDeadlineMillis = 30_000;
+    private long slotMillis = 1_000;
+    private double dsrsV = 10.0;
+    private double dsrsDefaultUnitCost = 1.0;
+    private HashMap<String, Double> dsrsUnitCosts = new HashMap<>();
     private long heartbeatMinMillis = 250;
     private long heartbeatMaxMillis = 2_000;
 
@@ -36,7 +44,7 @@ public class RoutingSettings implements Serializable {
     public RoutingSettings validate() {
         PolicyName.parse(policy);
         loadIndexWeights();
-        requirePositive("estimatorWindowMillis", estimatorWindowMillis);
+        estimatorConfig();
         requirePositive("downTimeoutMillis", downTimeoutMillis);
         requirePositive("forgetDownAfterMillis", forgetDownAfterMillis);
         requirePositive("bufferDeadlineMillis", bufferDeadlineMillis);
@@ -45,17 +53,40 @@ public class RoutingSettings implements Serializable {
             throw new IllegalArgumentException("heartbeatMaxMillis must be ≥ heartbeatMinMillis (" + heartbeatMinMillis
                     + ") (got " + heartbeatMaxMillis + ")");
         }
+        requirePositive("slotMillis", slotMillis);
+        requireNonNegative("dsrsV", dsrsV);
+        requireNonNegative("dsrsDefaultUnitCost", dsrsDefaultUnitCost);
+        for (Map.Entry<String, Double> cost : dsrsUnitCosts.entrySet()) {
+            requireNonNegative("dsrsUnitCosts[" + cost.getKey() + "]", cost.getValue());
+        }
         if (bufferCapacity < 0) {
             throw new IllegalArgumentException("bufferCapacity must be ≥ 0 (got " + bufferCapacity + ")");
         }
         if (powerOfD < 1) {
             throw new IllegalArgumentException("powerOfD must be ≥ 1 (got " + powerOfD + ")");
         }
-        String model = queueModel.toLowerCase(Locale.ROOT);
-        if (!model.equals("reneging") && !model.equals("chain-p")) {
+        if (!QueueFigures.RENEGING.equals(queueModel) && !QueueFigures.CHAIN_P.equals(queueModel)) {
             throw new IllegalArgumentException("queueModel must be reneging or chain-p (got " + queueModel + ")");
         }
         return this;
+    }
+
+    /** The estimators' configuration: the window, its buckets, and the events an estimate needs. */
+    public EstimatorConfig estimatorConfig() {
+        EstimatorConfig config = new EstimatorConfig();
+        config.setWindowMillis(estimatorWindowMillis);
+        config.setBucketCount(estimatorBuckets);
+        config.setMinArrivals(estimatorMinEvents);
+        config.setMinExits(estimatorMinEvents);
+        config.setMinCompletions(estimatorMinEvents);
+        config.setMinWaits(estimatorMinEvents);
+        config.setMinRecoveries(estimatorMinEvents);
+        try {
+            return config.validate();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("estimator settings (estimatorWindowMillis, estimatorBuckets, "
+                    + "estimatorMinEvents): " + e.getMessage(), e);
+        }
     }
 
     /** The policy configuration of router {@code routerIndex} out of {@code routerCount}. */
@@ -69,6 +100,24 @@ public class RoutingSettings implements Serializable {
     /** The weights alpha, sigma, r of the load index K (Eq. 53). */
     public LoadIndexWeights loadIndexWeights() {
         return new LoadIndexWeights(weightAlpha, weightSigma, weightR);
+    }
+
+    /**
+     * gamma_ij, the DSRS unit cost of a task of service {@code serviceType} on server {@code serverId}: the entry
+     * "serviceType/serverId" if configured, else "serverId", else the default unit cost.
+     */
+    public double unitCost(String serviceType, String serverId) {
+        Double cost = dsrsUnitCosts.get(serviceType + "/" + serverId);
+        if (cost == null) {
+            cost = dsrsUnitCosts.get(serverId);
+        }
+        return cost != null ? cost : dsrsDefaultUnitCost;
+    }
+
+    private static void requireNonNegative(String name, Double value) {
+        if (value == null || !(value >= 0) || Double.isInfinite(value)) {
+            throw new IllegalArgumentException(name + " must be a finite number ≥ 0 (got " + value + ")");
+        }
     }
 
     private static void requirePositive(String name, long value) {
@@ -113,6 +162,24 @@ public class RoutingSettings implements Serializable {
         this.estimatorWindowMillis = estimatorWindowMillis;
     }
 
+    /** Number of buckets the estimator window slides by; the window must be a multiple of it. */
+    public int getEstimatorBuckets() {
+        return estimatorBuckets;
+    }
+
+    public void setEstimatorBuckets(int estimatorBuckets) {
+        this.estimatorBuckets = estimatorBuckets;
+    }
+
+    /** Events (arrivals, completions, ended waits, exits, recoveries) an estimate needs before it is reported. */
+    public int getEstimatorMinEvents() {
+        return estimatorMinEvents;
+    }
+
+    public void setEstimatorMinEvents(int estimatorMinEvents) {
+        this.estimatorMinEvents = estimatorMinEvents;
+    }
+
     /** Silence (processing time) after which a server is marked down; at least twice its own heartbeat interval. */
     public long getDownTimeoutMillis() {
         return downTimeoutMillis;
@@ -147,6 +214,42 @@ public class RoutingSettings implements Serializable {
 
     public void setBufferDeadlineMillis(long bufferDeadlineMillis) {
         this.bufferDeadlineMillis = bufferDeadlineMillis;
+    }
+
+    /** DSRS slot length tau. */
+    public long getSlotMillis() {
+        return slotMillis;
+    }
+
+    public void setSlotMillis(long slotMillis) {
+        this.slotMillis = slotMillis;
+    }
+
+    /** DSRS drift-plus-penalty weight V: larger V trades backlog (O(V)) for cost (O(1/V)). */
+    public double getDsrsV() {
+        return dsrsV;
+    }
+
+    public void setDsrsV(double dsrsV) {
+        this.dsrsV = dsrsV;
+    }
+
+    /** DSRS unit cost gamma of a server without a configured one. */
+    public double getDsrsDefaultUnitCost() {
+        return dsrsDefaultUnitCost;
+    }
+
+    public void setDsrsDefaultUnitCost(double dsrsDefaultUnitCost) {
+        this.dsrsDefaultUnitCost = dsrsDefaultUnitCost;
+    }
+
+    /** DSRS unit costs by "serverId" or "serviceType/serverId" (see {@link #unitCost}). */
+    public Map<String, Double> getDsrsUnitCosts() {
+        return dsrsUnitCosts;
+    }
+
+    public void setDsrsUnitCosts(Map<String, Double> dsrsUnitCosts) {
+        this.dsrsUnitCosts = new HashMap<>(dsrsUnitCosts);
     }
 
     /** Adaptive heartbeat: the interval recommended to a fully loaded server. */

@@ -5,7 +5,10 @@ import io.qrouter.avro.HeartbeatLog;
 import io.qrouter.avro.ServerMetrics;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskEventType;
+import io.qrouter.estimate.EstimatorConfig;
+import io.qrouter.estimate.ServerEstimators;
 import io.qrouter.policy.AdaptiveHeartbeat;
+import io.qrouter.queueing.LoadIndexWeights;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
@@ -62,7 +65,13 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
 
     private final RoutingSettings settings;
 
+    static final ValueStateDescriptor<ServerEstimators> ESTIMATORS =
+            new ValueStateDescriptor<>("estimators", ServerEstimators.class);
+
     private transient ValueState<ServerState> server;
+    private transient ValueState<ServerEstimators> estimators;
+    private transient EstimatorConfig estimatorConfig;
+    private transient LoadIndexWeights weights;
     private transient MapState<Long, Integer> queueChanges;
     private transient AdaptiveHeartbeat adaptiveHeartbeat;
     private transient Counter lateRecords;
@@ -76,6 +85,9 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
     public void open(OpenContext openContext) {
         server = getRuntimeContext().getState(SERVER_STATE);
         queueChanges = getRuntimeContext().getMapState(QUEUE_CHANGES);
+        estimators = getRuntimeContext().getState(ESTIMATORS);
+        estimatorConfig = settings.estimatorConfig();
+        weights = settings.loadIndexWeights();
         adaptiveHeartbeat = new AdaptiveHeartbeat(settings.getHeartbeatMinMillis(), settings.getHeartbeatMaxMillis());
         lateRecords = getRuntimeContext().getMetricGroup().counter("lateRecords");
         heartbeats = getRuntimeContext().getMetricGroup().counter("heartbeats");
@@ -86,8 +98,14 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
         ServerState state = loadOrCreate(ctx);
         countIfLate(ctx, state);
         state.countEvent(event.getType());
-        int change = queueChange(event.getType());
         long eventTime = event.getEventTime().toEpochMilli();
+        ServerEstimators windows = estimators.value();
+        if (windows == null) {
+            windows = new ServerEstimators(estimatorConfig);
+        }
+        windows.onEvent(event.getType(), event.getTaskId(), eventTime);
+        estimators.update(windows);
+        int change = queueChange(event.getType());
         if (change != 0 && eventTime > state.lastHeartbeatAt) {
             Integer sum = queueChanges.get(eventTime);
             queueChanges.put(eventTime, (sum == null ? 0 : sum) + change);
@@ -147,8 +165,14 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
         }
     }
 
-    private QueueFigures figures(ServerState state, long atMillis) {
-        return QueueFigures.unknown(settings.getQueueModel());
+    /** Estimates over the window ending at {@code atMillis} (event time) and the metrics they give. */
+    private QueueFigures figures(ServerState state, long atMillis) throws Exception {
+        ServerEstimators windows = estimators.value();
+        if (windows == null) {
+            return QueueFigures.unknown(settings.getQueueModel());
+        }
+        return QueueFigures.compute(settings.getQueueModel(), weights, windows.snapshot(atMillis),
+                state.serviceRatePerSecond);
     }
 
     private ServerState loadOrCreate(Context ctx) throws Exception {
@@ -237,6 +261,7 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
         gone.setGone(true);
         out.collect(gone);
         server.clear();
+        estimators.clear();
         queueChanges.clear();
     }
 }

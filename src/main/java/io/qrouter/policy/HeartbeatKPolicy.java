@@ -14,6 +14,7 @@ import java.util.random.RandomGenerator;
  *   <li>{@code heartbeat-k-live}: K of the server's live state n = reported queue + own in-flight, through the
  *       state-conditional M/M/1+M forms; every decision raises the chosen server's K at once.
  * </ul>
+ * Servers of equal K are chosen among at random, decision by decision.
  * A server without a steady state (ρ ≥ 1) has K = +∞ and ranks last; when every server is overloaded the rule
  * reported is FALLBACK and the choice is uniform among them (their random tie-breaks decide).
  */
@@ -56,6 +57,9 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
             index.remove(slot);
         } else if (live || snapshotChanged || !index.contains(slot)) {
             index.set(slot, loadIndexK(slot));
+        } else {
+            // steady-state K ignores the decision; at least servers of equal K then take turns, chosen at random
+            index.redrawTieBreak(slot);
         }
     }
 

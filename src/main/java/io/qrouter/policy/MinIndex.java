@@ -47,6 +47,14 @@ final class MinIndex {
         }
     }
 
+    /** Draws a new tie-break for a slot already in the index, so that it moves behind its equals at random. */
+    void redrawTieBreak(int slot) {
+        int pos = position[slot];
+        tieBreak[slot] = random.nextLong();
+        siftUp(pos);
+        siftDown(position[slot]);
+    }
+
     void remove(int slot) {
         if (slot >= position.length || position[slot] < 0) {
             return;

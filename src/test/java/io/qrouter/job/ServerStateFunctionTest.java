@@ -6,6 +6,7 @@ import static io.qrouter.avro.TaskEventType.STARTED;
 import static io.qrouter.job.Records.event;
 import static io.qrouter.job.Records.heartbeat;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.HeartbeatLog;
@@ -27,6 +28,7 @@ class ServerStateFunctionTest {
     private static final long FORGET_AFTER = 60_000;
 
     private final RoutingSettings settings = settings();
+
     private KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerSnapshot> harness;
 
     private static RoutingSettings settings() {
@@ -80,6 +82,92 @@ class ServerStateFunctionTest {
         assertThat(logs).hasSize(2);
         assertThat(logs.get(1).getEvents().getEnqueued()).isZero();
         assertThat(harness.extractOutputValues().get(1).getHeartbeatTriggers()).isEqualTo(2);
+    }
+
+    /** 30 tasks, one every 100 ms from t = 0, each served at once for 50 ms: lambda = 10/s, mu = 20/s. */
+    private void feedDeterministicStream() throws Exception {
+        for (int i = 0; i < 30; i++) {
+            long t = 100L * i;
+            harness.processElement1(event("s1", "t" + i, ENQUEUED, t), t);
+            harness.processElement1(event("s1", "t" + i, STARTED, t), t);
+            harness.processElement1(event("s1", "t" + i, COMPLETED, t + 50), t + 50);
+        }
+    }
+
+    @Test
+    void estimatorsFedByLifecycleEventsDriveTheRenegingMetricsAndK() throws Exception {
+        harness = Harnesses.serverState(settings, null);
+        feedDeterministicStream();
+        harness.processElement2(heartbeat("s1", 3_000, 0), 3_000);
+
+        ServerMetrics m = single(sideOutput(ServerStateFunction.METRICS));
+        // Eq. (1): 30 arrivals over the 3 s since the first event; Eq. (2): 30 completions over 1.5 s of service.
+        assertThat(m.getLambda()).isCloseTo(10.0, within(1e-9));
+        assertThat(m.getMu()).isCloseTo(20.0, within(1e-9));
+        assertThat(m.getAlphaC()).isNull();
+        // No abandonment seen: M/M/1 with rho = 1/2, L_q = rho²/(1-rho) = 0.5, W_q = L_q/lambda = 0.05 s.
+        assertThat(m.getRho()).isCloseTo(0.5, within(1e-12));
+        assertThat(m.getStable()).isTrue();
+        assertThat(m.getMeanWaiting()).isCloseTo(0.5, within(1e-9));
+        assertThat(m.getMeanWait()).isCloseTo(0.05, within(1e-9));
+        assertThat(m.getVirtualWait()).isCloseTo(0.0, within(1e-12));
+        // K with equal weights, times in service times: (L_q + mu·W_q + 0)/3 = (0.5 + 1)/3.
+        assertThat(m.getLoadIndexK()).isCloseTo(0.5, within(1e-9));
+        assertThat(single(harness.extractOutputValues()).getLoadIndexK()).isCloseTo(0.5, within(1e-9));
+
+        HeartbeatLog log = single(sideOutput(ServerStateFunction.HEARTBEAT_LOG));
+        assertThat(log.getLWq()).isCloseTo(0.5, within(1e-9));
+        assertThat(log.getWQt()).isCloseTo(0.05, within(1e-9));
+        assertThat(log.getStatus().getExitRateTheta()).isCloseTo(10.0, within(1e-9));
+    }
+
+    @Test
+    void theChainPModelIsSelectable() throws Exception {
+        settings.setQueueModel("chain-p");
+        harness = Harnesses.serverState(settings, null);
+        feedDeterministicStream();
+        harness.processElement2(heartbeat("s1", 3_000, 0), 3_000);
+
+        ServerMetrics m = single(sideOutput(ServerStateFunction.METRICS));
+        assertThat(m.getModel()).isEqualTo("chain-p");
+        // Without cancellations chain P is M/M/1 as well; it has no virtual waiting time.
+        assertThat(m.getMeanWaiting()).isCloseTo(0.5, within(1e-9));
+        assertThat(m.getMeanWait()).isCloseTo(0.05, within(1e-9));
+        assertThat(m.getAbandonProbability()).isCloseTo(0.0, within(1e-12));
+        assertThat(m.getVirtualWait()).isNull();
+    }
+
+    @Test
+    void tooFewEventsLeaveTheEstimatesUnknown() throws Exception {
+        harness = Harnesses.serverState(settings, null);
+        for (int i = 0; i < 5; i++) {
+            harness.processElement1(event("s1", "t" + i, ENQUEUED, 100L * i), 100L * i);
+        }
+        harness.processElement2(heartbeat("s1", 1_000, 5), 1_000);
+        ServerMetrics m = single(sideOutput(ServerStateFunction.METRICS));
+        assertThat(m.getLambda()).isNull();
+        assertThat(m.getLoadIndexK()).isNull();
+        assertThat(m.getOverloaded()).isFalse();
+    }
+
+    @Test
+    void aServerReceivingMoreThanItCanServeIsReportedOverloadedWithoutK() throws Exception {
+        harness = Harnesses.serverState(settings, null);
+        for (int i = 0; i < 30; i++) {
+            harness.processElement1(event("s1", "t" + i, ENQUEUED, 100L * i), 100L * i);
+        }
+        // No completion yet: mu falls back to the reported 5/s, below lambda = 10/s, and nothing abandons.
+        harness.processElement2(Heartbeat.newBuilder(heartbeat("s1", 3_000, 30)).setServiceRatePerSecond(5).build(),
+                3_000);
+        ServerMetrics m = single(sideOutput(ServerStateFunction.METRICS));
+        assertThat(m.getRho()).isCloseTo(2.0, within(1e-9));
+        assertThat(m.getOverloaded()).isTrue();
+        assertThat(m.getStable()).isFalse();
+        assertThat(m.getLoadIndexK()).isNull();
+        assertThat(m.getMeanWait()).isNull();
+        ServerSnapshot s = single(harness.extractOutputValues());
+        assertThat(s.isOverloaded()).isTrue();
+        assertThat(s.getLoadIndexK()).isNull();
     }
 
     @Test
@@ -237,6 +325,7 @@ class ServerStateFunctionTest {
         assertThat(TypeInformation.of(ServerState.class)).isInstanceOf(PojoTypeInfo.class);
         assertThat(TypeInformation.of(ServerSnapshot.class)).isInstanceOf(PojoTypeInfo.class);
         assertThat(TypeInformation.of(BufferedTask.class)).isInstanceOf(PojoTypeInfo.class);
+        assertThat(TypeInformation.of(io.qrouter.estimate.ServerEstimators.class)).isInstanceOf(PojoTypeInfo.class);
     }
 
     private <T> List<T> sideOutput(org.apache.flink.util.OutputTag<T> tag) {

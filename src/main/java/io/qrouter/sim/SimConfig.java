@@ -1,0 +1,181 @@
+package io.qrouter.sim;
+
+import io.qrouter.policy.AdaptiveHeartbeat;
+import io.qrouter.policy.PolicyConfig;
+import io.qrouter.policy.PolicyName;
+import io.qrouter.queueing.LoadIndexWeights;
+
+/**
+ * One simulation run. Times are in mean service times of a rate-1 server (one unit = 1000 ms on the clock the
+ * policies and estimators see), rates per unit.
+ *
+ * @param policy routing policy
+ * @param choices d of power-of-d
+ * @param weights load index weights of K (policies and the load variance F)
+ * @param servers number of servers N
+ * @param tasks number of routed tasks M
+ * @param load total arrival rate over total service capacity ρ
+ * @param arrivals arrival process (see {@link ArrivalProcess})
+ * @param service service requirement distribution of mean 1 (see {@link Distribution}); time = requirement / rate
+ * @param heterogeneity service rates of the servers
+ * @param patience abandonment rate α_c per waiting task (0: nobody abandons)
+ * @param impatience how tasks are lost
+ * @param eta recovery rate η of {@link Impatience#CANCEL_RESTORE}
+ * @param heartbeat heartbeat interval bounds (adaptive between them)
+ * @param idleHeartbeat a server that becomes idle reports at once (the JIQ "I am idle" message)
+ * @param routers number of routers deciding in parallel (each task goes to one at random)
+ * @param meanTimeBetweenFailures per server (0: servers never fail)
+ * @param meanTimeToRepair per failure
+ * @param initialQueueMean mean of the random initial queue of each server (geometric; 0: start empty). The initial
+ *     tasks are real work but are not counted in the per-task figures
+ * @param warmupTasks routed tasks left out of the per-task figures (the first ones)
+ * @param stepLength length of one time step of the per-step metrics
+ * @param seed seed of every random stream
+ */
+public record SimConfig(
+        PolicyName policy,
+        int choices,
+        LoadIndexWeights weights,
+        int servers,
+        int tasks,
+        double load,
+        String arrivals,
+        String service,
+        ServiceRates heterogeneity,
+        double patience,
+        Impatience impatience,
+        double eta,
+        AdaptiveHeartbeat heartbeat,
+        boolean idleHeartbeat,
+        int routers,
+        double meanTimeBetweenFailures,
+        double meanTimeToRepair,
+        double initialQueueMean,
+        int warmupTasks,
+        double stepLength,
+        long seed) {
+
+    public static final int MAX_SERVERS = 1 << 27;
+
+    public SimConfig {
+        require(policy != null, "--policy is required; valid: " + PolicyName.validNames());
+        require(choices >= 1, "--d must be >= 1 (got " + choices + ")");
+        require(servers >= 1 && servers <= MAX_SERVERS, "--servers must be in [1, " + MAX_SERVERS + "] (got " + servers + ")");
+        require(tasks >= 1, "--tasks must be >= 1 (got " + tasks + ")");
+        require(load > 0 && Double.isFinite(load), "--load must be > 0 (got " + load + ")");
+        require(patience >= 0 && Double.isFinite(patience), "--patience must be >= 0 (got " + patience + ")");
+        require(eta > 0 && Double.isFinite(eta), "--eta must be > 0 (got " + eta + ")");
+        require(routers >= 1, "--routers must be >= 1 (got " + routers + ")");
+        require(meanTimeBetweenFailures >= 0, "--mtbf must be >= 0 (got " + meanTimeBetweenFailures + ")");
+        require(meanTimeToRepair > 0, "--mttr must be > 0 (got " + meanTimeToRepair + ")");
+        require(initialQueueMean >= 0, "--initial-queue must be >= 0 (got " + initialQueueMean + ")");
+        require(warmupTasks >= 0 && warmupTasks < tasks,
+                "--warmup must be in [0, tasks - 1] (got " + warmupTasks + " with " + tasks + " tasks)");
+        require(stepLength > 0 && Double.isFinite(stepLength), "--step must be > 0 (got " + stepLength + ")");
+        require(weights != null && heartbeat != null && impatience != null && heterogeneity != null,
+                "weights, heartbeat, impatience and heterogeneity are required");
+        Distribution.parse(service, "--service");
+        if (!arrivals.trim().toLowerCase(java.util.Locale.ROOT).startsWith("trace:")) {
+            ArrivalProcess.parse(arrivals, 1, 1);
+        }
+    }
+
+    /** The policy configuration of router {@code index}. */
+    public PolicyConfig policyConfig(int index) {
+        return PolicyConfig.of(policy).withChoices(choices).withWeights(weights).withRouter(index, routers);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.policy = policy;
+        b.choices = choices;
+        b.weights = weights;
+        b.servers = servers;
+        b.tasks = tasks;
+        b.load = load;
+        b.arrivals = arrivals;
+        b.service = service;
+        b.heterogeneity = heterogeneity;
+        b.patience = patience;
+        b.impatience = impatience;
+        b.eta = eta;
+        b.heartbeat = heartbeat;
+        b.idleHeartbeat = idleHeartbeat;
+        b.routers = routers;
+        b.meanTimeBetweenFailures = meanTimeBetweenFailures;
+        b.meanTimeToRepair = meanTimeToRepair;
+        b.initialQueueMean = initialQueueMean;
+        b.warmupTasks = warmupTasks;
+        b.stepLength = stepLength;
+        b.seed = seed;
+        return b;
+    }
+
+    private static void require(boolean ok, String message) {
+        if (!ok) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+
+    /**
+     * Defaults: random routing, d = 2, equal weights, 100 servers, 10 000 tasks, ρ = 0.9, Poisson arrivals,
+     * exponential service, identical servers of rate 1, no abandonment (η = 1 if cancel-restore is chosen),
+     * heartbeats every 200–1000 ms with an idle report, one router, no failures, empty start, no warm-up,
+     * steps of one unit, seed 1.
+     */
+    public static final class Builder {
+        private PolicyName policy = PolicyName.RANDOM;
+        private int choices = 2;
+        private LoadIndexWeights weights = LoadIndexWeights.EQUAL;
+        private int servers = 100;
+        private int tasks = 10_000;
+        private double load = 0.9;
+        private String arrivals = "poisson";
+        private String service = "exp";
+        private ServiceRates heterogeneity = ServiceRates.none();
+        private double patience;
+        private Impatience impatience = Impatience.RENEGE;
+        private double eta = 1;
+        private AdaptiveHeartbeat heartbeat = new AdaptiveHeartbeat(200, 1000);
+        private boolean idleHeartbeat = true;
+        private int routers = 1;
+        private double meanTimeBetweenFailures;
+        private double meanTimeToRepair = 10;
+        private double initialQueueMean;
+        private int warmupTasks;
+        private double stepLength = 1;
+        private long seed = 1;
+
+        public Builder policy(PolicyName v) { policy = v; return this; }
+        public Builder choices(int v) { choices = v; return this; }
+        public Builder weights(LoadIndexWeights v) { weights = v; return this; }
+        public Builder servers(int v) { servers = v; return this; }
+        public Builder tasks(int v) { tasks = v; return this; }
+        public Builder load(double v) { load = v; return this; }
+        public Builder arrivals(String v) { arrivals = v; return this; }
+        public Builder service(String v) { service = v; return this; }
+        public Builder heterogeneity(ServiceRates v) { heterogeneity = v; return this; }
+        public Builder heterogeneity(String v) { heterogeneity = new ServiceRates(v); return this; }
+        public Builder patience(double v) { patience = v; return this; }
+        public Builder impatience(Impatience v) { impatience = v; return this; }
+        public Builder eta(double v) { eta = v; return this; }
+        public Builder heartbeat(AdaptiveHeartbeat v) { heartbeat = v; return this; }
+        public Builder idleHeartbeat(boolean v) { idleHeartbeat = v; return this; }
+        public Builder routers(int v) { routers = v; return this; }
+        public Builder failures(double mtbf, double mttr) { meanTimeBetweenFailures = mtbf; meanTimeToRepair = mttr; return this; }
+        public Builder initialQueueMean(double v) { initialQueueMean = v; return this; }
+        public Builder warmupTasks(int v) { warmupTasks = v; return this; }
+        public Builder stepLength(double v) { stepLength = v; return this; }
+        public Builder seed(long v) { seed = v; return this; }
+
+        public SimConfig build() {
+            return new SimConfig(policy, choices, weights, servers, tasks, load, arrivals, service, heterogeneity,
+                    patience, impatience, eta, heartbeat, idleHeartbeat, routers, meanTimeBetweenFailures,
+                    meanTimeToRepair, initialQueueMean, warmupTasks, stepLength, seed);
+        }
+    }
+}
