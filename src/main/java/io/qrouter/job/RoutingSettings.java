@@ -6,6 +6,8 @@ import io.qrouter.policy.PolicyName;
 import io.qrouter.queueing.LoadIndexWeights;
 
 import java.io.Serializable;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * Everything the stateful operators need from configuration. The job's configuration class fills it (one setter per
@@ -31,6 +33,10 @@ public class RoutingSettings implements Serializable {
     private long forgetDownAfterMillis = 600_000;
     private int bufferCapacity = 10_000;
     private long bufferDeadlineMillis = 30_000;
+    private long slotMillis = 1_000;
+    private double dsrsV = 10.0;
+    private double dsrsDefaultUnitCost = 1.0;
+    private HashMap<String, Double> dsrsUnitCosts = new HashMap<>();
     private long heartbeatMinMillis = 250;
     private long heartbeatMaxMillis = 2_000;
 
@@ -46,6 +52,12 @@ public class RoutingSettings implements Serializable {
         if (heartbeatMaxMillis < heartbeatMinMillis) {
             throw new IllegalArgumentException("heartbeatMaxMillis must be ≥ heartbeatMinMillis (" + heartbeatMinMillis
                     + ") (got " + heartbeatMaxMillis + ")");
+        }
+        requirePositive("slotMillis", slotMillis);
+        requireNonNegative("dsrsV", dsrsV);
+        requireNonNegative("dsrsDefaultUnitCost", dsrsDefaultUnitCost);
+        for (Map.Entry<String, Double> cost : dsrsUnitCosts.entrySet()) {
+            requireNonNegative("dsrsUnitCosts[" + cost.getKey() + "]", cost.getValue());
         }
         if (bufferCapacity < 0) {
             throw new IllegalArgumentException("bufferCapacity must be ≥ 0 (got " + bufferCapacity + ")");
@@ -88,6 +100,24 @@ public class RoutingSettings implements Serializable {
     /** The weights alpha, sigma, r of the load index K (Eq. 53). */
     public LoadIndexWeights loadIndexWeights() {
         return new LoadIndexWeights(weightAlpha, weightSigma, weightR);
+    }
+
+    /**
+     * gamma_ij, the DSRS unit cost of a task of service {@code serviceType} on server {@code serverId}: the entry
+     * "serviceType/serverId" if configured, else "serverId", else the default unit cost.
+     */
+    public double unitCost(String serviceType, String serverId) {
+        Double cost = dsrsUnitCosts.get(serviceType + "/" + serverId);
+        if (cost == null) {
+            cost = dsrsUnitCosts.get(serverId);
+        }
+        return cost != null ? cost : dsrsDefaultUnitCost;
+    }
+
+    private static void requireNonNegative(String name, Double value) {
+        if (value == null || !(value >= 0) || Double.isInfinite(value)) {
+            throw new IllegalArgumentException(name + " must be a finite number ≥ 0 (got " + value + ")");
+        }
     }
 
     private static void requirePositive(String name, long value) {
@@ -184,6 +214,42 @@ public class RoutingSettings implements Serializable {
 
     public void setBufferDeadlineMillis(long bufferDeadlineMillis) {
         this.bufferDeadlineMillis = bufferDeadlineMillis;
+    }
+
+    /** DSRS slot length tau. */
+    public long getSlotMillis() {
+        return slotMillis;
+    }
+
+    public void setSlotMillis(long slotMillis) {
+        this.slotMillis = slotMillis;
+    }
+
+    /** DSRS drift-plus-penalty weight V: larger V trades backlog (O(V)) for cost (O(1/V)). */
+    public double getDsrsV() {
+        return dsrsV;
+    }
+
+    public void setDsrsV(double dsrsV) {
+        this.dsrsV = dsrsV;
+    }
+
+    /** DSRS unit cost gamma of a server without a configured one. */
+    public double getDsrsDefaultUnitCost() {
+        return dsrsDefaultUnitCost;
+    }
+
+    public void setDsrsDefaultUnitCost(double dsrsDefaultUnitCost) {
+        this.dsrsDefaultUnitCost = dsrsDefaultUnitCost;
+    }
+
+    /** DSRS unit costs by "serverId" or "serviceType/serverId" (see {@link #unitCost}). */
+    public Map<String, Double> getDsrsUnitCosts() {
+        return dsrsUnitCosts;
+    }
+
+    public void setDsrsUnitCosts(Map<String, Double> dsrsUnitCosts) {
+        this.dsrsUnitCosts = new HashMap<>(dsrsUnitCosts);
     }
 
     /** Adaptive heartbeat: the interval recommended to a fully loaded server. */

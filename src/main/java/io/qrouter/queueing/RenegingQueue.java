@@ -16,6 +16,7 @@ public final class RenegingQueue {
     private static final double RELATIVE_TAIL = 1e-17;
     private static final double RESCALE_ABOVE = 1e250;
     private static final long MAX_TERMS = 200_000_000L;
+    private static final int DIRECT_TERMS = 32;
 
     private final double lambda;
     private final double mu;
@@ -182,15 +183,49 @@ public final class RenegingQueue {
 
     /**
      * E[W_q · 1{abandon} | n] = (1/(mu + n·alphaC)) · sum_{m=1..n} m·alphaC/(mu + m·alphaC): the time a task that
-     * finds n present is expected to waste waiting before it gives up. Non-decreasing in n.
+     * finds n present is expected to waste waiting before it gives up. Non-decreasing in n. Constant time for large
+     * n (the router evaluates it per decision, and an overloaded server may hold 10^5 tasks).
      */
     public static double conditionalVirtualWait(int n, double mu, double alphaC) {
         checkConditional(n, mu, alphaC);
-        double sum = 0;
-        for (int m = 1; m <= n; m++) {
-            sum += m * alphaC / (mu + m * alphaC);
+        if (alphaC == 0) {
+            return 0;
         }
-        return sum / (mu + n * alphaC);
+        return abandonWaitSum(n, mu / alphaC) / (mu + n * alphaC);
+    }
+
+    /**
+     * sum_{m=1..n} m/(c+m) (= sum m·alphaC/(mu+m·alphaC) with c = mu/alphaC): the first terms directly, the rest
+     * as (n - k) - c·(psi(c+n+1) - psi(c+k+1)), the digamma difference from its asymptotic expansion, which at
+     * arguments >= 33 is exact to rounding (the next term is below 1e-13). The tail subtracts two numbers of size
+     * ~n, so when c >> n the absolute error is ~1e-16·n: far below anything a load index can resolve.
+     */
+    static double abandonWaitSum(int n, double c) {
+        if (Double.isInfinite(c)) {
+            return 0;
+        }
+        int direct = Math.min(n, DIRECT_TERMS);
+        double sum = 0;
+        for (int m = 1; m <= direct; m++) {
+            sum += m / (c + m);
+        }
+        if (n > direct) {
+            int rest = n - direct;
+            sum += rest - c * digammaDifference(c + direct + 1, rest);
+        }
+        return sum;
+    }
+
+    /** psi(a + k) - psi(a) for a >= 33, without cancellation: log1p and differences of the asymptotic terms. */
+    private static double digammaDifference(double a, double k) {
+        double b = a + k;
+        double a2 = 1 / (a * a);
+        double b2 = 1 / (b * b);
+        return Math.log1p(k / a)
+                + (1 / (2 * a) - 1 / (2 * b))
+                + (a2 - b2) / 12
+                - (a2 * a2 - b2 * b2) / 120
+                + (a2 * a2 * a2 - b2 * b2 * b2) / 252;
     }
 
     private static void checkConditional(int n, double mu, double alphaC) {

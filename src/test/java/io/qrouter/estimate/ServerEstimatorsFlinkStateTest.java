@@ -53,4 +53,23 @@ class ServerEstimatorsFlinkStateTest {
         assertThat(serializer.copy(restored).snapshot(120_000))
                 .usingRecursiveComparison().withEqualsForType(Estimate::equals, Estimate.class).isEqualTo(expected);
     }
+
+    @Test
+    void theSerializedStateStopsGrowingAtTheOpenTaskCapacity() throws IOException {
+        TypeSerializer<ServerEstimators> serializer = serializerWithoutGenericTypes();
+        int capacity = new EstimatorConfig().getMaxOpenTasks();
+        // eviction frees a sixteenth at once, so past the capacity the table holds between 15/16 and all of it
+        assertThat(serializedSize(serializer, 100_000)).isLessThanOrEqualTo(serializedSize(serializer, capacity));
+    }
+
+    /** Bytes of the state after {@code tasks} tasks were enqueued and never ended (ids of equal length). */
+    private static int serializedSize(TypeSerializer<ServerEstimators> serializer, int tasks) throws IOException {
+        ServerEstimators estimators = new ServerEstimators();
+        for (int i = 0; i < tasks; i++) {
+            estimators.onEnqueued("task-" + (1_000_000 + i), i);
+        }
+        DataOutputSerializer out = new DataOutputSerializer(4096);
+        serializer.serialize(estimators, out);
+        return out.length();
+    }
 }

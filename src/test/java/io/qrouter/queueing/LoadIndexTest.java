@@ -19,13 +19,24 @@ class LoadIndexTest {
                     W, LoadIndexWeights.EQUAL, new LoadIndexWeights(0, 0, 1), new LoadIndexWeights(0, 1, 0)}) {
                 double previous = LoadIndex.live(0, mu, alphaC, w);
                 assertThat(previous).isZero();
-                for (int n = 1; n <= 300; n++) {
+                for (int n = 1; n <= 1200; n++) { // crosses the switch to the digamma form at 32
                     double k = LoadIndex.live(n, mu, alphaC, w);
                     assertThat(k).as("n=%d mu=%s alphaC=%s w=%s", n, mu, alphaC, w)
                             .isGreaterThanOrEqualTo(previous).isFinite();
                     previous = k;
                 }
             }
+        }
+    }
+
+    @Test
+    void liveIndexStaysMonotoneForHugeQueues() {
+        LoadIndexWeights virtualOnly = new LoadIndexWeights(0, 0, 1);
+        double previous = 0;
+        for (int n = 1000; n <= 10_000_000; n = n * 3 / 2) {
+            double k = LoadIndex.live(n, 1, 0.001, virtualOnly);
+            assertThat(k).as("n=%d", n).isGreaterThanOrEqualTo(previous).isLessThan(1000); // W_v < 1/alphaC
+            previous = k;
         }
     }
 
