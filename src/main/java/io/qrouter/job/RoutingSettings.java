@@ -1,6 +1,8 @@
 package io.qrouter.job;
 
 import io.qrouter.estimate.EstimatorConfig;
+import io.qrouter.ga.BatchAllocator;
+import io.qrouter.ga.GaConfig;
 import io.qrouter.policy.PolicyConfig;
 import io.qrouter.policy.PolicyName;
 import io.qrouter.queueing.LoadIndexWeights;
@@ -37,6 +39,14 @@ public class RoutingSettings implements Serializable {
     private double dsrsV = 10.0;
     private double dsrsDefaultUnitCost = 1.0;
     private HashMap<String, Double> dsrsUnitCosts = new HashMap<>();
+    private String gaAllocator = "mv-ga";
+    private int gaBatchSize = 32;
+    private long gaWindowMillis = 1_000;
+    private int gaLanes = 1;
+    private int gaPopulation = GaConfig.defaults().populationSize();
+    private int gaGenerations = GaConfig.defaults().generations();
+    private double gaR = GaConfig.defaults().r();
+    private double gaD = GaConfig.defaults().d();
     private long heartbeatMinMillis = 250;
     private long heartbeatMaxMillis = 2_000;
 
@@ -59,6 +69,10 @@ public class RoutingSettings implements Serializable {
         for (Map.Entry<String, Double> cost : dsrsUnitCosts.entrySet()) {
             requireNonNegative("dsrsUnitCosts[" + cost.getKey() + "]", cost.getValue());
         }
+        requirePositive("gaBatchSize", gaBatchSize);
+        requirePositive("gaWindowMillis", gaWindowMillis);
+        requirePositive("gaLanes", gaLanes);
+        BatchAllocator.named(gaAllocator, gaConfig());
         if (bufferCapacity < 0) {
             throw new IllegalArgumentException("bufferCapacity must be ≥ 0 (got " + bufferCapacity + ")");
         }
@@ -86,6 +100,18 @@ public class RoutingSettings implements Serializable {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("estimator settings (estimatorWindowMillis, estimatorBuckets, "
                     + "estimatorMinEvents): " + e.getMessage(), e);
+        }
+    }
+
+    /** The GA's parameters: population, generations and the thresholds R, D; the rest at the GA's defaults. */
+    public GaConfig gaConfig() {
+        GaConfig d = GaConfig.defaults();
+        try {
+            return new GaConfig(gaPopulation, gaGenerations, d.crossoverRate(), d.mutationRate(), d.mutationEta(),
+                    Math.min(d.elites(), gaPopulation - 1), gaR, gaD);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("GA settings (gaPopulation, gaGenerations, gaR, gaD): "
+                    + e.getMessage(), e);
         }
     }
 
@@ -250,6 +276,78 @@ public class RoutingSettings implements Serializable {
 
     public void setDsrsUnitCosts(Map<String, Double> dsrsUnitCosts) {
         this.dsrsUnitCosts = new HashMap<>(dsrsUnitCosts);
+    }
+
+    /** GA batch allocator: mv-ga (mean-variance GA, default), dga (plain GA) or fcfs. */
+    public String getGaAllocator() {
+        return gaAllocator;
+    }
+
+    public void setGaAllocator(String gaAllocator) {
+        this.gaAllocator = gaAllocator;
+    }
+
+    /** A GA window is assigned as soon as it holds this many tasks. */
+    public int getGaBatchSize() {
+        return gaBatchSize;
+    }
+
+    public void setGaBatchSize(int gaBatchSize) {
+        this.gaBatchSize = gaBatchSize;
+    }
+
+    /** A GA window is assigned at the latest this long (processing time) after its first task. */
+    public long getGaWindowMillis() {
+        return gaWindowMillis;
+    }
+
+    public void setGaWindowMillis(long gaWindowMillis) {
+        this.gaWindowMillis = gaWindowMillis;
+    }
+
+    /** Batch lanes the GA operator's input is keyed by (see {@link GaBatchFunction#laneKey}). */
+    public int getGaLanes() {
+        return gaLanes;
+    }
+
+    public void setGaLanes(int gaLanes) {
+        this.gaLanes = gaLanes;
+    }
+
+    /** GA population size Q. */
+    public int getGaPopulation() {
+        return gaPopulation;
+    }
+
+    public void setGaPopulation(int gaPopulation) {
+        this.gaPopulation = gaPopulation;
+    }
+
+    /** GA generations. */
+    public int getGaGenerations() {
+        return gaGenerations;
+    }
+
+    public void setGaGenerations(int gaGenerations) {
+        this.gaGenerations = gaGenerations;
+    }
+
+    /** R > 1 of the adaptive threshold L_max = R·L_ave (seed 001). */
+    public double getGaR() {
+        return gaR;
+    }
+
+    public void setGaR(double gaR) {
+        this.gaR = gaR;
+    }
+
+    /** D < 1 of the adaptive threshold L_min = D·L_ave (seed 001). */
+    public double getGaD() {
+        return gaD;
+    }
+
+    public void setGaD(double gaD) {
+        this.gaD = gaD;
     }
 
     /** Adaptive heartbeat: the interval recommended to a fully loaded server. */
