@@ -54,6 +54,9 @@ public class RoutingSettings implements Serializable {
     public RoutingSettings validate() {
         PolicyName.parse(policy);
         loadIndexWeights();
+        requirePositive("estimatorWindowMillis", estimatorWindowMillis);
+        requirePositive("estimatorBuckets", estimatorBuckets);
+        requirePositive("estimatorMinEvents", estimatorMinEvents);
         estimatorConfig();
         requirePositive("downTimeoutMillis", downTimeoutMillis);
         requirePositive("forgetDownAfterMillis", forgetDownAfterMillis);
@@ -85,11 +88,14 @@ public class RoutingSettings implements Serializable {
         return this;
     }
 
-    /** The estimators' configuration: the window, its buckets, and the events an estimate needs. */
+    /**
+     * The estimators' configuration: the window, its buckets, and the events an estimate needs. The bucket count is
+     * the largest divisor of the window not above {@code estimatorBuckets}, so any window length is accepted.
+     */
     public EstimatorConfig estimatorConfig() {
         EstimatorConfig config = new EstimatorConfig();
         config.setWindowMillis(estimatorWindowMillis);
-        config.setBucketCount(estimatorBuckets);
+        config.setBucketCount(bucketsDividing(estimatorWindowMillis, estimatorBuckets));
         config.setMinArrivals(estimatorMinEvents);
         config.setMinExits(estimatorMinEvents);
         config.setMinCompletions(estimatorMinEvents);
@@ -108,7 +114,7 @@ public class RoutingSettings implements Serializable {
         GaConfig d = GaConfig.defaults();
         try {
             return new GaConfig(gaPopulation, gaGenerations, d.crossoverRate(), d.mutationRate(), d.mutationEta(),
-                    Math.min(d.elites(), gaPopulation - 1), gaR, gaD);
+                    Math.min(d.elites(), gaPopulation - 1), gaR, gaD, d.greedySeed());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("GA settings (gaPopulation, gaGenerations, gaR, gaD): "
                     + e.getMessage(), e);
@@ -138,6 +144,15 @@ public class RoutingSettings implements Serializable {
             cost = dsrsUnitCosts.get(serverId);
         }
         return cost != null ? cost : dsrsDefaultUnitCost;
+    }
+
+    private static int bucketsDividing(long windowMillis, int atMost) {
+        for (int buckets = (int) Math.min(atMost, windowMillis); buckets > 1; buckets--) {
+            if (windowMillis % buckets == 0) {
+                return buckets;
+            }
+        }
+        return 1;
     }
 
     private static void requireNonNegative(String name, Double value) {
@@ -188,7 +203,7 @@ public class RoutingSettings implements Serializable {
         this.estimatorWindowMillis = estimatorWindowMillis;
     }
 
-    /** Number of buckets the estimator window slides by; the window must be a multiple of it. */
+    /** Buckets of the estimator window (at most; see {@link #estimatorConfig}): it slides in steps of one bucket. */
     public int getEstimatorBuckets() {
         return estimatorBuckets;
     }
