@@ -54,6 +54,9 @@ public class RoutingSettings implements Serializable {
     public RoutingSettings validate() {
         PolicyName.parse(policy);
         loadIndexWeights();
+        requirePositive("estimatorWindowMillis", estimatorWindowMillis);
+        requirePositive("estimatorBuckets", estimatorBuckets);
+        requirePositive("estimatorMinEvents", estimatorMinEvents);
         estimatorConfig();
         requirePositive("downTimeoutMillis", downTimeoutMillis);
         requirePositive("forgetDownAfterMillis", forgetDownAfterMillis);
@@ -85,11 +88,14 @@ public class RoutingSettings implements Serializable {
         return this;
     }
 
-    /** The estimators' configuration: the window, its buckets, and the events an estimate needs. */
+    /**
+     * The estimators' configuration: the window, its buckets, and the events an estimate needs. The bucket count is
+     * the largest divisor of the window not above {@code estimatorBuckets}, so any window length is accepted.
+     */
     public EstimatorConfig estimatorConfig() {
         EstimatorConfig config = new EstimatorConfig();
         config.setWindowMillis(estimatorWindowMillis);
-        config.setBucketCount(estimatorBuckets);
+        config.setBucketCount(bucketsDividing(estimatorWindowMillis, estimatorBuckets));
         config.setMinArrivals(estimatorMinEvents);
         config.setMinExits(estimatorMinEvents);
         config.setMinCompletions(estimatorMinEvents);
@@ -140,6 +146,15 @@ public class RoutingSettings implements Serializable {
         return cost != null ? cost : dsrsDefaultUnitCost;
     }
 
+    private static int bucketsDividing(long windowMillis, int atMost) {
+        for (int buckets = (int) Math.min(atMost, windowMillis); buckets > 1; buckets--) {
+            if (windowMillis % buckets == 0) {
+                return buckets;
+            }
+        }
+        return 1;
+    }
+
     private static void requireNonNegative(String name, Double value) {
         if (value == null || !(value >= 0) || Double.isInfinite(value)) {
             throw new IllegalArgumentException(name + " must be a finite number ≥ 0 (got " + value + ")");
@@ -188,7 +203,7 @@ public class RoutingSettings implements Serializable {
         this.estimatorWindowMillis = estimatorWindowMillis;
     }
 
-    /** Number of buckets the estimator window slides by; the window must be a multiple of it. */
+    /** Buckets of the estimator window (at most; see {@link #estimatorConfig}): it slides in steps of one bucket. */
     public int getEstimatorBuckets() {
         return estimatorBuckets;
     }
