@@ -48,6 +48,12 @@ public record GaConfig(int populationSize, int generations, double crossoverRate
         AdaptiveThresholds.checkFactors(r, d);
     }
 
+    /** With the greedy seed on, as in production. */
+    public GaConfig(int populationSize, int generations, double crossoverRate, double mutationRate, double mutationEta,
+                    int elites, double r, double d) {
+        this(populationSize, generations, crossoverRate, mutationRate, mutationEta, elites, r, d, true);
+    }
+
     public GaConfig withGenerations(int g) {
         return new GaConfig(populationSize, g, crossoverRate, mutationRate, mutationEta, elites, r, d, greedySeed);
     }
