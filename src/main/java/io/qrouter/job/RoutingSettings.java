@@ -114,7 +114,7 @@ public class RoutingSettings implements Serializable {
         GaConfig d = GaConfig.defaults();
         try {
             return new GaConfig(gaPopulation, gaGenerations, d.crossoverRate(), d.mutationRate(), d.mutationEta(),
-                    Math.min(d.elites(), gaPopulation - 1), gaR, gaD);
+                    Math.min(d.elites(), gaPopulation - 1), gaR, gaD, d.greedySeed());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("GA settings (gaPopulation, gaGenerations, gaR, gaD): "
                     + e.getMessage(), e);
