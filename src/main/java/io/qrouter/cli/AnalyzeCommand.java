@@ -15,10 +15,10 @@ import picocli.CommandLine.Option;
         name = "analyze",
         mixinStandardHelpOptions = true,
         description = {
-            "Queueing metrics of one server: the paper's chain P (corrected), the paper's printed formulas,",
-            "M/M/1+M (true impatience), GI/M/1 and the load index K.",
-            "Rates in any consistent unit (e.g. per second); times come out in its reciprocal (seconds).",
-            "An unstable queue is reported as such (exit 0); invalid input exits 2."
+            "Queueing metrics of one server: chain P (corrected), the paper's printed",
+            "formulas, M/M/1+M (true impatience), GI/M/1 and the load index K.",
+            "Rates in any consistent unit (e.g. per second); times in its reciprocal.",
+            "An unstable queue is an answer (exit 0); invalid input exits 2."
         })
 final class AnalyzeCommand implements Runnable {
 

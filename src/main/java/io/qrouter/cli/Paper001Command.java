@@ -1,11 +1,74 @@
 package io.qrouter.cli;
 
+import io.qrouter.sim.Paper001Experiment;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
-@Command(name = "paper-001", mixinStandardHelpOptions = true, description = "Seed 001: mean-variance GA against DGA and FCFS.")
+@Command(name = "paper-001", mixinStandardHelpOptions = true,
+        description = "Seed 001: mean-variance GA against DGA and FCFS. Writes CSV and PNG per figure, summary.md and "
+                + "summary.json into --out.")
 final class Paper001Command implements Runnable {
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--out", defaultValue = "out/paper-001", description = "Output directory (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--iterations", split = ",", description = "GA iterations of Figs. 2–4, each ≥ 0 (default: 5,10,…,60).")
+    List<Integer> iterations = Paper001Experiment.Options.DEFAULT_ITERATIONS;
+
+    @Option(names = "--tasks", split = ",", description = "Task counts of Figs. 5–6, each ≥ 1 (default: 250,500,…,3000).")
+    List<Integer> tasks = Paper001Experiment.Options.DEFAULT_TASK_COUNTS;
+
+    @Option(names = "--tasks-for-iterations", defaultValue = "1000",
+            description = "Task count of Figs. 2–4, ≥ 1 (default: ${DEFAULT-VALUE}).")
+    int tasksForIterations;
+
+    @Option(names = "--generations", defaultValue = "35",
+            description = "GA iterations of Figs. 5–6, ≥ 0 (default: ${DEFAULT-VALUE}, the paper's best).")
+    int generations;
+
+    @Option(names = "--repetitions", defaultValue = "5",
+            description = "Batches averaged per point, ≥ 1 (default: ${DEFAULT-VALUE}).")
+    int repetitions;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Random seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--no-progress", description = "Do not show the progress bar.")
+    boolean noProgress;
+
     @Override
     public void run() {
-        System.err.println("qrouter experiment paper-001 arrives with issue 4.");
+        if (iterations.isEmpty() || iterations.stream().anyMatch(g -> g < 0)) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--iterations must be values ≥ 0 (got " + iterations + ")");
+        }
+        if (tasks.isEmpty() || tasks.stream().anyMatch(n -> n < 1)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--tasks must be values ≥ 1 (got " + tasks + ")");
+        }
+        if (tasksForIterations < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--tasks-for-iterations must be ≥ 1 (got " + tasksForIterations + ")");
+        }
+        if (generations < 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--generations must be ≥ 0 (got " + generations + ")");
+        }
+        if (repetitions < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--repetitions must be ≥ 1 (got " + repetitions + ")");
+        }
+        var result = new Paper001Experiment(new Paper001Experiment.Options(iterations, tasks, tasksForIterations,
+                generations, repetitions, seed, !noProgress)).run(out);
+        var stdout = spec.commandLine().getOut();
+        stdout.printf(Locale.ROOT, "%6s %-22s %12s %12s %9s%n", "tasks", "alg", "makespan_s", "utilisation", "fitness");
+        for (Paper001Experiment.Point p : result.get("tasks")) {
+            stdout.printf(Locale.ROOT, "%6d %-22s %12.2f %12.4f %9.4f%n", p.x(), p.algorithm(), p.makespan(),
+                    p.utilisation(), p.fitness());
+        }
+        stdout.println("wrote " + out.toAbsolutePath() + " (summary.md, summary.json, CSV and PNG per figure)");
+        stdout.flush();
     }
 }

@@ -90,7 +90,8 @@ final class BatchProblem {
 
     Allocation allocation(int[] serverOfTask, List<String> serverIds, double[] bestByGeneration) {
         Evaluation e = evaluate(serverOfTask, meanVarianceWeights);
-        return new Allocation(serverOfTask.clone(), serverIds, e.makespan(), e.meanUtilisation(), e.acceptable(),
+        return new Allocation(serverOfTask.clone(), serverIds, e.makespan(), makespanLowerBound, e.meanUtilisation(),
+                e.acceptable(),
                 e.fitness(), bestByGeneration);
     }
 

@@ -12,13 +12,18 @@ package io.qrouter.ga;
  *     non-decreasing)
  * @param r R > 1 of L_max = R·L_ave
  * @param d D < 1 of L_min = D·L_ave
+ * @param greedySeed whether one initial chromosome is the earliest-completion list schedule (the rest are random);
+ *     without it the population starts purely random, as in the paper
  */
 public record GaConfig(int populationSize, int generations, double crossoverRate, double mutationRate,
-                       double mutationEta, int elites, double r, double d) {
+                       double mutationEta, int elites, double r, double d, boolean greedySeed) {
 
-    /** Q = 30, 35 generations (the paper's best), p_c = 0.8, p_m = 0.01, η_m = 20, two elites, R = 1.25, D = 0.75. */
+    /**
+     * Q = 30, 35 generations (the paper's best), p_c = 0.8, p_m = 0.01, η_m = 20, two elites, R = 1.25, D = 0.75,
+     * greedy seed on: a production allocator should never do worse than a list schedule it can compute in O(n·N).
+     */
     public static GaConfig defaults() {
-        return new GaConfig(30, 35, 0.8, 0.01, 20, 2, 1.25, 0.75);
+        return new GaConfig(30, 35, 0.8, 0.01, 20, 2, 1.25, 0.75, true);
     }
 
     public GaConfig {
@@ -43,7 +48,17 @@ public record GaConfig(int populationSize, int generations, double crossoverRate
         AdaptiveThresholds.checkFactors(r, d);
     }
 
+    /** With the greedy seed on, as in production. */
+    public GaConfig(int populationSize, int generations, double crossoverRate, double mutationRate, double mutationEta,
+                    int elites, double r, double d) {
+        this(populationSize, generations, crossoverRate, mutationRate, mutationEta, elites, r, d, true);
+    }
+
     public GaConfig withGenerations(int g) {
-        return new GaConfig(populationSize, g, crossoverRate, mutationRate, mutationEta, elites, r, d);
+        return new GaConfig(populationSize, g, crossoverRate, mutationRate, mutationEta, elites, r, d, greedySeed);
+    }
+
+    public GaConfig withGreedySeed(boolean seeded) {
+        return new GaConfig(populationSize, generations, crossoverRate, mutationRate, mutationEta, elites, r, d, seeded);
     }
 }

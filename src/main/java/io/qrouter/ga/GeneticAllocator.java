@@ -11,8 +11,8 @@ import java.util.SplittableRandom;
  * are fixed by the gene's position, so only the server varies, and it is drawn from the eligible servers only
  * (a gene stores a position in that list), which makes every chromosome a valid assignment.
  *
- * <p>Initial population: one chromosome from the earliest-completion list schedule, the others random with each
- * server drawn in proportion to its MIPS. Each generation keeps {@code elites} best chromosomes, then fills up with
+ * <p>Initial population: one chromosome from the earliest-completion list schedule ({@link GaConfig#greedySeed}),
+ * the others random with each server drawn in proportion to its MIPS. Each generation keeps {@code elites} best chromosomes, then fills up with
  * children of roulette-wheel parents (windowed: fitness minus the generation's worst, so that selection still
  * discriminates when all fitness values lie close together), two-point crossover and polynomial mutation.
  *
@@ -38,7 +38,7 @@ public final class GeneticAllocator implements BatchAllocator {
 
     @Override
     public String name() {
-        return meanVarianceWeights ? "MV-GA" : "DGA";
+        return (meanVarianceWeights ? "MV-GA" : "DGA") + (config.greedySeed() ? "" : " (random start)");
     }
 
     /**
@@ -57,12 +57,14 @@ public final class GeneticAllocator implements BatchAllocator {
         }
 
         List<Chromosome> population = new ArrayList<>(config.populationSize());
-        int[] seeded = ListScheduling.earliestCompletion(p);
-        int[] seededPositions = new int[seeded.length];
-        for (int t = 0; t < seeded.length; t++) {
-            seededPositions[t] = positionOfServer[seeded[t]];
+        if (config.greedySeed()) {
+            int[] seeded = ListScheduling.earliestCompletion(p);
+            int[] seededPositions = new int[seeded.length];
+            for (int t = 0; t < seeded.length; t++) {
+                seededPositions[t] = positionOfServer[seeded[t]];
+            }
+            population.add(new Chromosome(seededPositions, p, weights));
         }
-        population.add(new Chromosome(seededPositions, p, weights));
         double[] cumulativeMips = cumulativeEligibleMips(p);
         while (population.size() < config.populationSize()) {
             int[] genes = new int[p.tasks()];

@@ -21,6 +21,41 @@ public final class ConfigDocs {
         return out.toString();
     }
 
+    /**
+     * The example configuration file: every key at its default, with its meaning and valid values as comments, and
+     * a commented SASL/SSL example of the {@code kafka.*} pass-through.
+     */
+    public static String exampleProperties() {
+        StringBuilder out = new StringBuilder();
+        out.append("# qrouter job configuration: every key at its default (generated from io.qrouter.job.ConfigKey).\n")
+                .append("# Use: qrouter run --config qrouter.properties [--set key=value ...]\n")
+                .append("#  or: flink run -c io.qrouter.job.QrouterJob qrouter.jar --config qrouter.properties\n");
+        for (ConfigKey key : ConfigKey.values()) {
+            out.append('\n');
+            comment(out, key.description());
+            comment(out, "Valid: " + key.validValues() + ".");
+            out.append(key.key()).append('=').append(key.defaultValue()).append('\n');
+        }
+        out.append('\n')
+                .append("# Any other kafka.* key goes to every Kafka client without the prefix; values of keys containing\n")
+                .append("# password, secret, sasl.jaas.config or ssl.key are masked in logs. For example:\n")
+                .append("#kafka.security.protocol=SASL_SSL\n")
+                .append("#kafka.sasl.mechanism=SCRAM-SHA-512\n")
+                .append("#kafka.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required ")
+                .append("username=\"qrouter\" password=\"...\";\n")
+                .append("#kafka.ssl.truststore.location=/etc/qrouter/truststore.jks\n")
+                .append("#kafka.ssl.truststore.password=...\n");
+        return out.toString();
+    }
+
+    private static void comment(StringBuilder out, String text) {
+        StringBuilder lines = new StringBuilder();
+        wrap(lines, text);
+        for (String line : lines.toString().split("\n")) {
+            out.append("# ").append(line.strip()).append('\n');
+        }
+    }
+
     /** Plain text for a terminal: one block per key. */
     public static String helpText() {
         StringBuilder out = new StringBuilder();

@@ -6,6 +6,8 @@ import static io.qrouter.job.ValueRule.nonBlank;
 import static io.qrouter.job.ValueRule.oneOf;
 
 import io.qrouter.io.Topics;
+import io.qrouter.policy.PolicyName;
+import java.util.Arrays;
 
 /**
  * Every configuration key of the job: name, default, meaning and valid values. The single source of truth for
@@ -66,7 +68,37 @@ public enum ConfigKey {
             "Durable checkpoint storage (e.g. s3://bucket/qrouter or file:///data/ckpt); empty keeps the Flink "
                     + "cluster's setting (JobManager memory when none)."),
     STATE_BACKEND("state.backend", "hashmap", oneOf("hashmap", "rocksdb"),
-            "Keyed state on the heap (hashmap) or in embedded RocksDB (rocksdb, for state larger than memory).");
+            "Keyed state on the heap (hashmap) or in embedded RocksDB (rocksdb, for state larger than memory)."),
+
+    ROUTER_POLICY("router.policy", PolicyName.HEARTBEAT_K_LIVE.configName(), oneOf(policyNames()),
+            "Routing policy: heartbeat-k-live (JIQ first, else lowest live K: seed 000), heartbeat-k (K as of "
+                    + "the last heartbeat), jiq, jsq, power-of-d, least-connections, round-robin, random, hash."),
+    ROUTER_PARALLELISM("router.parallelism", "0", longIn(0, 4096),
+            "Router subtasks; each owns part of the idle queue and corrects for its own in-flight tasks. "
+                    + "0 uses job.parallelism."),
+    ROUTER_POWER_OF_D("router.power-of-d", "2", longIn(1, 64), "d of the power-of-d policy."),
+    ROUTER_K_WEIGHTS("router.k-weights", "equal", ValueRule.loadIndexWeights(),
+            "Weights alpha,sigma,r of L_Wq, W_Qt and W_v in the load index K (Eq. 53); equal = 1/3 each."),
+    ROUTER_SEED("router.seed", "24301", longIn(Long.MIN_VALUE, Long.MAX_VALUE),
+            "Seed of the random choices (random, power-of-d, ties); each router subtask derives its own."),
+    ROUTER_BUFFER_CAPACITY("router.buffer.capacity", "10000", longIn(0, 10_000_000),
+            "Tasks one router subtask holds while no server is alive; beyond it tasks are dead-lettered at once."),
+    ROUTER_BUFFER_DEADLINE_MS("router.buffer.deadline.ms", "30000", longIn(1, 86_400_000),
+            "How long a held task waits for a live server before it is dead-lettered (processing time)."),
+
+    SERVER_QUEUE_MODEL("server.queue-model", "reneging", oneOf("reneging", "chain-p"),
+            "Queue model behind each server's metrics and K: reneging (M/M/1+M) or chain-p (cancel and "
+                    + "recover, seed 000 corrected)."),
+    SERVER_ESTIMATOR_WINDOW_MS("server.estimator-window.ms", "60000", longIn(1, 86_400_000),
+            "Event-time window of the estimators of lambda, mu, alpha_c and eta."),
+    SERVER_DOWN_TIMEOUT_MS("server.down-timeout.ms", "5000", longIn(1, 86_400_000),
+            "A server silent this long (processing time) is marked down and gets no tasks until it reports again."),
+    SERVER_FORGET_AFTER_MS("server.forget-down-after.ms", "600000", longIn(1, 30L * 86_400_000),
+            "A down server's state is dropped after this long, and the routers forget it."),
+    HEARTBEAT_MIN_INTERVAL_MS("heartbeat.min-interval.ms", "250", longIn(1, 3_600_000),
+            "Adaptive heartbeat: the interval recommended to a fully loaded server."),
+    HEARTBEAT_MAX_INTERVAL_MS("heartbeat.max-interval.ms", "2000", longIn(1, 3_600_000),
+            "Adaptive heartbeat: the interval recommended to an idle server; at least heartbeat.min-interval.ms.");
 
     private final String key;
     private final String defaultValue;
@@ -100,6 +132,10 @@ public enum ConfigKey {
 
     boolean accepts(String value) {
         return rule.accepts(value);
+    }
+
+    private static String[] policyNames() {
+        return Arrays.stream(PolicyName.values()).map(PolicyName::configName).toArray(String[]::new);
     }
 
     /** The key with this name, or null. */

@@ -5,12 +5,14 @@ import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskRequest;
 import java.nio.ByteBuffer;
 import java.time.Instant;
+import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
 import org.apache.flink.util.OutputTag;
 
 /** Building dead letters, and the side-output tag every dead-letter producing operator of the job uses. */
 public final class DeadLetters {
     /** Side output of the input validation operators. */
-    public static final OutputTag<DeadLetter> TAG = new OutputTag<>("dead-letters") {};
+    public static final OutputTag<DeadLetter> TAG =
+            new OutputTag<>("dead-letters", new AvroTypeInfo<>(DeadLetter.class));
 
     private DeadLetters() {}
 

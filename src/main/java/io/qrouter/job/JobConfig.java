@@ -197,6 +197,13 @@ public final class JobConfig implements Serializable {
                     + ConfigKey.SINK_TRANSACTION_TIMEOUT_MS.key() + "' (" + timeout + ") must exceed '"
                     + ConfigKey.CHECKPOINT_INTERVAL_MS.key() + "' (" + interval + ") with exactly-once delivery");
         }
+        long heartbeatMin = getLong(ConfigKey.HEARTBEAT_MIN_INTERVAL_MS);
+        long heartbeatMax = getLong(ConfigKey.HEARTBEAT_MAX_INTERVAL_MS);
+        if (heartbeatMax < heartbeatMin) {
+            throw new ConfigException(ConfigKey.HEARTBEAT_MAX_INTERVAL_MS.key(), "config key '"
+                    + ConfigKey.HEARTBEAT_MAX_INTERVAL_MS.key() + "' (" + heartbeatMax + ") must be ≥ '"
+                    + ConfigKey.HEARTBEAT_MIN_INTERVAL_MS.key() + "' (" + heartbeatMin + ")");
+        }
         String kafkaTimeout = KAFKA_PREFIX + "transaction.timeout.ms";
         if (settings.containsKey(kafkaTimeout)) {
             throw new ConfigException(kafkaTimeout, "config key '" + kafkaTimeout + "' is set by the job: use '"

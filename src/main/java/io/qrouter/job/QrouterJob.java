@@ -2,6 +2,7 @@ package io.qrouter.job;
 
 import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.Heartbeat;
+import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskRequest;
 import java.time.Duration;
@@ -11,8 +12,10 @@ import org.apache.flink.api.connector.source.Source;
 import org.apache.flink.api.java.typeutils.EitherTypeInfo;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.core.execution.CheckpointingMode;
+import org.apache.flink.streaming.api.datastream.BroadcastStream;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -66,6 +69,8 @@ public final class QrouterJob {
         if (!checkpointDir.isEmpty()) {
             flink.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, checkpointDir);
         }
+        // Every record and state type is Avro or a POJO; a Kryo fallback would be a bug, so make it fail at build.
+        flink.set(PipelineOptions.GENERIC_TYPES, false);
         env.configure(flink);
         // Checkpoints are exactly-once even with at-least-once sinks: operator state then never double counts.
         env.enableCheckpointing(config.getLong(ConfigKey.CHECKPOINT_INTERVAL_MS), CheckpointingMode.EXACTLY_ONCE);
@@ -88,10 +93,33 @@ public final class QrouterJob {
         SingleOutputStreamOperator<Heartbeat> heartbeats = input(env, config, sources.heartbeats(), "heartbeats",
                 beat -> beat.getSentAt().toEpochMilli());
 
-        DataStream<DeadLetter> deadLetters = tasks.getSideOutput(DeadLetters.TAG)
-                .union(events.getSideOutput(DeadLetters.TAG), heartbeats.getSideOutput(DeadLetters.TAG));
+        RoutingSettings routing = OperatorSettings.routing(config);
+        SingleOutputStreamOperator<ServerSnapshot> snapshots = events.keyBy(TaskEvent::getServerId)
+                .connect(heartbeats.keyBy(Heartbeat::getServerId))
+                .process(new ServerStateFunction(routing))
+                .uid("server-state").name("per-server state and metrics");
+        snapshots.getSideOutput(ServerStateFunction.METRICS)
+                .sinkTo(sinks.serverMetrics()).uid("sink-server-metrics").name("server-metrics: sink");
+        snapshots.getSideOutput(ServerStateFunction.HEARTBEAT_LOG)
+                .sinkTo(sinks.heartbeatLog()).uid("sink-heartbeat-log").name("heartbeat-log: sink");
+
+        BroadcastStream<ServerSnapshot> snapshotBroadcast = snapshots.broadcast(RouterFunction.SNAPSHOTS);
+        SingleOutputStreamOperator<RoutingDecision> decisions = tasks.keyBy(RouterFunction.TASK_KEY)
+                .connect(snapshotBroadcast)
+                .process(new RouterFunction(routing))
+                .uid("router").name("router: " + routing.getPolicy());
+        int routerParallelism = config.getInt(ConfigKey.ROUTER_PARALLELISM);
+        if (routerParallelism > 0) {
+            decisions.setParallelism(routerParallelism);
+        }
+        decisions.sinkTo(sinks.decisions()).uid("sink-decisions").name("decisions: sink");
+
+        DataStream<DeadLetter> deadLetters = tasks.getSideOutput(DeadLetters.TAG).union(
+                events.getSideOutput(DeadLetters.TAG),
+                heartbeats.getSideOutput(DeadLetters.TAG),
+                decisions.getSideOutput(RouterFunction.DEAD_LETTERS));
         deadLetters.map(new CountDeadLetters()).uid("count-dead-letters").name("dead letters: count")
-                .sinkTo(sinks.deadLetters()).uid("sink-dead-letters").name("dead letters: sink");
+                .sinkTo(sinks.deadLetters()).uid("sink-dead-letters").name("dead-letter: sink");
     }
 
     /** One input: source with event-time watermarks, then dead letters split off. */

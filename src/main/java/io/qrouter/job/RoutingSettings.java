@@ -1,6 +1,8 @@
 package io.qrouter.job;
 
 import io.qrouter.estimate.EstimatorConfig;
+import io.qrouter.ga.BatchAllocator;
+import io.qrouter.ga.GaConfig;
 import io.qrouter.policy.PolicyConfig;
 import io.qrouter.policy.PolicyName;
 import io.qrouter.queueing.LoadIndexWeights;
@@ -37,6 +39,14 @@ public class RoutingSettings implements Serializable {
     private double dsrsV = 10.0;
     private double dsrsDefaultUnitCost = 1.0;
     private HashMap<String, Double> dsrsUnitCosts = new HashMap<>();
+    private String gaAllocator = "mv-ga";
+    private int gaBatchSize = 32;
+    private long gaWindowMillis = 1_000;
+    private int gaLanes = 1;
+    private int gaPopulation = GaConfig.defaults().populationSize();
+    private int gaGenerations = GaConfig.defaults().generations();
+    private double gaR = GaConfig.defaults().r();
+    private double gaD = GaConfig.defaults().d();
     private long heartbeatMinMillis = 250;
     private long heartbeatMaxMillis = 2_000;
 
@@ -44,6 +54,9 @@ public class RoutingSettings implements Serializable {
     public RoutingSettings validate() {
         PolicyName.parse(policy);
         loadIndexWeights();
+        requirePositive("estimatorWindowMillis", estimatorWindowMillis);
+        requirePositive("estimatorBuckets", estimatorBuckets);
+        requirePositive("estimatorMinEvents", estimatorMinEvents);
         estimatorConfig();
         requirePositive("downTimeoutMillis", downTimeoutMillis);
         requirePositive("forgetDownAfterMillis", forgetDownAfterMillis);
@@ -59,6 +72,10 @@ public class RoutingSettings implements Serializable {
         for (Map.Entry<String, Double> cost : dsrsUnitCosts.entrySet()) {
             requireNonNegative("dsrsUnitCosts[" + cost.getKey() + "]", cost.getValue());
         }
+        requirePositive("gaBatchSize", gaBatchSize);
+        requirePositive("gaWindowMillis", gaWindowMillis);
+        requirePositive("gaLanes", gaLanes);
+        BatchAllocator.named(gaAllocator, gaConfig());
         if (bufferCapacity < 0) {
             throw new IllegalArgumentException("bufferCapacity must be ≥ 0 (got " + bufferCapacity + ")");
         }
@@ -71,11 +88,14 @@ public class RoutingSettings implements Serializable {
         return this;
     }
 
-    /** The estimators' configuration: the window, its buckets, and the events an estimate needs. */
+    /**
+     * The estimators' configuration: the window, its buckets, and the events an estimate needs. The bucket count is
+     * the largest divisor of the window not above {@code estimatorBuckets}, so any window length is accepted.
+     */
     public EstimatorConfig estimatorConfig() {
         EstimatorConfig config = new EstimatorConfig();
         config.setWindowMillis(estimatorWindowMillis);
-        config.setBucketCount(estimatorBuckets);
+        config.setBucketCount(bucketsDividing(estimatorWindowMillis, estimatorBuckets));
         config.setMinArrivals(estimatorMinEvents);
         config.setMinExits(estimatorMinEvents);
         config.setMinCompletions(estimatorMinEvents);
@@ -86,6 +106,18 @@ public class RoutingSettings implements Serializable {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("estimator settings (estimatorWindowMillis, estimatorBuckets, "
                     + "estimatorMinEvents): " + e.getMessage(), e);
+        }
+    }
+
+    /** The GA's parameters: population, generations and the thresholds R, D; the rest at the GA's defaults. */
+    public GaConfig gaConfig() {
+        GaConfig d = GaConfig.defaults();
+        try {
+            return new GaConfig(gaPopulation, gaGenerations, d.crossoverRate(), d.mutationRate(), d.mutationEta(),
+                    Math.min(d.elites(), gaPopulation - 1), gaR, gaD, d.greedySeed());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("GA settings (gaPopulation, gaGenerations, gaR, gaD): "
+                    + e.getMessage(), e);
         }
     }
 
@@ -112,6 +144,15 @@ public class RoutingSettings implements Serializable {
             cost = dsrsUnitCosts.get(serverId);
         }
         return cost != null ? cost : dsrsDefaultUnitCost;
+    }
+
+    private static int bucketsDividing(long windowMillis, int atMost) {
+        for (int buckets = (int) Math.min(atMost, windowMillis); buckets > 1; buckets--) {
+            if (windowMillis % buckets == 0) {
+                return buckets;
+            }
+        }
+        return 1;
     }
 
     private static void requireNonNegative(String name, Double value) {
@@ -162,7 +203,7 @@ public class RoutingSettings implements Serializable {
         this.estimatorWindowMillis = estimatorWindowMillis;
     }
 
-    /** Number of buckets the estimator window slides by; the window must be a multiple of it. */
+    /** Buckets of the estimator window (at most; see {@link #estimatorConfig}): it slides in steps of one bucket. */
     public int getEstimatorBuckets() {
         return estimatorBuckets;
     }
@@ -250,6 +291,78 @@ public class RoutingSettings implements Serializable {
 
     public void setDsrsUnitCosts(Map<String, Double> dsrsUnitCosts) {
         this.dsrsUnitCosts = new HashMap<>(dsrsUnitCosts);
+    }
+
+    /** GA batch allocator: mv-ga (mean-variance GA, default), dga (plain GA) or fcfs. */
+    public String getGaAllocator() {
+        return gaAllocator;
+    }
+
+    public void setGaAllocator(String gaAllocator) {
+        this.gaAllocator = gaAllocator;
+    }
+
+    /** A GA window is assigned as soon as it holds this many tasks. */
+    public int getGaBatchSize() {
+        return gaBatchSize;
+    }
+
+    public void setGaBatchSize(int gaBatchSize) {
+        this.gaBatchSize = gaBatchSize;
+    }
+
+    /** A GA window is assigned at the latest this long (processing time) after its first task. */
+    public long getGaWindowMillis() {
+        return gaWindowMillis;
+    }
+
+    public void setGaWindowMillis(long gaWindowMillis) {
+        this.gaWindowMillis = gaWindowMillis;
+    }
+
+    /** Batch lanes the GA operator's input is keyed by (see {@link GaBatchFunction#laneKey}). */
+    public int getGaLanes() {
+        return gaLanes;
+    }
+
+    public void setGaLanes(int gaLanes) {
+        this.gaLanes = gaLanes;
+    }
+
+    /** GA population size Q. */
+    public int getGaPopulation() {
+        return gaPopulation;
+    }
+
+    public void setGaPopulation(int gaPopulation) {
+        this.gaPopulation = gaPopulation;
+    }
+
+    /** GA generations. */
+    public int getGaGenerations() {
+        return gaGenerations;
+    }
+
+    public void setGaGenerations(int gaGenerations) {
+        this.gaGenerations = gaGenerations;
+    }
+
+    /** R > 1 of the adaptive threshold L_max = R·L_ave (seed 001). */
+    public double getGaR() {
+        return gaR;
+    }
+
+    public void setGaR(double gaR) {
+        this.gaR = gaR;
+    }
+
+    /** D < 1 of the adaptive threshold L_min = D·L_ave (seed 001). */
+    public double getGaD() {
+        return gaD;
+    }
+
+    public void setGaD(double gaD) {
+        this.gaD = gaD;
     }
 
     /** Adaptive heartbeat: the interval recommended to a fully loaded server. */

@@ -15,7 +15,7 @@ import org.apache.flink.util.Collector;
 final class SplitDeadLetters<T> extends ProcessFunction<Either<DeadLetter, T>, T> {
     private static final long serialVersionUID = 1L;
 
-    private transient Counter lateEvents;
+    transient Counter lateEvents;
 
     @Override
     public void open(OpenContext openContext) {

@@ -1,5 +1,6 @@
 package io.qrouter.job;
 
+import io.qrouter.queueing.LoadIndexWeights;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Locale;
@@ -88,6 +89,29 @@ interface ValueRule extends Serializable {
             @Override
             public String describe() {
                 return "one of " + String.join(", ", allowed);
+            }
+        };
+    }
+
+    /** "equal", or the weights alpha,sigma,r of the load index K: three numbers in [0, 1] summing to 1. */
+    static ValueRule loadIndexWeights() {
+        return new ValueRule() {
+            @Override
+            public boolean accepts(String value) {
+                if (value.trim().equalsIgnoreCase("equal")) {
+                    return true;
+                }
+                try {
+                    LoadIndexWeights.parse(value);
+                    return true;
+                } catch (IllegalArgumentException e) {
+                    return false;
+                }
+            }
+
+            @Override
+            public String describe() {
+                return "equal, or alpha,sigma,r: three numbers in [0, 1] that sum to 1";
             }
         };
     }

@@ -62,7 +62,9 @@ class GeneticAllocatorTest {
 
     @Test
     void bestFitnessNeverFallsOverGenerations() {
-        for (BatchAllocator a : List.of(GeneticAllocator.meanVariance(CONFIG), GeneticAllocator.dga(CONFIG))) {
+        GaConfig randomStart = CONFIG.withGreedySeed(false);
+        for (BatchAllocator a : List.of(GeneticAllocator.meanVariance(CONFIG), GeneticAllocator.dga(CONFIG),
+                GeneticAllocator.meanVariance(randomStart))) {
             double[] best = a.allocate(tasks(300, 1), servers(0, 0, 0, 0, 0), 7).bestFitnessByGeneration();
             assertThat(best).hasSize(26);
             for (int g = 1; g < best.length; g++) {
@@ -102,6 +104,13 @@ class GeneticAllocatorTest {
     }
 
     @Test
+    void fromARandomStartTheSearchImprovesTheBestChromosome() {
+        double[] best = GeneticAllocator.meanVariance(CONFIG.withGreedySeed(false).withGenerations(60))
+                .allocate(tasks(300, 2), servers(0, 0, 0, 0, 0), 3).bestFitnessByGeneration();
+        assertThat(best[60]).isGreaterThan(best[0]);
+    }
+
+    @Test
     void theGaFindsAtLeastWhatItsGreedySeedHas() {
         List<BatchTask> tasks = tasks(400, 5);
         List<ServerState> servers = servers(0, 0, 0, 0, 0);
@@ -117,7 +126,7 @@ class GeneticAllocatorTest {
         assertThat(new LoadIndex(0.5, 0.3, 0.2).of(s)).isCloseTo(0.5 * 0.5 + 0.3 * 0.25 + 0.2 * 0.75, within(1e-12));
         assertThatThrownBy(() -> new LoadIndex(0.5, 0.5, 0.5)).hasMessageContaining("sum to 1");
         assertThatThrownBy(() -> new ServerState("x", 0, 0, 1, 0, 1, 0, 1, 0)).hasMessageContaining("mips of server x");
-        assertThatThrownBy(() -> new GaConfig(30, 10, 0.8, 0.01, 20, 2, 0.9, 0.5)).hasMessageContaining("R must be");
+        assertThatThrownBy(() -> new GaConfig(30, 10, 0.8, 0.01, 20, 2, 0.9, 0.5, true)).hasMessageContaining("R must be");
         assertThatThrownBy(() -> BatchAllocator.named("best", CONFIG)).hasMessageContaining("mv-ga, dga, fcfs");
         assertThat(BatchAllocator.named("DGA", CONFIG).name()).isEqualTo("DGA");
     }

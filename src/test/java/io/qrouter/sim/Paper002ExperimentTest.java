@@ -17,8 +17,8 @@ class Paper002ExperimentTest {
 
     @Test
     void writesEveryFigureAndTheVSweepSummary() throws Exception {
-        int code = Main.execute("experiment", "paper-002", "--out", out.toString(), "--slots", "3000",
-                "--warmup", "500", "--time-slots", "300", "--v-values", "1,10,100", "--no-progress");
+        int code = Main.execute("experiment", "paper-002", "--out", out.toString(), "--slots", "1500",
+                "--warmup", "300", "--time-slots", "100", "--v-values", "1,10,100", "--no-progress");
         assertThat(code).isZero();
         for (String f : List.of("fig1_cost_vs_v.png", "fig2_backlog_vs_v.png", "fig3_cost_vs_time_arrival_scale.png",
                 "fig4_backlog_vs_time_arrival_scale.png", "fig5_cost_vs_time_cost_scale.png",

@@ -1,0 +1,28 @@
+package io.qrouter.job;
+
+import io.qrouter.ga.ServerState;
+
+/** Conversions between the job's records and the types of io.qrouter.ga. */
+final class GaRecords {
+    private GaRecords() {
+    }
+
+    /** A server can take part in a batch when it accepts tasks and reports a positive service rate. */
+    static boolean usable(ServerSnapshot s) {
+        return s.acceptsTasks() && s.getServiceRatePerSecond() > 0 && Double.isFinite(s.getServiceRatePerSecond());
+    }
+
+    /**
+     * The allocator's view of a server: MIPS = its service rate (task load units per second, with the default
+     * task load of 1), utilisations against a capacity of 1, and its queue as the load already there (CSL).
+     */
+    static ServerState toGaServer(ServerSnapshot s, double[] loadIndexHistory) {
+        return new ServerState(s.getServerId(), s.getServiceRatePerSecond(),
+                utilisation(s.getCpu()), 1.0, utilisation(s.getMemory()), 1.0, utilisation(s.getBandwidth()), 1.0,
+                Math.max(0, s.getQueueLength()), loadIndexHistory);
+    }
+
+    private static double utilisation(double u) {
+        return u >= 0 ? Math.min(u, 1) : 0;
+    }
+}

@@ -1,0 +1,142 @@
+package io.qrouter.job;
+
+import static io.qrouter.job.Records.snapshot;
+import static io.qrouter.job.Records.task;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.qrouter.avro.DeadLetter;
+import io.qrouter.avro.RoutingDecision;
+import io.qrouter.avro.TaskRequest;
+import io.qrouter.ga.Allocation;
+import io.qrouter.ga.BatchAllocator;
+import io.qrouter.ga.BatchTask;
+import io.qrouter.ga.ServerState;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.java.typeutils.PojoTypeInfo;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class GaBatchFunctionTest {
+    private static final int BATCH = 6;
+    private static final long WINDOW = 500;
+    private static final long DEADLINE = 2_000;
+
+    private final RoutingSettings settings = settings();
+    private KeyedBroadcastOperatorTestHarness<Integer, TaskRequest, ServerSnapshot, RoutingDecision> harness;
+
+    private static RoutingSettings settings() {
+        RoutingSettings s = new RoutingSettings();
+        s.setGaBatchSize(BATCH);
+        s.setGaWindowMillis(WINDOW);
+        s.setBufferDeadlineMillis(DEADLINE);
+        s.setGaPopulation(12);
+        s.setGaGenerations(8);
+        return s;
+    }
+
+    private void start() throws Exception {
+        harness = Harnesses.broadcast(new GaBatchFunction(settings), GaBatchFunction.laneKey(1), Types.INT,
+                GaBatchFunction.SERVERS, 1, 0, null);
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        if (harness != null) {
+            harness.close();
+        }
+    }
+
+    private static ServerSnapshot server(String id, double rate, int queue, double cpu) {
+        ServerSnapshot s = snapshot(id, 0, queue);
+        s.setServiceRatePerSecond(rate);
+        s.setCpu(cpu);
+        s.setMemory(cpu / 2);
+        s.setBandwidth(cpu / 4);
+        return s;
+    }
+
+    @Test
+    void aFullWindowIsAssignedByTheAllocatorAndNoTaskGoesToAnOverloadedOrDownServer() throws Exception {
+        start();
+        List<ServerSnapshot> usable = List.of(server("a", 4, 0, 0.2), server("b", 2, 1, 0.5),
+                server("c", 3, 0, 0.3), server("hot", 1, 100, 0.9));
+        for (ServerSnapshot s : usable) {
+            harness.processBroadcastElement(s, 0);
+        }
+        ServerSnapshot down = server("down", 10, 0, 0);
+        down.setAlive(false);
+        harness.processBroadcastElement(down, 0);
+
+        List<TaskRequest> tasks = new ArrayList<>();
+        for (int i = 0; i < BATCH; i++) {
+            TaskRequest t = TaskRequest.newBuilder(task("t" + i, 0)).setLoad(1 + i % 3).build();
+            tasks.add(t);
+            harness.processElement(t, 0);
+        }
+
+        List<RoutingDecision> out = harness.extractOutputValues();
+        assertThat(out).extracting(RoutingDecision::getTaskId)
+                .containsExactlyElementsOf(tasks.stream().map(TaskRequest::getTaskId).toList());
+        assertThat(out).extracting(RoutingDecision::getRule).containsOnly("GA_BATCH");
+        assertThat(out).extracting(RoutingDecision::getPolicy).containsOnly("mv-ga");
+        // "hot" is far above L_max = R·L_ave before the batch; "down" accepts nothing.
+        assertThat(out).extracting(RoutingDecision::getServerId).doesNotContain("hot", "down")
+                .isSubsetOf("a", "b", "c");
+
+        // The same window given to the allocator directly (servers in id order, one load sample each, seed + 0).
+        List<ServerState> servers = new ArrayList<>();
+        for (ServerSnapshot s : usable) {
+            servers.add(GaRecords.toGaServer(s, new GaServerView().next(s).loadIndexHistory));
+        }
+        List<BatchTask> batch = tasks.stream().map(t -> new BatchTask(t.getTaskId(), t.getLoad())).toList();
+        Allocation direct = BatchAllocator.named("mv-ga", settings.gaConfig()).allocate(batch, servers,
+                settings.getSeed());
+        for (int i = 0; i < BATCH; i++) {
+            assertThat(out.get(i).getServerId()).isEqualTo(direct.serverOf(i));
+        }
+    }
+
+    @Test
+    void aWindowThatDoesNotFillIsAssignedWhenItsTimeIsUp() throws Exception {
+        start();
+        harness.setProcessingTime(0);
+        harness.processBroadcastElement(server("a", 4, 0, 0.2), 0);
+        harness.processElement(task("t1", 0), 0);
+        harness.processElement(task("t2", 0), 0);
+        harness.setProcessingTime(WINDOW - 1);
+        assertThat(harness.extractOutputValues()).isEmpty();
+        harness.setProcessingTime(WINDOW);
+        assertThat(harness.extractOutputValues()).extracting(RoutingDecision::getServerId).containsExactly("a", "a");
+        assertThat(harness.numProcessingTimeTimers()).isZero();
+    }
+
+    @Test
+    void withoutServersTheWindowWaitsThenDeadLettersAtTheDeadline() throws Exception {
+        start();
+        harness.setProcessingTime(0);
+        harness.processElement(task("old", 0), 0);
+        harness.setProcessingTime(WINDOW);
+        assertThat(harness.extractOutputValues()).isEmpty();
+        harness.processElement(task("young", WINDOW), WINDOW);
+
+        harness.setProcessingTime(DEADLINE);
+        var letters = harness.getSideOutput(RouterFunction.DEAD_LETTERS);
+        assertThat(letters.stream().map(StreamRecord::getValue).map(DeadLetter::getTaskId)
+                .collect(Collectors.toList())).containsExactly("old");
+
+        harness.processBroadcastElement(server("a", 4, 0, 0.2), DEADLINE);
+        harness.setProcessingTime(DEADLINE + WINDOW);
+        assertThat(harness.extractOutputValues()).extracting(RoutingDecision::getTaskId).containsExactly("young");
+    }
+
+    @Test
+    void theBroadcastServerViewIsAPojo() {
+        assertThat(TypeInformation.of(GaServerView.class)).isInstanceOf(PojoTypeInfo.class);
+    }
+}

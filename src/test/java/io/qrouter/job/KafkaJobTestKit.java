@@ -1,0 +1,158 @@
+package io.qrouter.job;
+
+import static org.assertj.core.api.Assertions.fail;
+
+import io.qrouter.io.AvroCodec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import org.apache.avro.specific.SpecificRecordBase;
+import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/**
+ * Runs the production pipeline on a local MiniCluster against a real broker, writes Avro inputs and reads the
+ * committed outputs. Every wait watches the job too: a failed job fails the test at once with its root cause.
+ */
+final class KafkaJobTestKit implements AutoCloseable {
+    private final String bootstrapServers;
+    private final KafkaProducer<String, byte[]> producer;
+    private JobClient job;
+
+    KafkaJobTestKit(String bootstrapServers) {
+        this.bootstrapServers = bootstrapServers;
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        p.put(ProducerConfig.LINGER_MS_CONFIG, "5");
+        producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
+    }
+
+    /** The job's configuration for a test: this broker, fast checkpoints, inputs from the beginning. */
+    JobConfig config(String... overrides) {
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        JobConfig config = JobConfig.defaults()
+                .with("kafka.bootstrap.servers", bootstrapServers)
+                .with("kafka.group.id", "qrouter-it-" + run)
+                .with("sink.transactional-id-prefix", "qrouter-it-" + run)
+                .with("source.starting-offsets", "earliest")
+                .with("checkpoint.interval.ms", "500")
+                .with("watermark.idleness.ms", "1000");
+        for (String override : overrides) {
+            int eq = override.indexOf('=');
+            config = config.with(override.substring(0, eq), override.substring(eq + 1));
+        }
+        return config;
+    }
+
+    /** Starts the job with restarts off, so a failure surfaces instead of being retried. */
+    JobClient start(JobConfig config, int parallelism) throws Exception {
+        Configuration flink = new Configuration();
+        flink.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(parallelism, flink);
+        QrouterJob.buildPipeline(env, config);
+        job = env.executeAsync(config.get(ConfigKey.JOB_NAME));
+        return job;
+    }
+
+    <T extends SpecificRecordBase> void send(String topic, String key, T record) {
+        @SuppressWarnings("unchecked")
+        AvroCodec<T> codec = AvroCodec.of((Class<T>) record.getClass());
+        sendRaw(topic, key, codec.encode(record));
+    }
+
+    void sendRaw(String topic, String key, byte[] value) {
+        producer.send(new ProducerRecord<>(topic, key, value));
+    }
+
+    void flush() {
+        producer.flush();
+    }
+
+    /**
+     * Reads {@code topic} from the beginning with read_committed until {@code done} holds for everything read so
+     * far; fails when the job stops or {@code timeout} passes.
+     */
+    <T extends SpecificRecordBase> List<T> readCommitted(String topic, Class<T> type, Duration timeout,
+            Predicate<List<T>> done) throws Exception {
+        AvroCodec<T> codec = AvroCodec.of(type);
+        Properties c = new Properties();
+        c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        c.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        List<T> records = new ArrayList<>();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try (KafkaConsumer<byte[], byte[]> consumer =
+                new KafkaConsumer<>(c, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            List<TopicPartition> partitions = new ArrayList<>();
+            for (PartitionInfo info : consumer.partitionsFor(topic)) {
+                partitions.add(new TopicPartition(topic, info.partition()));
+            }
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            while (!done.test(records)) {
+                failIfJobStopped();
+                if (System.nanoTime() > deadline) {
+                    fail("timed out after " + timeout.toSeconds() + " s reading " + topic + ": got " + records.size()
+                            + " records, condition not met; last ones: " + records.stream()
+                            .skip(Math.max(0, records.size() - 3)).map(Object::toString)
+                            .collect(Collectors.joining("\n")));
+                }
+                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
+                    records.add(codec.decode(record.value()));
+                }
+            }
+        }
+        return records;
+    }
+
+    void failIfJobStopped() throws Exception {
+        if (job == null) {
+            return;
+        }
+        JobStatus status = job.getJobStatus().get(10, TimeUnit.SECONDS);
+        if (status.isGloballyTerminalState()) {
+            try {
+                job.getJobExecutionResult().get(10, TimeUnit.SECONDS);
+            } catch (ExecutionException e) {
+                throw new AssertionError("the job stopped: " + status + ", root cause: " + rootCause(e), e);
+            }
+            throw new AssertionError("the job stopped: " + status);
+        }
+    }
+
+    private static String rootCause(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.toString();
+    }
+
+    @Override
+    public void close() throws Exception {
+        producer.close(Duration.ofSeconds(5));
+        if (job != null && !job.getJobStatus().get(10, TimeUnit.SECONDS).isGloballyTerminalState()) {
+            job.cancel().get(30, TimeUnit.SECONDS);
+        }
+    }
+}

@@ -1,0 +1,167 @@
+package io.qrouter.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.qrouter.avro.DeadLetter;
+import io.qrouter.avro.Heartbeat;
+import io.qrouter.avro.HeartbeatLog;
+import io.qrouter.avro.RoutingDecision;
+import io.qrouter.avro.ServerMetrics;
+import io.qrouter.avro.TaskEvent;
+import io.qrouter.avro.TaskEventType;
+import io.qrouter.avro.TaskRequest;
+import io.qrouter.io.EmbeddedKafka;
+import io.qrouter.io.Topics;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The whole job on a MiniCluster against a real in-process Kafka broker: Avro in, Avro out, exactly once. */
+class QrouterJobIT {
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final List<String> LIVE_SERVERS = List.of("s-1", "s-2", "s-3");
+    private static final String SILENT_SERVER = "s-silent";
+
+    private static EmbeddedKafka kafka;
+
+    @BeforeAll
+    static void startBroker() {
+        kafka = EmbeddedKafka.start();
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        if (kafka != null) {
+            kafka.close();
+        }
+    }
+
+    @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void everyTaskGetsExactlyOneDecisionForALiveServerAndBadInputIsDeadLetteredWhileTheJobRuns() throws Exception {
+        Map<ConfigKey, String> topics = topicsFor("eo");
+        ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor();
+        try (KafkaJobTestKit kit = new KafkaJobTestKit(kafka.bootstrapServers())) {
+            JobConfig config = kit.config(settings(topics, "server.down-timeout.ms=1000", "router.parallelism=2"));
+            kit.start(config, 2);
+
+            // One server reports once and falls silent; the others keep reporting every 200 ms.
+            kit.send(topics.get(ConfigKey.TOPIC_HEARTBEATS), SILENT_SERVER, heartbeat(SILENT_SERVER));
+            heartbeats.scheduleAtFixedRate(() -> LIVE_SERVERS.forEach(s ->
+                    kit.send(topics.get(ConfigKey.TOPIC_HEARTBEATS), s, heartbeat(s))), 0, 200, TimeUnit.MILLISECONDS);
+            kit.readCommitted(topics.get(ConfigKey.TOPIC_SERVER_METRICS), ServerMetrics.class, WAIT, metrics ->
+                    metrics.stream().anyMatch(m -> m.getServerId().equals(SILENT_SERVER) && !m.getAlive()));
+
+            List<String> firstBatch = sendTasks(kit, topics, "a", 150);
+            List<RoutingDecision> firstDecisions = kit.readCommitted(topics.get(ConfigKey.TOPIC_DECISIONS),
+                    RoutingDecision.class, WAIT, decided -> taskIds(decided).containsAll(firstBatch));
+
+            // Servers report the lifecycle of the tasks they got; then bad records arrive on every input.
+            for (RoutingDecision d : firstDecisions) {
+                for (TaskEventType type : List.of(TaskEventType.ENQUEUED, TaskEventType.STARTED, TaskEventType.COMPLETED)) {
+                    kit.send(topics.get(ConfigKey.TOPIC_SERVER_EVENTS), d.getServerId(), TaskEvent.newBuilder()
+                            .setServerId(d.getServerId()).setTaskId(d.getTaskId()).setType(type)
+                            .setEventTime(Instant.now()).build());
+                }
+            }
+            kit.sendRaw(topics.get(ConfigKey.TOPIC_TASKS), "garbage", new byte[] {(byte) 0xde, (byte) 0xad, 1, 2});
+            kit.send(topics.get(ConfigKey.TOPIC_SERVER_EVENTS), "s-1", TaskEvent.newBuilder().setServerId("s-1")
+                    .setTaskId("t-odd").setType(TaskEventType.UNKNOWN).setEventTime(Instant.now()).build());
+            kit.send(topics.get(ConfigKey.TOPIC_HEARTBEATS), "s-2",
+                    Heartbeat.newBuilder(heartbeat("s-2")).setQueueLength(-3).build());
+            List<String> secondBatch = sendTasks(kit, topics, "b", 150);
+
+            List<RoutingDecision> decisions = kit.readCommitted(topics.get(ConfigKey.TOPIC_DECISIONS),
+                    RoutingDecision.class, WAIT, decided -> taskIds(decided).containsAll(secondBatch));
+            List<DeadLetter> deadLetters = kit.readCommitted(topics.get(ConfigKey.TOPIC_DEAD_LETTER),
+                    DeadLetter.class, WAIT, letters -> letters.size() >= 3);
+            List<HeartbeatLog> log = kit.readCommitted(topics.get(ConfigKey.TOPIC_HEARTBEAT_LOG), HeartbeatLog.class,
+                    WAIT, entries -> completedIn(entries) >= firstDecisions.size());
+            kit.failIfJobStopped();
+
+            List<String> allTasks = new ArrayList<>(firstBatch);
+            allTasks.addAll(secondBatch);
+            Map<String, Long> decisionsPerTask = decisions.stream()
+                    .collect(Collectors.groupingBy(RoutingDecision::getTaskId, Collectors.counting()));
+            assertThat(decisionsPerTask.keySet()).containsExactlyInAnyOrderElementsOf(allTasks);
+            assertThat(decisionsPerTask.values()).as("decisions per task").containsOnly(1L);
+            assertThat(decisions).extracting(RoutingDecision::getServerId).isSubsetOf(LIVE_SERVERS);
+            assertThat(decisions).extracting(RoutingDecision::getPolicy).containsOnly("heartbeat-k-live");
+
+            assertThat(deadLetters).hasSize(3);
+            Map<String, DeadLetter> byTopic = deadLetters.stream()
+                    .collect(Collectors.toMap(DeadLetter::getSourceTopic, Function.identity()));
+            assertThat(byTopic.get(topics.get(ConfigKey.TOPIC_TASKS)).getReason()).contains("not a valid TaskRequest");
+            assertThat(byTopic.get(topics.get(ConfigKey.TOPIC_TASKS)).getRawBytes().remaining()).isEqualTo(4);
+            assertThat(byTopic.get(topics.get(ConfigKey.TOPIC_SERVER_EVENTS)).getReason())
+                    .isEqualTo("type: unknown event type");
+            assertThat(byTopic.get(topics.get(ConfigKey.TOPIC_SERVER_EVENTS)).getTaskId()).isEqualTo("t-odd");
+            assertThat(byTopic.get(topics.get(ConfigKey.TOPIC_HEARTBEATS)).getReason())
+                    .isEqualTo("queueLength: negative (-3)");
+            assertThat(deadLetters).allSatisfy(d -> assertThat(d.getOffset()).isNotNegative());
+
+            // Each lifecycle event is counted once in the heartbeat log: exactly once through state and sink.
+            assertThat(completedIn(log)).isEqualTo(firstDecisions.size());
+        } finally {
+            heartbeats.shutdownNow();
+        }
+    }
+
+    private static List<String> sendTasks(KafkaJobTestKit kit, Map<ConfigKey, String> topics, String batch, int n) {
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            String id = "t-" + batch + "-" + i;
+            ids.add(id);
+            kit.send(topics.get(ConfigKey.TOPIC_TASKS), id, TaskRequest.newBuilder().setTaskId(id)
+                    .setCreatedAt(Instant.now()).setServiceType(i % 2 == 0 ? "video" : "search").build());
+        }
+        kit.flush();
+        return ids;
+    }
+
+    private static Set<String> taskIds(List<RoutingDecision> decisions) {
+        return decisions.stream().map(RoutingDecision::getTaskId).collect(Collectors.toCollection(HashSet::new));
+    }
+
+    private static long completedIn(List<HeartbeatLog> log) {
+        return log.stream().mapToLong(entry -> entry.getEvents().getCompleted()).sum();
+    }
+
+    static Heartbeat heartbeat(String serverId) {
+        return Heartbeat.newBuilder().setServerId(serverId).setSentAt(Instant.now()).setQueueLength(0)
+                .setBusy(false).setServiceRatePerSecond(10.0).setIntervalMillis(200).build();
+    }
+
+    /** Fresh topics for one test, so tests on the shared broker never see each other's records. */
+    static Map<ConfigKey, String> topicsFor(String run) {
+        Map<ConfigKey, String> topics = new LinkedHashMap<>();
+        for (ConfigKey key : ConfigKey.values()) {
+            if (key.key().startsWith("topic.")) {
+                topics.put(key, key.defaultValue() + "-" + run);
+            }
+        }
+        Topics.create(kafka.bootstrapServers(), topics.values(), 2, (short) 1);
+        return topics;
+    }
+
+    static String[] settings(Map<ConfigKey, String> topics, String... more) {
+        List<String> all = new ArrayList<>();
+        topics.forEach((key, name) -> all.add(key.key() + "=" + name));
+        all.addAll(List.of(more));
+        return all.toArray(String[]::new);
+    }
+}
