@@ -1,5 +1,8 @@
 package io.qrouter.io;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
@@ -58,7 +61,7 @@ public final class EmbeddedKafka implements AutoCloseable {
                     .setConfigProp("transaction.max.timeout.ms", Long.toString(TRANSACTION_MAX_TIMEOUT_MILLIS));
             brokerOverrides.forEach(builder::setConfigProp);
             cluster = builder.build();
-            cluster.format();
+            formatQuietly(cluster);
             cluster.startup();
             cluster.waitForReadyBrokers();
             started = true;
@@ -96,6 +99,24 @@ public final class EmbeddedKafka implements AutoCloseable {
     public void close() {
         closeQuietly(cluster);
         TempDirectories.delete(baseDirectory);
+    }
+
+    /**
+     * The kit's storage formatter prints its bootstrap metadata to System.out, which would end up in the demo's
+     * report output; keep it and show it only when formatting fails.
+     */
+    private static void formatQuietly(KafkaClusterTestKit cluster) throws Exception {
+        PrintStream original = System.out;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            cluster.format();
+        } catch (Exception e) {
+            throw new IllegalStateException("formatting the broker's storage failed: "
+                    + captured.toString(StandardCharsets.UTF_8), e);
+        } finally {
+            System.setOut(original);
+        }
     }
 
     private static void closeQuietly(KafkaClusterTestKit cluster) {
