@@ -1,11 +1,73 @@
 package io.qrouter.cli;
 
+import io.qrouter.policy.AdaptiveHeartbeat;
+import io.qrouter.sim.LoadSweepExperiment;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
-@Command(name = "load-sweep", mixinStandardHelpOptions = true, description = "Every policy from rho 0.5 to 0.99.")
+@Command(name = "load-sweep", mixinStandardHelpOptions = true,
+        description = "Every policy from rho 0.5 to 0.99, without and with impatience, 1 and 4 routers, stale heartbeats."
+                + " Writes load_sweep.csv, PNG charts, summary.md and summary.json into --out.")
 final class LoadSweepCommand implements Runnable {
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--out", defaultValue = "out/load-sweep", description = "Output directory (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--servers", defaultValue = "100", description = "Servers N, ≥ 1 (default: ${DEFAULT-VALUE}).")
+    int servers;
+
+    @Option(names = "--tasks", defaultValue = "20000", description = "Tasks per point, ≥ 10 (default: ${DEFAULT-VALUE}).")
+    int tasks;
+
+    @Option(names = "--loads", split = ",", description = "Loads rho, each > 0 (default: 0.5,0.6,0.7,0.8,0.9,0.95,0.99).")
+    List<Double> loads = LoadSweepExperiment.DEFAULT_LOADS;
+
+    @Option(names = "--heartbeat-ms", defaultValue = "1000", description = "Heartbeat interval of an idle server, ms (default: ${DEFAULT-VALUE}).")
+    long heartbeatMaxMillis;
+
+    @Option(names = "--heartbeat-min-ms", defaultValue = "200", description = "Heartbeat interval of a loaded server, ms (default: ${DEFAULT-VALUE}).")
+    long heartbeatMinMillis;
+
+    @Option(names = "--threads", defaultValue = "2", description = "Runs in parallel, ≥ 1 (default: ${DEFAULT-VALUE}).")
+    int threads;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Random seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--no-progress", description = "Do not show the progress bar.")
+    boolean noProgress;
+
     @Override
     public void run() {
-        System.err.println("qrouter experiment load-sweep arrives with issue 3.");
+        LoadSweepExperiment experiment;
+        try {
+            if (tasks < 10) {
+                throw new IllegalArgumentException("--tasks must be >= 10 (got " + tasks + ")");
+            }
+            if (loads.stream().anyMatch(l -> !(l > 0) || l.isInfinite())) {
+                throw new IllegalArgumentException("--loads must be finite values > 0 (got " + loads + ")");
+            }
+            AdaptiveHeartbeat heartbeat;
+            try {
+                heartbeat = new AdaptiveHeartbeat(heartbeatMinMillis, heartbeatMaxMillis);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--heartbeat-ms / --heartbeat-min-ms: " + e.getMessage());
+            }
+            if (threads < 1) {
+                throw new IllegalArgumentException("--threads must be >= 1 (got " + threads + ")");
+            }
+            experiment = new LoadSweepExperiment(new LoadSweepExperiment.Options(
+                    servers, tasks, loads, heartbeat, seed, threads, !noProgress));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        experiment.run(out);
+        var stdout = spec.commandLine().getOut();
+        stdout.println("wrote " + out.toAbsolutePath() + " (load_sweep.csv, summary.md, summary.json, PNG charts)");
+        stdout.flush();
     }
 }
