@@ -64,7 +64,7 @@ final class Paper002Command implements Runnable {
         var stdout = spec.commandLine().getOut();
         stdout.printf(Locale.ROOT, "%10s %12s %12s %10s%n", "V", "cost", "backlog", "gap");
         for (Paper002Experiment.VPoint p : sweep) {
-            stdout.printf(Locale.ROOT, "%10g %12.4f %12.1f %9.3f%%%n", p.V(), p.cost(), p.backlog(), 100 * p.gap());
+            stdout.printf(Locale.ROOT, "%10g %12.4f %12.1f %10.3g%%%n", p.V(), p.cost(), p.backlog(), 100 * p.gap());
         }
         stdout.println("wrote " + out.toAbsolutePath() + " (summary.md, summary.json, CSV and PNG per figure)");
         stdout.flush();

@@ -95,7 +95,7 @@ public final class Paper002Experiment {
         for (double v : options.vValues()) {
             SlotScheduler s = scenario.run(RowRule.driftPlusPenalty(v), options.slots(), options.seed(),
                     (sched, t) -> {
-                        progress.update(++done[0], String.format(Locale.ROOT, "V=%g", v));
+                        progress.update(++done[0], "V=" + fmt(v));
                         if (t + 1 == options.warmupSlots()) {
                             sched.resetAverages();
                         }
