@@ -107,6 +107,9 @@ final class SimulateCommand implements Runnable {
         SimResult result;
         try (Progress progress = new Progress("simulate " + policy, config.tasks(), !json)) {
             result = Simulation.run(config, done -> progress.update(done, done + " tasks"));
+        } catch (IllegalArgumentException e) {
+            // a malformed trace file is only found while it is read
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         if (stepsCsv != null) {
             stepsTable(result).write(stepsCsv);

@@ -75,7 +75,10 @@ public record SimConfig(
         require(weights != null && heartbeat != null && impatience != null && heterogeneity != null,
                 "weights, heartbeat, impatience and heterogeneity are required");
         Distribution.parse(service, "--service");
-        if (!arrivals.trim().toLowerCase(java.util.Locale.ROOT).startsWith("trace:")) {
+        if (arrivals.trim().toLowerCase(java.util.Locale.ROOT).startsWith("trace:")) {
+            java.nio.file.Path trace = java.nio.file.Path.of(arrivals.trim().substring(6));
+            require(java.nio.file.Files.isReadable(trace), "--arrivals trace: cannot read " + trace);
+        } else {
             ArrivalProcess.parse(arrivals, 1, 1);
         }
     }

@@ -35,11 +35,13 @@ class SimulateCommandTest {
             assertThat(Main.execute("simulate", "--load", "-1")).isEqualTo(2);
             assertThat(Main.execute("simulate", "--policy", "fastest")).isEqualTo(2);
             assertThat(Main.execute("simulate", "--arrivals", "weibull")).isEqualTo(2);
+            assertThat(Main.execute("simulate", "--arrivals", "trace:/no/such/file.csv")).isEqualTo(2);
         } finally {
             System.setErr(err);
         }
         String text = captured.toString(StandardCharsets.UTF_8);
-        assertThat(text).contains("--load").contains("--policy").contains("heartbeat-k-live").contains("--arrivals");
+        assertThat(text).contains("--load").contains("--policy").contains("heartbeat-k-live").contains("--arrivals")
+                .contains("cannot read /no/such/file.csv");
     }
 
     private static String run(String... args) {
