@@ -31,8 +31,12 @@ public final class LoadIndex {
         if (!(state instanceof SteadyState.Stable<RenegingQueue> stable)) {
             return OptionalDouble.empty();
         }
-        RenegingQueue q = stable.metrics();
-        return OptionalDouble.of(combine(w, q.meanWaiting(), mu * q.meanWait(), mu * q.virtualWait()));
+        return OptionalDouble.of(steadyState(stable.metrics(), w));
+    }
+
+    /** K of an already solved stable M/M/1+M queue: callers that also report its metrics solve the series once. */
+    public static double steadyState(RenegingQueue q, LoadIndexWeights w) {
+        return combine(w, q.meanWaiting(), q.mu() * q.meanWait(), q.mu() * q.virtualWait());
     }
 
     /**
