@@ -294,6 +294,22 @@ class RouterFunctionTest {
     }
 
     @Test
+    void aServerReportingNoServiceRateGetsNoTaskAndBreaksNothing() throws Exception {
+        for (PolicyName name : PolicyName.values()) {
+            var router = router(name.configName());
+            ServerSnapshot stalled = snapshot("stalled", 0, 1);
+            stalled.setServiceRatePerSecond(0);
+            router.processBroadcastElement(stalled, 0);
+            router.processBroadcastElement(snapshot("ok", 0, 3), 0);
+            for (int i = 0; i < 3; i++) {
+                router.processElement(task("t" + i, 0), 0);
+            }
+            assertThat(router.extractOutputValues()).as(name.configName())
+                    .extracting(RoutingDecision::getServerId).containsOnly("ok");
+        }
+    }
+
+    @Test
     void everyConfiguredPolicyRoutesToALiveServer() throws Exception {
         for (PolicyName name : PolicyName.values()) {
             var router = router(name.configName());
