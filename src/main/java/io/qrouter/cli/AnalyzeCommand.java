@@ -59,11 +59,7 @@ final class AnalyzeCommand implements Runnable {
         }
         LoadIndexWeights w = parseWeights();
         if (interarrival != null) {
-            try {
-                InterarrivalDistribution.parse(interarrival, lambda);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--interarrival: " + e.getMessage());
-            }
+            OptionValues.parse(spec, "--interarrival", () -> InterarrivalDistribution.parse(interarrival, lambda));
         }
         Analysis analysis = new Analysis(lambda, mu, alphaC, eta, w, interarrival);
         PrintWriter out = spec.commandLine().getOut();
@@ -82,11 +78,7 @@ final class AnalyzeCommand implements Runnable {
         if (weights == null) {
             return LoadIndexWeights.EQUAL;
         }
-        try {
-            return LoadIndexWeights.parse(weights);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--weights: " + e.getMessage());
-        }
+        return OptionValues.parse(spec, "--weights", () -> LoadIndexWeights.parse(weights));
     }
 
     private String table(Analysis analysis, LoadIndexWeights w) {
