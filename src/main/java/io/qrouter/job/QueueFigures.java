@@ -19,7 +19,8 @@ import java.util.OptionalDouble;
  * (no abandonment seen yet), and without lambda there are no metrics. The model setting selects which model's
  * metrics are reported: {@code reneging} (M/M/1+M, default) or {@code chain-p} (the paper's chain, corrected; it
  * needs eta once alpha_c > 0, and has no virtual waiting time, so W_v is null). K is always the load index of
- * io.qrouter.queueing.LoadIndex, which is defined under M/M/1+M (the same K the heartbeat-k policies rank by).
+ * io.qrouter.queueing.LoadIndex, which is defined under M/M/1+M (the same K the heartbeat-k policies rank by), with
+ * its times in the fleet-wide reference time {@code router.k-time-unit.ms}.
  */
 record QueueFigures(
         String model,
@@ -43,8 +44,8 @@ record QueueFigures(
         return new QueueFigures(model, null, null, null, null, null, null, false, null, null, null, null, null);
     }
 
-    static QueueFigures compute(String model, LoadIndexWeights weights, EstimatorSnapshot estimates,
-            double reportedServiceRate) {
+    static QueueFigures compute(String model, LoadIndexWeights weights, double timeUnitSeconds,
+            EstimatorSnapshot estimates, double reportedServiceRate) {
         Double lambda = estimates.lambdaPerSecond().orNull();
         Double mu = estimates.muPerSecond().orNull();
         Double alphaC = estimates.alphaCPerSecond().orNull();
@@ -56,7 +57,7 @@ record QueueFigures(
             return new QueueFigures(model, lambda, mu, alphaC, eta, theta, null, false, null, null, null, null, null);
         }
         double rho = lambda / (muUsed + alphaCUsed);
-        OptionalDouble k = loadIndex(lambda, muUsed, alphaCUsed, weights);
+        OptionalDouble k = loadIndex(lambda, muUsed, alphaCUsed, timeUnitSeconds, weights);
         Double loadIndexK = k.isPresent() ? k.getAsDouble() : null;
         if (CHAIN_P.equals(model)) {
             return chainP(lambda, mu, alphaC, eta, theta, rho, muUsed, alphaCUsed, loadIndexK);
@@ -100,9 +101,10 @@ record QueueFigures(
         }
     }
 
-    private static OptionalDouble loadIndex(double lambda, double mu, double alphaC, LoadIndexWeights weights) {
+    private static OptionalDouble loadIndex(double lambda, double mu, double alphaC, double timeUnitSeconds,
+            LoadIndexWeights weights) {
         try {
-            return LoadIndex.steadyState(lambda, mu, alphaC, weights);
+            return LoadIndex.steadyState(lambda, mu, alphaC, timeUnitSeconds, weights);
         } catch (IllegalArgumentException notConverging) {
             return OptionalDouble.empty();
         }
