@@ -1,11 +1,150 @@
 package io.qrouter.cli;
 
+import io.qrouter.demo.DemoRun;
+import io.qrouter.demo.DemoSettings;
+import io.qrouter.fleet.FleetConfig;
+import io.qrouter.fleet.FleetReport;
+import io.qrouter.fleet.FleetResult;
+import io.qrouter.policy.PolicyName;
+import io.qrouter.report.CsvTable;
+import io.qrouter.report.Progress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
-@Command(name = "demo", mixinStandardHelpOptions = true, description = "Run everything on one machine: embedded Kafka, the job on a MiniCluster, a simulated fleet.")
-final class DemoCommand implements Runnable {
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = {"Run everything on one machine: an embedded Kafka broker (KRaft), the job on a local Flink "
+                + "MiniCluster with its web UI, and a simulated fleet of servers.",
+                "Shows one live status line, then a summary table; writes report.json, CSV and PNG charts to --out.",
+                "Ctrl-C stops early and still writes the report."})
+final class DemoCommand implements Callable<Integer> {
+    @Spec CommandLine.Model.CommandSpec spec;
+
+    @Mixin FleetOptions workload;
+
+    @Option(names = "--duration", defaultValue = "60s", converter = DurationConverter.class,
+            description = "How long tasks are produced (default ${DEFAULT-VALUE}).")
+    Duration duration;
+
+    @Option(names = "--policy", defaultValue = "heartbeat-k-live",
+            description = "Routing policy of the job (default ${DEFAULT-VALUE}); one of: ${COMPLETION-CANDIDATES}.",
+            completionCandidates = PolicyNames.class)
+    String policy;
+
+    @Option(names = "--compare", split = ",", paramLabel = "P1,P2,…",
+            description = "Run the same seeded workload under each policy in turn and print one table.")
+    List<String> compare = new ArrayList<>();
+
+    @Option(names = "--out", defaultValue = "qrouter-demo", description = "Directory for the report (default ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--checkpoint-interval", defaultValue = "500ms", converter = DurationConverter.class,
+            description = "Job checkpoint interval, in [100ms, 60s]: exactly-once decisions become visible at checkpoints (default ${DEFAULT-VALUE}).")
+    Duration checkpointInterval;
+
+    @Option(names = "--parallelism", defaultValue = "2", description = "Job parallelism and topic partitions, in [1, 64] (default ${DEFAULT-VALUE}).")
+    int parallelism;
+
+    @Option(names = "--drain", defaultValue = "30s", converter = DurationConverter.class,
+            description = "After producing stops, how long to wait for the last decisions (default ${DEFAULT-VALUE}).")
+    Duration drain;
+
+    @Option(names = "--quiet", description = "No live status line (for logs and tests).")
+    boolean quiet;
+
+    /** Lists the policy names for --help. */
+    static final class PolicyNames extends ArrayList<String> {
+        PolicyNames() {
+            for (PolicyName p : PolicyName.values()) {
+                add(p.configName());
+            }
+        }
+    }
+
     @Override
-    public void run() {
-        System.err.println("qrouter demo arrives with issue 6.");
+    public Integer call() throws Exception {
+        List<String> policies = compare.isEmpty() ? List.of(policy) : compare;
+        for (String p : policies) {
+            try {
+                PolicyName.parse(p);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        (compare.isEmpty() ? "--policy" : "--compare") + ": " + e.getMessage());
+            }
+        }
+        List<DemoSettings> runs = new ArrayList<>();
+        try {
+            FleetConfig fleet = workload.toConfig("embedded", "demo", "qrouter-demo-fleet");
+            for (String p : policies) {
+                runs.add(new DemoSettings(fleet, p, duration, checkpointInterval, parallelism, drain));
+            }
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+
+        Map<String, FleetResult> results = new LinkedHashMap<>();
+        try (ShutdownSignal signal = new ShutdownSignal()) {
+            for (DemoSettings run : runs) {
+                if (signal.requested()) {
+                    break;
+                }
+                Path dir = compare.isEmpty() ? out : out.resolve(run.policy());
+                DemoRun.Outcome outcome;
+                try (Progress progress = new Progress("demo", 1, !quiet)) {
+                    outcome = new DemoRun(run, line -> say(progress, line)).run(signal::requested, progress::status);
+                }
+                FleetResult result = outcome.result();
+                results.put(run.policy(), result);
+                System.out.println();
+                System.out.println("qrouter demo, policy " + run.policy() + ":");
+                System.out.print(FleetReport.summaryTable(result));
+                FleetReport.write(result, dir, outcome.facts());
+                System.out.println("  report                 " + dir.toAbsolutePath() + " (" + String.join(", ", FleetReport.FILES) + ")");
+            }
+            if (results.size() > 1 || !compare.isEmpty()) {
+                printComparison(results);
+            }
+        }
+        return 0;
+    }
+
+    private void say(Progress progress, String line) {
+        if (!quiet) {
+            progress.status("");
+            System.err.print("\r");
+        }
+        System.err.println("demo: " + line);
+    }
+
+    private void printComparison(Map<String, FleetResult> results) {
+        CsvTable csv = new CsvTable("policy", "sent", "decided", "completed", "abandoned", "queued_at_end",
+                "dead_letter", "idle_queue_ratio", "wait_p50_s", "wait_p99_s", "sojourn_p50_s", "sojourn_p99_s");
+        System.out.println();
+        System.out.println("Same workload (seed " + workload.seed + ") under each policy:");
+        System.out.printf(Locale.ROOT, "  %-18s %7s %7s %9s %9s %7s %6s %9s %9s %9s %11s %11s%n", "policy", "sent",
+                "decided", "completed", "abandoned", "queued", "dead", "idle-q", "wait p50", "wait p99",
+                "sojourn p50", "sojourn p99");
+        results.forEach((p, r) -> {
+            System.out.printf(Locale.ROOT, "  %-18s %7d %7d %9d %9d %7d %6d %9s %9s %9s %11s %11s%n", p, r.sent(),
+                    r.decided(), r.completed(), r.abandoned(), r.queuedAtEnd(), r.deadLetter(),
+                    r.idleQueueRatio() == null ? "n/a" : String.format(Locale.ROOT, "%.1f%%", 100 * r.idleQueueRatio()),
+                    FleetReport.num(r.waitSeconds().get("p50")), FleetReport.num(r.waitSeconds().get("p99")),
+                    FleetReport.num(r.sojournSeconds().get("p50")), FleetReport.num(r.sojournSeconds().get("p99")));
+            csv.add(p, r.sent(), r.decided(), r.completed(), r.abandoned(), r.queuedAtEnd(), r.deadLetter(),
+                    r.idleQueueRatio(), r.waitSeconds().get("p50"), r.waitSeconds().get("p99"),
+                    r.sojournSeconds().get("p50"), r.sojournSeconds().get("p99"));
+        });
+        csv.write(out.resolve("compare.csv"));
+        System.out.println("  table                  " + out.resolve("compare.csv").toAbsolutePath());
     }
 }

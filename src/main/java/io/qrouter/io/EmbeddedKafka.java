@@ -1,12 +1,10 @@
 package io.qrouter.io;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
 import org.apache.kafka.server.common.MetadataVersion;
@@ -39,12 +37,7 @@ public final class EmbeddedKafka implements AutoCloseable {
 
     /** Starts a broker; {@code brokerOverrides} are broker config keys applied last (e.g. {@code num.partitions}). */
     public static EmbeddedKafka start(Map<String, String> brokerOverrides) {
-        Path base;
-        try {
-            base = Files.createTempDirectory("qrouter-kafka-");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the broker's temp directory", e);
-        }
+        Path base = TempDirectories.create("qrouter-kafka-");
         KafkaClusterTestKit cluster = null;
         boolean started = false;
         try {
@@ -68,7 +61,7 @@ public final class EmbeddedKafka implements AutoCloseable {
                     .setConfigProp("transaction.max.timeout.ms", Long.toString(TRANSACTION_MAX_TIMEOUT_MILLIS));
             brokerOverrides.forEach(builder::setConfigProp);
             cluster = builder.build();
-            cluster.format();
+            formatQuietly(cluster);
             cluster.startup();
             cluster.waitForReadyBrokers();
             started = true;
@@ -81,7 +74,7 @@ public final class EmbeddedKafka implements AutoCloseable {
         } finally {
             if (!started) { // also on Errors such as a missing class: never leave a broker or its files behind
                 closeQuietly(cluster);
-                deleteRecursively(base);
+                TempDirectories.delete(base);
             }
         }
     }
@@ -105,7 +98,25 @@ public final class EmbeddedKafka implements AutoCloseable {
     @Override
     public void close() {
         closeQuietly(cluster);
-        deleteRecursively(baseDirectory);
+        TempDirectories.delete(baseDirectory);
+    }
+
+    /**
+     * The kit's storage formatter prints its bootstrap metadata to System.out, which would end up in the demo's
+     * report output; keep it and show it only when formatting fails.
+     */
+    private static void formatQuietly(KafkaClusterTestKit cluster) throws Exception {
+        PrintStream original = System.out;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            cluster.format();
+        } catch (Exception e) {
+            throw new IllegalStateException("formatting the broker's storage failed: "
+                    + captured.toString(StandardCharsets.UTF_8), e);
+        } finally {
+            System.setOut(original);
+        }
     }
 
     private static void closeQuietly(KafkaClusterTestKit cluster) {
@@ -119,17 +130,6 @@ public final class EmbeddedKafka implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
             // Shutdown errors must not hide the caller's own exception; the directory is removed regardless.
-        }
-    }
-
-    static void deleteRecursively(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete " + dir, e);
         }
     }
 }

@@ -7,8 +7,6 @@ import io.qrouter.queueing.LoadIndexWeights;
 import io.qrouter.queueing.RenegingQueue;
 import io.qrouter.queueing.SteadyState;
 
-import java.util.OptionalDouble;
-
 /**
  * A server's estimates and the queueing metrics computed from them by io.qrouter.queueing, as they go into
  * {@code ServerMetrics}, the heartbeat log and the {@link ServerSnapshot}. Every figure is {@code null} while
@@ -57,12 +55,12 @@ record QueueFigures(
             return new QueueFigures(model, lambda, mu, alphaC, eta, theta, null, false, null, null, null, null, null);
         }
         double rho = lambda / (muUsed + alphaCUsed);
-        OptionalDouble k = loadIndex(lambda, muUsed, alphaCUsed, timeUnitSeconds, weights);
-        Double loadIndexK = k.isPresent() ? k.getAsDouble() : null;
+        SteadyState<RenegingQueue> state = solveReneging(lambda, muUsed, alphaCUsed);
+        Double loadIndexK = state instanceof SteadyState.Stable<RenegingQueue> stable
+                ? LoadIndex.steadyState(stable.metrics(), timeUnitSeconds, weights) : null;
         if (CHAIN_P.equals(model)) {
             return chainP(lambda, mu, alphaC, eta, theta, rho, muUsed, alphaCUsed, loadIndexK);
         }
-        SteadyState<RenegingQueue> state = solveReneging(lambda, muUsed, alphaCUsed);
         if (!(state instanceof SteadyState.Stable<RenegingQueue> stable)) {
             return new QueueFigures(model, lambda, mu, alphaC, eta, theta, rho, true, null, null, null, null, null);
         }
@@ -98,15 +96,6 @@ record QueueFigures(
             return RenegingQueue.solve(lambda, mu, alphaC);
         } catch (IllegalArgumentException notConverging) {
             return new SteadyState.Unstable<>(notConverging.getMessage());
-        }
-    }
-
-    private static OptionalDouble loadIndex(double lambda, double mu, double alphaC, double timeUnitSeconds,
-            LoadIndexWeights weights) {
-        try {
-            return LoadIndex.steadyState(lambda, mu, alphaC, timeUnitSeconds, weights);
-        } catch (IllegalArgumentException notConverging) {
-            return OptionalDouble.empty();
         }
     }
 }

@@ -40,9 +40,14 @@ public class ServerSnapshot {
     public ServerSnapshot() {
     }
 
-    /** True when routers may send this server tasks: it reports, has not left, and does not call itself failing. */
+    /**
+     * True when routers may send this server tasks: it reports, has not left, does not call itself failing, and
+     * can serve (a positive reported service rate or estimated mu; with neither, no queueing model applies).
+     */
     public boolean acceptsTasks() {
-        return alive && !gone && health != Health.FAILING;
+        boolean canServe = serviceRatePerSecond > 0 && Double.isFinite(serviceRatePerSecond)
+                || mu != null && mu > 0 && Double.isFinite(mu);
+        return alive && !gone && health != Health.FAILING && canServe;
     }
 
     /** Server id; the key of the per-server state and of the routers' broadcast state. */

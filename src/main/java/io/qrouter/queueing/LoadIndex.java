@@ -47,8 +47,16 @@ public final class LoadIndex {
         if (!(state instanceof SteadyState.Stable<RenegingQueue> stable)) {
             return OptionalDouble.empty();
         }
-        RenegingQueue q = stable.metrics();
-        return OptionalDouble.of(combine(w, q.meanWaiting(), q.meanWait() / timeUnit, q.virtualWait() / timeUnit));
+        return OptionalDouble.of(steadyState(stable.metrics(), timeUnit, w));
+    }
+
+    /**
+     * K of an already solved stable M/M/1+M queue, times divided by {@code timeUnit}: callers that also report its
+     * metrics solve the series once.
+     */
+    public static double steadyState(RenegingQueue q, double timeUnit, LoadIndexWeights w) {
+        Rates.positive("timeUnit", timeUnit);
+        return combine(w, q.meanWaiting(), q.meanWait() / timeUnit, q.virtualWait() / timeUnit);
     }
 
     /**

@@ -15,7 +15,7 @@ import java.util.random.RandomGenerator;
  * rate), {@code surge} (a time-varying Poisson rate that rises to twice the mean and falls back, as seed 000's load
  * rises and the backlog drains) or {@code trace:FILE.csv} (replay; rate and --load are then ignored).
  */
-sealed interface ArrivalProcess {
+public sealed interface ArrivalProcess {
 
     /** The next arrival time after {@code now}, or +∞ when the source has no more tasks. */
     double next(double now, RandomGenerator random);

@@ -708,7 +708,8 @@ public final class Simulation {
         int alive = 0;
         for (int s = 0; s < n; s++) {
             if (up[s]) {
-                liveK[alive++] = LoadIndex.live(count[s], mu[s], config.patience(), LOAD_INDEX_TIME_UNIT, config.weights());
+                liveK[alive++] = LoadIndex.live(count[s], mu[s], config.patience(), LOAD_INDEX_TIME_UNIT,
+                        config.weights());
                 if (count[s] == 0) {
                     idle++;
                 }

@@ -103,6 +103,21 @@ class GaBatchFunctionTest {
     }
 
     @Test
+    void serversWithIdenticalConstantHistoriesStillGetTheirWindow() throws Exception {
+        start();
+        for (int beat = 0; beat < 3; beat++) {
+            for (String id : List.of("a", "b", "c")) {
+                harness.processBroadcastElement(server(id, 2, 0, 0.0), beat);
+            }
+        }
+        for (int i = 0; i < BATCH; i++) {
+            harness.processElement(task("t" + i, 0), 0);
+        }
+        assertThat(harness.extractOutputValues()).hasSize(BATCH)
+                .extracting(RoutingDecision::getServerId).isSubsetOf("a", "b", "c");
+    }
+
+    @Test
     void aWindowThatDoesNotFillIsAssignedWhenItsTimeIsUp() throws Exception {
         start();
         harness.setProcessingTime(0);

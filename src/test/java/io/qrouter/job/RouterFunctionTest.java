@@ -19,6 +19,7 @@ import java.util.stream.Collectors;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -259,6 +260,54 @@ class RouterFunctionTest {
         RoutingDecision d = single(restored.extractOutputValues());
         assertThat(d.getServerId()).isEqualTo("short");
         assertThat(d.getRule()).isEqualTo("LEAST_CONNECTIONS");
+    }
+
+    @Test
+    void rescaledFromOneToTwoSubtasksBothKnowEveryServerAndEachReleasesItsOwnBufferedTasks() throws Exception {
+        RoutingSettings settings = settings("heartbeat-k-live");
+        settings.setBufferCapacity(100);
+        var single = router(settings, 1, 0, null);
+        ServerSnapshot down = snapshot("s1", 0, 0);
+        down.setAlive(false);
+        single.processBroadcastElement(down, 0);
+        List<String> waiting = new ArrayList<>();
+        for (int r = 0; r < 2; r++) {
+            waiting.addAll(taskIdsOfSubtask(r, 2, 3));
+        }
+        for (String id : waiting) {
+            single.processElement(task(id, 0), 0);
+        }
+        OperatorSubtaskState checkpoint = single.snapshot(1, 1);
+
+        List<String> released = new ArrayList<>();
+        for (int r = 0; r < 2; r++) {
+            OperatorSubtaskState part = AbstractStreamOperatorTestHarness.repartitionOperatorState(
+                    checkpoint, Harnesses.MAX_PARALLELISM, 1, 2, r);
+            var router = router(settings, 2, r, part);
+            assertThat(router.getBroadcastState(RouterFunction.SNAPSHOTS).contains("s1")).isTrue();
+            router.processBroadcastElement(snapshot("s1", 10, 0), 10);
+            List<RoutingDecision> out = router.extractOutputValues();
+            assertThat(out).extracting(RoutingDecision::getTaskId)
+                    .containsExactlyInAnyOrderElementsOf(taskIdsOfSubtask(r, 2, 3));
+            out.forEach(d -> released.add(d.getTaskId()));
+        }
+        assertThat(released).containsExactlyInAnyOrderElementsOf(waiting);
+    }
+
+    @Test
+    void aServerReportingNoServiceRateGetsNoTaskAndBreaksNothing() throws Exception {
+        for (PolicyName name : PolicyName.values()) {
+            var router = router(name.configName());
+            ServerSnapshot stalled = snapshot("stalled", 0, 1);
+            stalled.setServiceRatePerSecond(0);
+            router.processBroadcastElement(stalled, 0);
+            router.processBroadcastElement(snapshot("ok", 0, 3), 0);
+            for (int i = 0; i < 3; i++) {
+                router.processElement(task("t" + i, 0), 0);
+            }
+            assertThat(router.extractOutputValues()).as(name.configName())
+                    .extracting(RoutingDecision::getServerId).containsOnly("ok");
+        }
     }
 
     @Test

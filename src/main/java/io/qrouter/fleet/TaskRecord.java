@@ -1,0 +1,26 @@
+package io.qrouter.fleet;
+
+/**
+ * The life of one task as the fleet saw it, in fleet seconds (NaN: has not happened). Created by the task source;
+ * every later field is written by the fleet's event loop only, and read after the loop has stopped.
+ */
+final class TaskRecord {
+    final FleetTask task;
+    final double createdAt;
+    /** When the job decided, by the job's clock (decidedAt of the decision). */
+    double decidedAt = Double.NaN;
+    /** When the decision reached the fleet: after the job's transaction committed. */
+    double receivedAt = Double.NaN;
+    double startedAt = Double.NaN;
+    double finishedAt = Double.NaN;
+    String serverId;
+    String rule;
+    Outcome outcome = Outcome.UNDECIDED;
+
+    enum Outcome { UNDECIDED, QUEUED, COMPLETED, ABANDONED, DEAD_LETTER, UNKNOWN_SERVER }
+
+    TaskRecord(FleetTask task, double createdAt) {
+        this.task = task;
+        this.createdAt = createdAt;
+    }
+}

@@ -1,0 +1,104 @@
+package io.qrouter.docker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.qrouter.io.Topics;
+import io.qrouter.job.ConfigKey;
+import io.qrouter.job.JobConfig;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** docker/ cannot run here (no engine), so it is kept consistent with the project instead. */
+class DockerComposeTest {
+    private static final Path DOCKER = Path.of("docker");
+    private static JsonNode services;
+    private static JobConfig jobConfig;
+
+    @BeforeAll
+    static void read() throws Exception {
+        services = new YAMLMapper().readTree(DOCKER.resolve("docker-compose.yml").toFile()).get("services");
+        jobConfig = JobConfig.load(DOCKER.resolve("qrouter.properties"), List.of());
+    }
+
+    @Test
+    void imagesUseThePomsKafkaAndFlinkVersions() throws Exception {
+        String pom = Files.readString(Path.of("pom.xml"));
+        String kafka = pomProperty(pom, "kafka.version");
+        String flink = pomProperty(pom, "flink.version");
+        List<String> images = new ArrayList<>();
+        services.fields().forEachRemaining(s -> images.add(s.getValue().get("image").asText()));
+        assertThat(images).contains("apache/kafka:" + kafka, "flink:" + flink + "-java17");
+        for (String image : images) {
+            if (image.startsWith("apache/kafka:")) {
+                assertThat(image).isEqualTo("apache/kafka:" + kafka);
+            }
+            if (image.startsWith("flink:")) {
+                assertThat(image).isEqualTo("flink:" + flink + "-java17");
+            }
+        }
+        assertThat(pom).contains("<finalName>qrouter</finalName>"); // the jar the compose file mounts
+    }
+
+    @Test
+    void topicsCreatedAreTheJobsTopicsAndTheDefaults() {
+        String script = services.get("kafka-init").get("command").get(0).asText();
+        Matcher m = Pattern.compile("for topic in ([^;]+);").matcher(script);
+        assertThat(m.find()).isTrue();
+        List<String> created = Arrays.asList(m.group(1).trim().split("\\s+"));
+        assertThat(created).containsExactlyInAnyOrderElementsOf(Topics.ALL);
+        for (String topic : Topics.ALL) {
+            ConfigKey key = Arrays.stream(ConfigKey.values()).filter(k -> k.key().equals("topic." + topic))
+                    .findFirst().orElseThrow(() -> new AssertionError("no config key topic." + topic));
+            assertThat(jobConfig.get(key)).isEqualTo(topic);
+        }
+    }
+
+    @Test
+    void jobFleetAndBrokerAgreeOnAddressesAndTimeouts() {
+        String bootstrap = jobConfig.get(ConfigKey.KAFKA_BOOTSTRAP_SERVERS);
+        JsonNode kafkaEnv = services.get("kafka").get("environment");
+        assertThat(kafkaEnv.get("KAFKA_ADVERTISED_LISTENERS").asText()).contains("://" + bootstrap);
+        List<String> fleet = new ArrayList<>();
+        services.get("fleet").get("command").forEach(n -> fleet.add(n.asText()));
+        assertThat(fleet.get(fleet.indexOf("--bootstrap") + 1)).isEqualTo(bootstrap);
+        assertThat(fleet).contains("fleet");
+        assertThat(jobConfig.getLong(ConfigKey.SINK_TRANSACTION_TIMEOUT_MS))
+                .isLessThan(kafkaEnv.get("KAFKA_TRANSACTION_MAX_TIMEOUT_MS").asLong());
+        String submit = services.get("job-submit").get("command").get(0).asText();
+        assertThat(submit).contains("-c io.qrouter.job.QrouterJob", "--config /opt/qrouter/qrouter.properties");
+    }
+
+    @Test
+    void dockerComposeAcceptsTheFile() throws Exception {
+        Assumptions.assumeTrue(onPath("docker-compose"), "docker-compose is not installed");
+        Process p = new ProcessBuilder("docker-compose", "-f", "docker-compose.yml", "config", "-q")
+                .directory(DOCKER.toFile()).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes());
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(output).isZero();
+    }
+
+    private static boolean onPath(String tool) {
+        String path = System.getenv("PATH");
+        return path != null && Arrays.stream(path.split(File.pathSeparator))
+                .anyMatch(dir -> Files.isExecutable(Path.of(dir, tool)));
+    }
+
+    private static String pomProperty(String pom, String name) {
+        Matcher m = Pattern.compile("<" + Pattern.quote(name) + ">([^<]+)</" + Pattern.quote(name) + ">").matcher(pom);
+        assertThat(m.find()).as("pom property %s", name).isTrue();
+        return m.group(1).trim();
+    }
+}
