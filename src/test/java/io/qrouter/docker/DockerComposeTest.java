@@ -29,7 +29,15 @@ class DockerComposeTest {
     @BeforeAll
     static void read() throws Exception {
         services = new YAMLMapper().readTree(DOCKER.resolve("docker-compose.yml").toFile()).get("services");
-        jobConfig = JobConfig.load(DOCKER.resolve("qrouter.properties"), List.of());
+        // the job as job-submit starts it: the project's properties file plus the command's --set overrides
+        String submit = services.get("job-submit").get("command").get(0).asText();
+        List<String> overrides = new ArrayList<>();
+        Matcher set = Pattern.compile("--set (\\S+)").matcher(submit);
+        while (set.find()) {
+            overrides.add(set.group(1));
+        }
+        assertThat(overrides).isNotEmpty();
+        jobConfig = JobConfig.load(Path.of("config", "qrouter.properties"), overrides);
     }
 
     @Test
@@ -78,6 +86,10 @@ class DockerComposeTest {
                 .isLessThan(kafkaEnv.get("KAFKA_TRANSACTION_MAX_TIMEOUT_MS").asLong());
         String submit = services.get("job-submit").get("command").get(0).asText();
         assertThat(submit).contains("-c io.qrouter.job.QrouterJob", "--config /opt/qrouter/qrouter.properties");
+        List<String> mounts = new ArrayList<>();
+        services.get("job-submit").get("volumes").forEach(v -> mounts.add(v.asText()));
+        assertThat(mounts).contains("../config/qrouter.properties:/opt/qrouter/qrouter.properties:ro",
+                "../target/qrouter.jar:/opt/qrouter/qrouter.jar:ro");
     }
 
     @Test
