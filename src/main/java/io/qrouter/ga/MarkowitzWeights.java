@@ -79,6 +79,11 @@ public final class MarkowitzWeights {
             }
             trace += cov[i][i];
         }
+        if (trace == 0) {
+            // constant histories (e.g. idle servers all at 0): no variance to weigh, and a ridge-only matrix
+            // (1e-12 · I) is below LUDecomposition's singularity threshold (1e-11)
+            return equal(n);
+        }
         double ridge = Math.max(1e-12, 1e-6 * trace / n);
         for (int i = 0; i < n; i++) {
             cov[i][i] += ridge;

@@ -1,6 +1,7 @@
 package io.qrouter.job;
 
 import static io.qrouter.job.ValueRule.anyText;
+import static io.qrouter.job.ValueRule.doubleIn;
 import static io.qrouter.job.ValueRule.longIn;
 import static io.qrouter.job.ValueRule.nonBlank;
 import static io.qrouter.job.ValueRule.oneOf;
@@ -8,6 +9,7 @@ import static io.qrouter.job.ValueRule.oneOf;
 import io.qrouter.io.Topics;
 import io.qrouter.policy.PolicyName;
 import java.util.Arrays;
+import java.util.stream.Stream;
 
 /**
  * Every configuration key of the job: name, default, meaning and valid values. The single source of truth for
@@ -72,7 +74,8 @@ public enum ConfigKey {
 
     ROUTER_POLICY("router.policy", PolicyName.HEARTBEAT_K_LIVE.configName(), oneOf(policyNames()),
             "Routing policy: heartbeat-k-live (JIQ first, else lowest live K: seed 000), heartbeat-k (K as of "
-                    + "the last heartbeat), jiq, jsq, power-of-d, least-connections, round-robin, random, hash."),
+                    + "the last heartbeat), jiq, jsq, power-of-d, least-connections, round-robin, random, hash, or "
+                    + OperatorSettings.GA_BATCH_POLICY + " (windows of tasks assigned by the GA allocator: seed 001)."),
     ROUTER_PARALLELISM("router.parallelism", "0", longIn(0, 4096),
             "Router subtasks; each owns part of the idle queue and corrects for its own in-flight tasks. "
                     + "0 uses job.parallelism."),
@@ -95,6 +98,10 @@ public enum ConfigKey {
                     + "recover, seed 000 corrected)."),
     SERVER_ESTIMATOR_WINDOW_MS("server.estimator-window.ms", "60000", longIn(1, 86_400_000),
             "Event-time window of the estimators of lambda, mu, alpha_c and eta."),
+    SERVER_ESTIMATOR_BUCKETS("server.estimator-buckets", "60", longIn(1, 10_000),
+            "The estimator window slides in this many steps (at most: the largest divisor of the window length)."),
+    SERVER_ESTIMATOR_MIN_EVENTS("server.estimator-min-events", "20", longIn(1, 1_000_000),
+            "Events an estimate needs in the window before it is reported (null until then)."),
     SERVER_DOWN_TIMEOUT_MS("server.down-timeout.ms", "5000", longIn(1, 86_400_000),
             "A server silent this long (processing time) is marked down and gets no tasks until it reports again."),
     SERVER_FORGET_AFTER_MS("server.forget-down-after.ms", "600000", longIn(1, 30L * 86_400_000),
@@ -102,7 +109,29 @@ public enum ConfigKey {
     HEARTBEAT_MIN_INTERVAL_MS("heartbeat.min-interval.ms", "250", longIn(1, 3_600_000),
             "Adaptive heartbeat: the interval recommended to a fully loaded server."),
     HEARTBEAT_MAX_INTERVAL_MS("heartbeat.max-interval.ms", "2000", longIn(1, 3_600_000),
-            "Adaptive heartbeat: the interval recommended to an idle server; at least heartbeat.min-interval.ms.");
+            "Adaptive heartbeat: the interval recommended to an idle server; at least heartbeat.min-interval.ms."),
+
+    DSRS_SLOT_MS("dsrs.slot.ms", "1000", longIn(1, 86_400_000),
+            "DSRS slot length tau (event time): a slot's arrivals of one service type go to one MEC system."),
+    DSRS_V("dsrs.v", "10", doubleIn(0, 1e12),
+            "DSRS drift-plus-penalty weight V: larger V lowers cost (O(1/V)) and raises backlog (O(V))."),
+    DSRS_DEFAULT_UNIT_COST("dsrs.default-unit-cost", "1", doubleIn(0, 1e12),
+            "DSRS unit cost gamma of a server that dsrs.unit-costs does not list."),
+    DSRS_UNIT_COSTS("dsrs.unit-costs", "", ValueRule.unitCosts(),
+            "DSRS unit costs gamma_ij, e.g. edge-1=0.5,video/edge-2=2 (serviceType/serverId wins over serverId)."),
+
+    GA_ALLOCATOR("ga.allocator", "mv-ga", oneOf("mv-ga", "dga", "fcfs"),
+            "Allocator of router.policy=ga-batch: mean-variance GA (seed 001), plain GA, or first come first served."),
+    GA_BATCH_SIZE("ga.batch-size", "32", longIn(1, 100_000),
+            "A GA window is assigned as soon as it holds this many tasks."),
+    GA_WINDOW_MS("ga.window.ms", "1000", longIn(1, 3_600_000),
+            "A GA window is assigned at the latest this long (processing time) after its first task."),
+    GA_LANES("ga.lanes", "1", longIn(1, 4096),
+            "Parallel GA batch lanes (tasks are spread over them by task id); each lane batches its own tasks."),
+    GA_POPULATION("ga.population", "30", longIn(2, 10_000), "GA population size Q."),
+    GA_GENERATIONS("ga.generations", "35", longIn(0, 100_000), "GA generations."),
+    GA_R("ga.r", "1.25", doubleIn(1, true, 1e6, false), "R of the adaptive threshold L_max = R * L_ave (seed 001)."),
+    GA_D("ga.d", "0.75", doubleIn(0, false, 1, true), "D of the adaptive threshold L_min = D * L_ave (seed 001).");
 
     private final String key;
     private final String defaultValue;
@@ -139,7 +168,8 @@ public enum ConfigKey {
     }
 
     private static String[] policyNames() {
-        return Arrays.stream(PolicyName.values()).map(PolicyName::configName).toArray(String[]::new);
+        return Stream.concat(Arrays.stream(PolicyName.values()).map(PolicyName::configName), Stream.of(OperatorSettings.GA_BATCH_POLICY))
+                .toArray(String[]::new);
     }
 
     /** The key with this name, or null. */

@@ -1,14 +1,25 @@
 package io.qrouter.job;
 
 import io.qrouter.queueing.LoadIndexWeights;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /** The stateful operators' settings objects, filled from the job configuration (every key set, none left at its field default). */
 final class OperatorSettings {
+    /** The router.policy value that routes in GA batches (GaBatchFunction) instead of task by task. */
+    static final String GA_BATCH_POLICY = "ga-batch";
+
     private OperatorSettings() {}
+
+    static boolean gaBatch(JobConfig config) {
+        return config.choice(ConfigKey.ROUTER_POLICY).equals(GA_BATCH_POLICY);
+    }
 
     static RoutingSettings routing(JobConfig config) {
         RoutingSettings settings = new RoutingSettings();
-        settings.setPolicy(config.choice(ConfigKey.ROUTER_POLICY));
+        if (!gaBatch(config)) {
+            settings.setPolicy(config.choice(ConfigKey.ROUTER_POLICY));
+        }
         settings.setPowerOfD(config.getInt(ConfigKey.ROUTER_POWER_OF_D));
         LoadIndexWeights weights = loadIndexWeights(config.get(ConfigKey.ROUTER_K_WEIGHTS));
         settings.setWeightAlpha(weights.alpha());
@@ -19,13 +30,39 @@ final class OperatorSettings {
         settings.setTasksTopic(config.get(ConfigKey.TOPIC_TASKS));
         settings.setQueueModel(config.choice(ConfigKey.SERVER_QUEUE_MODEL));
         settings.setEstimatorWindowMillis(config.getLong(ConfigKey.SERVER_ESTIMATOR_WINDOW_MS));
+        settings.setEstimatorBuckets(config.getInt(ConfigKey.SERVER_ESTIMATOR_BUCKETS));
+        settings.setEstimatorMinEvents(config.getInt(ConfigKey.SERVER_ESTIMATOR_MIN_EVENTS));
         settings.setDownTimeoutMillis(config.getLong(ConfigKey.SERVER_DOWN_TIMEOUT_MS));
         settings.setForgetDownAfterMillis(config.getLong(ConfigKey.SERVER_FORGET_AFTER_MS));
         settings.setBufferCapacity(config.getInt(ConfigKey.ROUTER_BUFFER_CAPACITY));
         settings.setBufferDeadlineMillis(config.getLong(ConfigKey.ROUTER_BUFFER_DEADLINE_MS));
         settings.setHeartbeatMinMillis(config.getLong(ConfigKey.HEARTBEAT_MIN_INTERVAL_MS));
         settings.setHeartbeatMaxMillis(config.getLong(ConfigKey.HEARTBEAT_MAX_INTERVAL_MS));
+        settings.setSlotMillis(config.getLong(ConfigKey.DSRS_SLOT_MS));
+        settings.setDsrsV(config.getDouble(ConfigKey.DSRS_V));
+        settings.setDsrsDefaultUnitCost(config.getDouble(ConfigKey.DSRS_DEFAULT_UNIT_COST));
+        settings.setDsrsUnitCosts(unitCosts(config.get(ConfigKey.DSRS_UNIT_COSTS)));
+        settings.setGaAllocator(config.choice(ConfigKey.GA_ALLOCATOR));
+        settings.setGaBatchSize(config.getInt(ConfigKey.GA_BATCH_SIZE));
+        settings.setGaWindowMillis(config.getLong(ConfigKey.GA_WINDOW_MS));
+        settings.setGaLanes(config.getInt(ConfigKey.GA_LANES));
+        settings.setGaPopulation(config.getInt(ConfigKey.GA_POPULATION));
+        settings.setGaGenerations(config.getInt(ConfigKey.GA_GENERATIONS));
+        settings.setGaR(config.getDouble(ConfigKey.GA_R));
+        settings.setGaD(config.getDouble(ConfigKey.GA_D));
         return settings.validate();
+    }
+
+    /** "edge-1=0.5, video/edge-2=2" → {edge-1: 0.5, video/edge-2: 2.0}; already validated by ConfigKey. */
+    static Map<String, Double> unitCosts(String value) {
+        Map<String, Double> costs = new LinkedHashMap<>();
+        if (!value.isBlank()) {
+            for (String entry : value.split(",")) {
+                int eq = entry.indexOf('=');
+                costs.put(entry.substring(0, eq).trim(), Double.parseDouble(entry.substring(eq + 1).trim()));
+            }
+        }
+        return costs;
     }
 
     static LoadIndexWeights loadIndexWeights(String value) {

@@ -104,15 +104,26 @@ public final class QrouterJob {
                 .sinkTo(sinks.heartbeatLog()).uid("sink-heartbeat-log").name("heartbeat-log: sink");
 
         BroadcastStream<ServerSnapshot> snapshotBroadcast = snapshots.broadcast(RouterFunction.SNAPSHOTS);
-        SingleOutputStreamOperator<RoutingDecision> decisions = tasks.keyBy(RouterFunction.TASK_KEY)
-                .connect(snapshotBroadcast)
-                .process(new RouterFunction(routing))
-                .uid("router").name("router: " + routing.getPolicy());
+        SingleOutputStreamOperator<RoutingDecision> decisions = OperatorSettings.gaBatch(config)
+                ? tasks.keyBy(GaBatchFunction.laneKey(routing.getGaLanes()))
+                        .connect(snapshots.broadcast(GaBatchFunction.SERVERS))
+                        .process(new GaBatchFunction(routing))
+                        .uid("ga-batch").name("GA batch router: " + routing.getGaAllocator())
+                : tasks.keyBy(RouterFunction.TASK_KEY)
+                        .connect(snapshotBroadcast)
+                        .process(new RouterFunction(routing))
+                        .uid("router").name("router: " + routing.getPolicy());
         int routerParallelism = config.getInt(ConfigKey.ROUTER_PARALLELISM);
         if (routerParallelism > 0) {
             decisions.setParallelism(routerParallelism);
         }
         decisions.sinkTo(sinks.decisions()).uid("sink-decisions").name("decisions: sink");
+
+        tasks.keyBy(DsrsSlotFunction.SERVICE_KEY)
+                .connect(snapshotBroadcast)
+                .process(new DsrsSlotFunction(routing))
+                .uid("dsrs-slots").name("DSRS slots")
+                .sinkTo(sinks.dsrsAssignments()).uid("sink-dsrs-assignments").name("dsrs-assignments: sink");
 
         DataStream<DeadLetter> deadLetters = tasks.getSideOutput(DeadLetters.TAG).union(
                 events.getSideOutput(DeadLetters.TAG),

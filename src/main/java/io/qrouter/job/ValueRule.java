@@ -36,12 +36,17 @@ interface ValueRule extends Serializable {
     }
 
     static ValueRule doubleIn(double min, double max) {
+        return doubleIn(min, false, max, false);
+    }
+
+    /** A finite number between min and max; an open end excludes its bound. */
+    static ValueRule doubleIn(double min, boolean minOpen, double max, boolean maxOpen) {
         return new ValueRule() {
             @Override
             public boolean accepts(String value) {
                 try {
                     double v = Double.parseDouble(value.trim());
-                    return v >= min && v <= max; // false for NaN
+                    return Double.isFinite(v) && (minOpen ? v > min : v >= min) && (maxOpen ? v < max : v <= max);
                 } catch (NumberFormatException e) {
                     return false;
                 }
@@ -49,22 +54,23 @@ interface ValueRule extends Serializable {
 
             @Override
             public String describe() {
-                return "a number in [" + plain(min) + ", " + plain(max) + "]";
+                return "a number in " + (minOpen ? "(" : "[") + plain(min) + ", " + plain(max) + (maxOpen ? ")" : "]");
             }
         };
     }
 
-    /** A comma-separated list of numbers in [min, max]; empty is allowed (means "none"). */
-    static ValueRule doubleListIn(double min, double max) {
-        ValueRule element = doubleIn(min, max);
+    /** Empty, or comma-separated {@code name=cost} entries with costs ≥ 0 (DSRS unit costs). */
+    static ValueRule unitCosts() {
+        ValueRule cost = doubleIn(0, Double.MAX_VALUE);
         return new ValueRule() {
             @Override
             public boolean accepts(String value) {
                 if (value.isBlank()) {
                     return true;
                 }
-                for (String part : value.split(",")) {
-                    if (!element.accepts(part)) {
+                for (String entry : value.split(",")) {
+                    int eq = entry.indexOf('=');
+                    if (eq <= 0 || entry.substring(0, eq).isBlank() || !cost.accepts(entry.substring(eq + 1))) {
                         return false;
                     }
                 }
@@ -73,7 +79,7 @@ interface ValueRule extends Serializable {
 
             @Override
             public String describe() {
-                return "a comma-separated list of numbers in [" + plain(min) + ", " + plain(max) + "], or empty";
+                return "empty, or comma-separated serverId=cost or serviceType/serverId=cost entries with costs ≥ 0";
             }
         };
     }

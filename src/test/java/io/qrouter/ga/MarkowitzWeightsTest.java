@@ -69,6 +69,14 @@ class MarkowitzWeightsTest {
     }
 
     @Test
+    void constantHistoriesGiveEqualWeights() {
+        // what a fleet of idle servers reports: every load index 0 for the whole window
+        double[] zeros = new double[20];
+        ServerState idle = new ServerState("idle", 1, 0, 1, 0, 1, 0, 1, 0, zeros);
+        assertThat(MarkowitzWeights.fromHistory(List.of(idle, idle, idle))).containsExactly(1.0 / 3, 1.0 / 3, 1.0 / 3);
+    }
+
+    @Test
     void historiesFavourTheSteadyServer() {
         // With two servers the two constraints pin the weights; with three there is a mix to choose.
         SplittableRandom rng = new SplittableRandom(1);

@@ -1,25 +1,33 @@
 package io.qrouter.job;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.HeartbeatLog;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.ServerMetrics;
+import io.qrouter.avro.SlotAssignment;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskEventType;
 import io.qrouter.avro.TaskRequest;
+import io.qrouter.dsrs.DsrsOffline;
+import io.qrouter.dsrs.SlotInput;
+import io.qrouter.dsrs.SlotParameters;
+import io.qrouter.dsrs.SlotRecord;
 import io.qrouter.io.EmbeddedKafka;
 import io.qrouter.io.Topics;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SplittableRandom;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -116,6 +124,114 @@ class QrouterJobIT {
 
             // Each lifecycle event is counted once in the heartbeat log: exactly once through state and sink.
             assertThat(completedIn(log)).isEqualTo(firstDecisions.size());
+        } finally {
+            heartbeats.shutdownNow();
+        }
+    }
+
+    /** DSRS in the job equals io.qrouter.dsrs.DsrsOffline on the same arrivals, capacities and costs. */
+    @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void dsrsAssignmentsEqualTheOfflineComputation() throws Exception {
+        long tau = 200;
+        double v = 10;
+        Map<String, Double> ratePerSecond = Map.of("s-1", 10.0, "s-2", 20.0, "s-3", 5.0);
+        Map<ConfigKey, String> topics = topicsFor("dsrs");
+        ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor();
+        try (KafkaJobTestKit kit = new KafkaJobTestKit(kafka.bootstrapServers())) {
+            kit.start(kit.config(settings(topics, "dsrs.slot.ms=" + tau, "dsrs.v=" + v,
+                    "dsrs.unit-costs=s-1=1,s-2=2,s-3=0.5,video/s-1=0.25",
+                    // a server must not be taken for down while the test machine is busy
+                    "server.down-timeout.ms=30000")), 2);
+            heartbeats.scheduleAtFixedRate(() -> ratePerSecond.forEach((server, rate) ->
+                    kit.send(topics.get(ConfigKey.TOPIC_HEARTBEATS), server, Heartbeat.newBuilder(heartbeat(server))
+                            .setServiceRatePerSecond(rate).build())), 0, 200, TimeUnit.MILLISECONDS);
+
+            // 30 slots of random arrivals, a few seconds ahead, so no task is late whenever the job gets to them;
+            // one key, hence one partition, so they arrive in event-time order.
+            long firstSlot = (System.currentTimeMillis() + 8_000) / tau;
+            int slots = 30;
+            SplittableRandom random = new SplittableRandom(2002);
+            List<SlotInput> inputs = new ArrayList<>();
+            List<TaskRequest> tasks = new ArrayList<>();
+            for (long slot = firstSlot; slot < firstSlot + slots; slot++) {
+                for (String service : List.of("search", "video")) {
+                    int arrivals = random.nextInt(7);
+                    if (arrivals > 0) {
+                        inputs.add(new SlotInput(slot, service, arrivals));
+                    }
+                    for (int k = 0; k < arrivals; k++) {
+                        tasks.add(TaskRequest.newBuilder().setTaskId("d-" + slot + "-" + service + "-" + k)
+                                .setServiceType(service)
+                                .setCreatedAt(Instant.ofEpochMilli(slot * tau + random.nextLong(tau))).build());
+                    }
+                }
+            }
+            tasks.sort(Comparator.comparing(TaskRequest::getCreatedAt));
+            // A last task far ahead moves the tasks' watermark past every slot above (its own slot stays open).
+            tasks.add(TaskRequest.newBuilder().setTaskId("d-sentinel").setServiceType("sentinel")
+                    .setCreatedAt(Instant.ofEpochMilli((firstSlot + 200) * tau)).build());
+            tasks.forEach(task -> kit.send(topics.get(ConfigKey.TOPIC_TASKS), "dsrs", task));
+            kit.flush();
+
+            List<String> systems = List.of("s-1", "s-2", "s-3");
+            double[] capacity = systems.stream().mapToDouble(s -> ratePerSecond.get(s) * tau / 1000.0).toArray();
+            List<SlotRecord> expected = DsrsOffline.run(systems, tau, inputs, SlotParameters.fixed(
+                    Map.of("search", capacity, "video", capacity),
+                    Map.of("search", new double[] {1, 2, 0.5}, "video", new double[] {0.25, 2, 0.5})), v);
+
+            List<SlotAssignment> actual = kit.readCommitted(topics.get(ConfigKey.TOPIC_DSRS_ASSIGNMENTS),
+                    SlotAssignment.class, WAIT, got -> got.stream()
+                            .filter(a -> !a.getServiceType().equals("sentinel")).count() >= expected.size());
+            actual.removeIf(a -> a.getServiceType().equals("sentinel"));
+            actual.sort(Comparator.comparingLong(SlotAssignment::getSlot).thenComparing(SlotAssignment::getServiceType));
+
+            assertThat(actual).hasSameSizeAs(expected);
+            for (int i = 0; i < expected.size(); i++) {
+                SlotRecord e = expected.get(i);
+                SlotAssignment a = actual.get(i);
+                String where = "slot " + e.slot() + " " + e.serviceType();
+                assertThat(a.getSlot()).as(where).isEqualTo(e.slot());
+                assertThat(a.getServiceType()).as(where).isEqualTo(e.serviceType());
+                assertThat(a.getMecSystem()).as(where).isEqualTo(e.mecSystem());
+                assertThat(a.getCount()).as(where).isEqualTo(e.count());
+                assertThat(a.getCost()).as(where).isCloseTo(e.cost(), within(1e-9));
+                assertThat(a.getSlotStart().toEpochMilli()).as(where).isEqualTo(e.slotStartMillis());
+                assertThat(a.getV()).as(where).isEqualTo(v);
+                assertThat(a.getQueuesAfter().keySet()).as(where).isEqualTo(e.queuesAfter().keySet());
+                e.queuesAfter().forEach((system, q) ->
+                        assertThat(a.getQueuesAfter().get(system)).as(where + " Q " + system).isCloseTo(q, within(1e-9)));
+            }
+            // the input really exercised the choice: more than one MEC system was chosen
+            assertThat(actual.stream().map(SlotAssignment::getMecSystem).distinct().count()).isGreaterThan(1);
+        } finally {
+            heartbeats.shutdownNow();
+        }
+    }
+
+    /** GA batch mode through the same pipeline, with the other sink guarantee and state backend. */
+    @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void gaBatchModeAtLeastOnceOnRocksDbDecidesEveryTask() throws Exception {
+        Map<ConfigKey, String> topics = topicsFor("ga");
+        ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor();
+        try (KafkaJobTestKit kit = new KafkaJobTestKit(kafka.bootstrapServers())) {
+            kit.start(kit.config(settings(topics, "router.policy=ga-batch", "ga.batch-size=10", "ga.window.ms=300",
+                    "ga.generations=10", "sink.delivery-guarantee=at-least-once", "state.backend=rocksdb",
+                    "server.down-timeout.ms=30000")), 2);
+            heartbeats.scheduleAtFixedRate(() -> LIVE_SERVERS.forEach(s ->
+                    kit.send(topics.get(ConfigKey.TOPIC_HEARTBEATS), s, heartbeat(s))), 0, 200, TimeUnit.MILLISECONDS);
+            kit.readCommitted(topics.get(ConfigKey.TOPIC_SERVER_METRICS), ServerMetrics.class, WAIT, metrics ->
+                    metrics.stream().map(ServerMetrics::getServerId).collect(Collectors.toSet()).containsAll(LIVE_SERVERS));
+
+            List<String> sent = sendTasks(kit, topics, "ga", 60);
+            List<RoutingDecision> decisions = kit.readCommitted(topics.get(ConfigKey.TOPIC_DECISIONS),
+                    RoutingDecision.class, WAIT, decided -> taskIds(decided).containsAll(sent));
+
+            assertThat(decisions).extracting(RoutingDecision::getTaskId).containsExactlyInAnyOrderElementsOf(sent);
+            assertThat(decisions).extracting(RoutingDecision::getRule).containsOnly(GaBatchFunction.RULE);
+            assertThat(decisions).extracting(RoutingDecision::getPolicy).containsOnly("mv-ga");
+            assertThat(decisions).extracting(RoutingDecision::getServerId).isSubsetOf(LIVE_SERVERS);
         } finally {
             heartbeats.shutdownNow();
         }
