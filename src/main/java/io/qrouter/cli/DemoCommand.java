@@ -59,6 +59,10 @@ final class DemoCommand implements Callable<Integer> {
             description = "After producing stops, how long to wait for the last decisions (default ${DEFAULT-VALUE}).")
     Duration drain;
 
+    @Option(names = "--delivery", defaultValue = "exactly-once",
+            description = "The job's sink.delivery-guarantee: exactly-once (decisions visible at checkpoints) or at-least-once (at once; duplicates possible after a failure) (default ${DEFAULT-VALUE}).")
+    String delivery;
+
     @Option(names = "--quiet", description = "No live status line (for logs and tests).")
     boolean quiet;
 
@@ -86,7 +90,7 @@ final class DemoCommand implements Callable<Integer> {
         try {
             FleetConfig fleet = workload.toConfig("embedded", "demo", "qrouter-demo-fleet");
             for (String p : policies) {
-                runs.add(new DemoSettings(fleet, p, duration, checkpointInterval, parallelism, drain));
+                runs.add(new DemoSettings(fleet, p, duration, checkpointInterval, parallelism, drain, delivery));
             }
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());

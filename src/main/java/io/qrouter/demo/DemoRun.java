@@ -59,6 +59,7 @@ public final class DemoRun {
             facts.put("policy", settings.policy());
             facts.put("checkpoint_interval_ms", settings.checkpointInterval().toMillis());
             facts.put("parallelism", settings.parallelism());
+            facts.put("delivery_guarantee", settings.deliveryGuarantee());
             facts.put("duration_seconds", settings.duration().toMillis() / 1000.0);
             facts.put("flink_web_ui", "http://localhost:" + webPort);
             try {
@@ -122,6 +123,7 @@ public final class DemoRun {
         keys.put("checkpoint.dir", root.resolve("checkpoints").toUri().toString());
         keys.put("job.parallelism", Integer.toString(settings.parallelism()));
         keys.put("source.starting-offsets", "earliest");
+        keys.put("sink.delivery-guarantee", settings.deliveryGuarantee());
         keys.put("job.name", "qrouter demo (" + settings.policy() + ")");
         JobConfig config = JobConfig.of(keys);
 

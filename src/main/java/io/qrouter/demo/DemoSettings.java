@@ -13,9 +13,11 @@ import java.time.Duration;
  *     this is the floor of the routing delay
  * @param parallelism the job's parallelism (and the partitions of every topic)
  * @param drainTimeout after producing stops, how long to wait for the last decisions
+ * @param deliveryGuarantee the job's {@code sink.delivery-guarantee}: exactly-once (decisions visible at
+ *     checkpoints) or at-least-once (visible at once, duplicates possible after a failure)
  */
 public record DemoSettings(FleetConfig fleet, String policy, Duration duration, Duration checkpointInterval,
-        int parallelism, Duration drainTimeout) {
+        int parallelism, Duration drainTimeout, String deliveryGuarantee) {
 
     public DemoSettings {
         if (duration.isNegative() || duration.isZero()) {
@@ -24,6 +26,10 @@ public record DemoSettings(FleetConfig fleet, String policy, Duration duration, 
         if (checkpointInterval.toMillis() < 100 || checkpointInterval.toMillis() > 60_000) {
             throw new IllegalArgumentException("--checkpoint-interval must be in [100ms, 60s] (got "
                     + checkpointInterval.toMillis() + "ms)");
+        }
+        if (!"exactly-once".equals(deliveryGuarantee) && !"at-least-once".equals(deliveryGuarantee)) {
+            throw new IllegalArgumentException("--delivery must be exactly-once or at-least-once (got "
+                    + deliveryGuarantee + ")");
         }
         if (parallelism < 1 || parallelism > 64) {
             throw new IllegalArgumentException("--parallelism must be in [1, 64] (got " + parallelism + ")");
