@@ -9,7 +9,7 @@ import org.apache.flink.metrics.Counter;
 final class CountDeadLetters extends RichMapFunction<DeadLetter, DeadLetter> {
     private static final long serialVersionUID = 1L;
 
-    private transient Counter deadLetters;
+    transient Counter deadLetters;
 
     @Override
     public void open(OpenContext openContext) {

@@ -38,12 +38,22 @@ public final class LoadIndex {
     /**
      * K of a server from its steady state: L_Wq = E[L_q], W_Qt = E[L_q]/lambda and W_v of M/M/1+M, times divided
      * by {@code timeUnit} (the fleet-wide reference time, in the unit the rates are per). Empty when the queue is
-     * unstable (alphaC == 0 and lambda >= mu): the server is overloaded.
+     * unstable (alphaC == 0 and lambda >= mu), or when alphaC is so small for the load that the M/M/1+M series
+     * cannot be summed (its mode lies beyond 2·10^8 tasks): the server is overloaded. Routers call this on every
+     * report, so it must not throw on rates the estimators can produce.
      */
     public static OptionalDouble steadyState(double lambda, double mu, double alphaC, double timeUnit,
             LoadIndexWeights w) {
         Rates.positive("timeUnit", timeUnit);
-        SteadyState<RenegingQueue> state = RenegingQueue.solve(lambda, mu, alphaC);
+        SteadyState<RenegingQueue> state;
+        try {
+            state = RenegingQueue.solve(lambda, mu, alphaC);
+        } catch (IllegalArgumentException seriesTooLong) {
+            if (!seriesTooLong.getMessage().startsWith(RenegingQueue.NOT_CONVERGING)) {
+                throw seriesTooLong;
+            }
+            return OptionalDouble.empty();
+        }
         if (!(state instanceof SteadyState.Stable<RenegingQueue> stable)) {
             return OptionalDouble.empty();
         }

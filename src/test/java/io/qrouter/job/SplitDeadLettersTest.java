@@ -6,6 +6,7 @@ import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.TaskRequest;
 import java.time.Instant;
 import org.apache.flink.streaming.api.operators.ProcessOperator;
+import org.apache.flink.streaming.api.operators.StreamMap;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 import org.apache.flink.types.Either;
@@ -31,6 +32,20 @@ class SplitDeadLettersTest {
                     .containsExactly("on-time", "late");
             assertThat(harness.getSideOutput(DeadLetters.TAG)).extracting(StreamRecord::getValue).containsExactly(dead);
             assertThat(split.lateEvents.getCount()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void everyDeadLetterOnItsWayOutIsCounted() throws Exception {
+        CountDeadLetters count = new CountDeadLetters();
+        try (var harness = new OneInputStreamOperatorTestHarness<DeadLetter, DeadLetter>(new StreamMap<>(count))) {
+            harness.open();
+            for (int i = 0; i < 3; i++) {
+                harness.processElement(new StreamRecord<>(
+                        DeadLetters.fromKafka("heartbeats", 1, i, "serverId: missing or empty id", null, null, 5)));
+            }
+            assertThat(harness.extractOutputValues()).hasSize(3);
+            assertThat(count.deadLetters.getCount()).isEqualTo(3);
         }
     }
 
