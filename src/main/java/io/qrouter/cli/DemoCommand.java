@@ -41,7 +41,7 @@ final class DemoCommand implements Callable<Integer> {
             completionCandidates = PolicyNames.class)
     String policy;
 
-    @Option(names = "--compare", split = ",", paramLabel = "P1,P2,…",
+    @Option(names = "--compare", split = ",", paramLabel = "POLICY",
             description = "Run the same seeded workload under each policy in turn and print one table.")
     List<String> compare = new ArrayList<>();
 

@@ -1,0 +1,44 @@
+package io.qrouter.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/** Bad arguments of demo and fleet stop before anything starts: exit code 2 and a message naming the option. */
+class DemoAndFleetArgumentsTest {
+
+    @Test
+    void badDemoArgumentsExitTwoNamingTheOption() {
+        assertRejected("--servers must be in [1, 10000] (got 0)", "demo", "--servers", "0");
+        assertRejected("--policy: unknown policy \"foo\"", "demo", "--policy", "foo");
+        assertRejected("--compare: unknown policy \"nope\"", "demo", "--compare", "jsq,nope");
+        assertRejected("--duration must be > 0s", "demo", "--duration", "0s");
+        assertRejected("--delivery must be exactly-once or at-least-once", "demo", "--delivery", "maybe");
+        assertRejected("--checkpoint-interval must be in [100ms, 60s]", "demo", "--checkpoint-interval", "10ms");
+        assertRejected("is not a duration", "demo", "--duration", "soon");
+    }
+
+    @Test
+    void badFleetArgumentsExitTwoNamingTheOption() {
+        assertRejected("--bootstrap", "fleet");
+        assertRejected("--load must be in (0, 1.5] (got 3.0)", "fleet", "--bootstrap", "localhost:1", "--load", "3");
+        assertRejected("--arrivals", "fleet", "--bootstrap", "localhost:1", "--arrivals", "zipf");
+    }
+
+    private static void assertRejected(String message, String... args) {
+        PrintStream originalErr = System.err;
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        int exit;
+        try {
+            exit = Main.execute(args);
+        } finally {
+            System.setErr(originalErr);
+        }
+        assertThat(exit).as(String.join(" ", args)).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains(message);
+    }
+}
