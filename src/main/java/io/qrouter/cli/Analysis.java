@@ -41,14 +41,17 @@ final class Analysis {
     private final double alphaC;
     private final Double eta;
     private final LoadIndexWeights weights;
+    private final double timeUnit;
     private final String interarrival;
 
-    Analysis(double lambda, double mu, double alphaC, Double eta, LoadIndexWeights weights, String interarrival) {
+    Analysis(double lambda, double mu, double alphaC, Double eta, LoadIndexWeights weights, double timeUnit,
+            String interarrival) {
         this.lambda = lambda;
         this.mu = mu;
         this.alphaC = alphaC;
         this.eta = eta;
         this.weights = weights;
+        this.timeUnit = timeUnit;
         this.interarrival = interarrival;
     }
 
@@ -159,8 +162,8 @@ final class Analysis {
     }
 
     private Section loadIndex() {
-        String title = "Load index K (Eq. 53) from M/M/1+M, times in mean service times 1/mu";
-        OptionalDouble k = LoadIndex.steadyState(lambda, mu, alphaC, weights);
+        String title = "Load index K (Eq. 53) from M/M/1+M, times in units of the reference time";
+        OptionalDouble k = LoadIndex.steadyState(lambda, mu, alphaC, timeUnit, weights);
         if (k.isEmpty()) {
             return new Section(title, "load_index", null,
                     "overloaded: no abandonment (alphaC = 0) and lambda >= mu, K is undefined");
@@ -171,6 +174,7 @@ final class Analysis {
         weightValues.put("r", weights.r());
         return new Section(title, "load_index", List.of(
                 new Metric("K", "K", k.getAsDouble()),
+                new Metric("reference time (--time-unit)", "time_unit", timeUnit),
                 new Metric("weights", "weights", weightValues)), null);
     }
 

@@ -42,6 +42,12 @@ final class AnalyzeCommand implements Runnable {
             description = "Load index weights alpha,sigma,r (each in [0,1], summing to 1; default equal).")
     String weights;
 
+    @Option(names = "--time-unit", paramLabel = "TIME",
+            description = "Fleet-wide reference time of K's waiting-time terms, in the reciprocal unit of the rates "
+                    + "(> 0; default 1/mu, this server's mean service time). Use the same value for every server "
+                    + "you compare: K ranks servers only in a common unit.")
+    Double timeUnit;
+
     @Option(names = "--interarrival", paramLabel = "DIST",
             description = "Interarrival distribution for GI/M/1: exp, erlang:K, h2:SCV (SCV >= 1) or det.")
     String interarrival;
@@ -58,6 +64,9 @@ final class AnalyzeCommand implements Runnable {
             requireRate("--eta", eta, "a finite number > 0", eta > 0);
         }
         LoadIndexWeights w = parseWeights();
+        if (timeUnit != null) {
+            requireRate("--time-unit", timeUnit, "a finite number > 0", timeUnit > 0);
+        }
         if (interarrival != null) {
             try {
                 InterarrivalDistribution.parse(interarrival, lambda);
@@ -65,7 +74,8 @@ final class AnalyzeCommand implements Runnable {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--interarrival: " + e.getMessage());
             }
         }
-        Analysis analysis = new Analysis(lambda, mu, alphaC, eta, w, interarrival);
+        Analysis analysis = new Analysis(lambda, mu, alphaC, eta, w, timeUnit == null ? 1 / mu : timeUnit,
+                interarrival);
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? Json.write(analysis.json()) + System.lineSeparator() : table(analysis, w));
         out.flush();

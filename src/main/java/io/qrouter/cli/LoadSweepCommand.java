@@ -35,11 +35,7 @@ final class LoadSweepCommand implements Runnable {
     @Option(names = "--threads", defaultValue = "2", description = "Runs in parallel, ≥ 1 (default: ${DEFAULT-VALUE}).")
     int threads;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Random seed (default: ${DEFAULT-VALUE}).")
-    long seed;
-
-    @Option(names = "--no-progress", description = "Do not show the progress bar.")
-    boolean noProgress;
+    @CommandLine.Mixin SeedAndProgressOptions common;
 
     @Override
     public void run() {
@@ -61,7 +57,7 @@ final class LoadSweepCommand implements Runnable {
                 throw new IllegalArgumentException("--threads must be >= 1 (got " + threads + ")");
             }
             experiment = new LoadSweepExperiment(new LoadSweepExperiment.Options(
-                    servers, tasks, loads, heartbeat, seed, threads, !noProgress));
+                    servers, tasks, loads, heartbeat, common.seed, threads, common.showProgress()));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -31,18 +31,14 @@ final class Paper000Command implements Runnable {
     @Option(names = "--patience", defaultValue = "0.2", description = "Abandonment rate alpha_c, ≥ 0 (default: ${DEFAULT-VALUE}).")
     double patience;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Random seed (default: ${DEFAULT-VALUE}).")
-    long seed;
-
-    @Option(names = "--no-progress", description = "Do not show the progress bar.")
-    boolean noProgress;
+    @CommandLine.Mixin SeedAndProgressOptions common;
 
     @Override
     public void run() {
         Paper000Experiment experiment;
         try {
             experiment = new Paper000Experiment(
-                    new Paper000Experiment.Options(servers, tasks, load, patience, seed, !noProgress));
+                    new Paper000Experiment.Options(servers, tasks, load, patience, common.seed, common.showProgress()));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

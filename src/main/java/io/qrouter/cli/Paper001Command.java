@@ -35,11 +35,7 @@ final class Paper001Command implements Runnable {
             description = "Batches averaged per point, ≥ 1 (default: ${DEFAULT-VALUE}).")
     int repetitions;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Random seed (default: ${DEFAULT-VALUE}).")
-    long seed;
-
-    @Option(names = "--no-progress", description = "Do not show the progress bar.")
-    boolean noProgress;
+    @CommandLine.Mixin SeedAndProgressOptions common;
 
     @Override
     public void run() {
@@ -61,7 +57,7 @@ final class Paper001Command implements Runnable {
             throw new CommandLine.ParameterException(spec.commandLine(), "--repetitions must be ≥ 1 (got " + repetitions + ")");
         }
         var result = new Paper001Experiment(new Paper001Experiment.Options(iterations, tasks, tasksForIterations,
-                generations, repetitions, seed, !noProgress)).run(out);
+                generations, repetitions, common.seed, common.showProgress())).run(out);
         var stdout = spec.commandLine().getOut();
         stdout.printf(Locale.ROOT, "%6s %-22s %12s %12s %9s%n", "tasks", "alg", "makespan_s", "utilisation", "fitness");
         for (Paper001Experiment.Point p : result.get("tasks")) {

@@ -34,11 +34,7 @@ final class Paper002Command implements Runnable {
     @Option(names = "--v", defaultValue = "50", description = "V of the over-time figures 3–8, > 0 (default: ${DEFAULT-VALUE}).")
     double v;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Random seed (default: ${DEFAULT-VALUE}).")
-    long seed;
-
-    @Option(names = "--no-progress", description = "Do not show the progress bar.")
-    boolean noProgress;
+    @CommandLine.Mixin SeedAndProgressOptions common;
 
     @Override
     public void run() {
@@ -60,7 +56,7 @@ final class Paper002Command implements Runnable {
                     "--v-values must be finite values > 0 (got " + vValues + ")");
         }
         List<Paper002Experiment.VPoint> sweep = new Paper002Experiment(
-                new Paper002Experiment.Options(slots, warmup, timeSlots, vValues, v, seed, !noProgress)).run(out);
+                new Paper002Experiment.Options(slots, warmup, timeSlots, vValues, v, common.seed, common.showProgress())).run(out);
         var stdout = spec.commandLine().getOut();
         stdout.printf(Locale.ROOT, "%10s %12s %12s %10s%n", "V", "cost", "backlog", "gap");
         for (Paper002Experiment.VPoint p : sweep) {

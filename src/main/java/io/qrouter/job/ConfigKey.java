@@ -82,6 +82,10 @@ public enum ConfigKey {
     ROUTER_POWER_OF_D("router.power-of-d", "2", longIn(1, 64), "d of the power-of-d policy."),
     ROUTER_K_WEIGHTS("router.k-weights", "equal", ValueRule.loadIndexWeights(),
             "Weights alpha,sigma,r of L_Wq, W_Qt and W_v in the load index K (Eq. 53); equal = 1/3 each."),
+    ROUTER_K_TIME_UNIT_MS("router.k-time-unit.ms", "1000", longIn(1, 86_400_000),
+            "Fleet-wide reference time of the waiting times W_Qt and W_v in K: one unit of wait weighs like one "
+                    + "waiting task. Set it to the fleet's mean service time; being common to all servers, it lets K "
+                    + "prefer a faster server holding the same tasks."),
     ROUTER_SEED("router.seed", "24301", longIn(Long.MIN_VALUE, Long.MAX_VALUE),
             "Seed of the random choices (random, power-of-d, ties); each router subtask derives its own."),
     ROUTER_BUFFER_CAPACITY("router.buffer.capacity", "10000", longIn(0, 10_000_000),

@@ -25,6 +25,7 @@ final class OperatorSettings {
         settings.setWeightAlpha(weights.alpha());
         settings.setWeightSigma(weights.sigma());
         settings.setWeightR(weights.r());
+        settings.setLoadIndexTimeUnitMillis(config.getLong(ConfigKey.ROUTER_K_TIME_UNIT_MS));
         settings.setSeed(config.getLong(ConfigKey.ROUTER_SEED));
         settings.setTasksTopic(config.get(ConfigKey.TOPIC_TASKS));
         settings.setQueueModel(config.choice(ConfigKey.SERVER_QUEUE_MODEL));

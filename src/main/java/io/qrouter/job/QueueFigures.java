@@ -17,7 +17,8 @@ import io.qrouter.queueing.SteadyState;
  * (no abandonment seen yet), and without lambda there are no metrics. The model setting selects which model's
  * metrics are reported: {@code reneging} (M/M/1+M, default) or {@code chain-p} (the paper's chain, corrected; it
  * needs eta once alpha_c > 0, and has no virtual waiting time, so W_v is null). K is always the load index of
- * io.qrouter.queueing.LoadIndex, which is defined under M/M/1+M (the same K the heartbeat-k policies rank by).
+ * io.qrouter.queueing.LoadIndex, which is defined under M/M/1+M (the same K the heartbeat-k policies rank by), with
+ * its times in the fleet-wide reference time {@code router.k-time-unit.ms}.
  */
 record QueueFigures(
         String model,
@@ -41,8 +42,8 @@ record QueueFigures(
         return new QueueFigures(model, null, null, null, null, null, null, false, null, null, null, null, null);
     }
 
-    static QueueFigures compute(String model, LoadIndexWeights weights, EstimatorSnapshot estimates,
-            double reportedServiceRate) {
+    static QueueFigures compute(String model, LoadIndexWeights weights, double timeUnitSeconds,
+            EstimatorSnapshot estimates, double reportedServiceRate) {
         Double lambda = estimates.lambdaPerSecond().orNull();
         Double mu = estimates.muPerSecond().orNull();
         Double alphaC = estimates.alphaCPerSecond().orNull();
@@ -56,7 +57,7 @@ record QueueFigures(
         double rho = lambda / (muUsed + alphaCUsed);
         SteadyState<RenegingQueue> state = solveReneging(lambda, muUsed, alphaCUsed);
         Double loadIndexK = state instanceof SteadyState.Stable<RenegingQueue> stable
-                ? LoadIndex.steadyState(stable.metrics(), weights) : null;
+                ? LoadIndex.steadyState(stable.metrics(), timeUnitSeconds, weights) : null;
         if (CHAIN_P.equals(model)) {
             return chainP(lambda, mu, alphaC, eta, theta, rho, muUsed, alphaCUsed, loadIndexK);
         }

@@ -25,6 +25,7 @@ public class RoutingSettings implements Serializable {
     private double weightAlpha = LoadIndexWeights.EQUAL.alpha();
     private double weightSigma = LoadIndexWeights.EQUAL.sigma();
     private double weightR = LoadIndexWeights.EQUAL.r();
+    private long loadIndexTimeUnitMillis = 1_000;
     private long seed = 0x5EEDL;
     private String tasksTopic = "tasks";
     private String queueModel = QueueFigures.RENEGING;
@@ -54,6 +55,7 @@ public class RoutingSettings implements Serializable {
     public RoutingSettings validate() {
         PolicyName.parse(policy);
         loadIndexWeights();
+        requirePositive("loadIndexTimeUnitMillis", loadIndexTimeUnitMillis);
         requirePositive("estimatorWindowMillis", estimatorWindowMillis);
         requirePositive("estimatorBuckets", estimatorBuckets);
         requirePositive("estimatorMinEvents", estimatorMinEvents);
@@ -126,7 +128,21 @@ public class RoutingSettings implements Serializable {
         return PolicyConfig.of(PolicyName.parse(policy))
                 .withChoices(powerOfD)
                 .withWeights(loadIndexWeights())
+                .withLoadIndexTimeUnitSeconds(loadIndexTimeUnitSeconds())
                 .withRouter(routerIndex, routerCount);
+    }
+
+    /** K's fleet-wide reference time in seconds, the unit of the estimated rates. */
+    public double loadIndexTimeUnitSeconds() {
+        return loadIndexTimeUnitMillis / 1000.0;
+    }
+
+    public long getLoadIndexTimeUnitMillis() {
+        return loadIndexTimeUnitMillis;
+    }
+
+    public void setLoadIndexTimeUnitMillis(long loadIndexTimeUnitMillis) {
+        this.loadIndexTimeUnitMillis = loadIndexTimeUnitMillis;
     }
 
     /** The weights alpha, sigma, r of the load index K (Eq. 53). */

@@ -171,7 +171,8 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
         if (windows == null) {
             return QueueFigures.unknown(settings.getQueueModel());
         }
-        return QueueFigures.compute(settings.getQueueModel(), weights, windows.snapshot(atMillis),
+        return QueueFigures.compute(settings.getQueueModel(), weights, settings.loadIndexTimeUnitSeconds(),
+                windows.snapshot(atMillis),
                 state.serviceRatePerSecond);
     }
 

@@ -14,6 +14,8 @@ import java.util.random.RandomGenerator;
  *   <li>{@code heartbeat-k-live}: K of the server's live state n = reported queue + own in-flight, through the
  *       state-conditional M/M/1+M forms; every decision raises the chosen server's K at once.
  * </ul>
+ * K's times are in the configured fleet-wide unit ({@link PolicyConfig#loadIndexTimeUnitSeconds()}), so a faster
+ * server holding the same tasks ranks lower.
  * Servers of equal K are chosen among at random, decision by decision.
  * A server without a steady state (ρ ≥ 1) has K = +∞ and ranks last; when every server is overloaded the rule
  * reported is FALLBACK and the choice is uniform among them (their random tie-breaks decide).
@@ -21,6 +23,7 @@ import java.util.random.RandomGenerator;
 final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView.Listener {
     private final boolean live;
     private final LoadIndexWeights weights;
+    private final double timeUnitSeconds;
     private final IdleQueue idle;
     private final MinIndex index;
 
@@ -28,6 +31,7 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
         super(config, random);
         this.live = live;
         this.weights = config.weights();
+        this.timeUnitSeconds = config.loadIndexTimeUnitSeconds();
         this.idle = new IdleQueue(view, config.routerIndex(), config.routerCount());
         this.index = new MinIndex(random);
         view.addListener(this);
@@ -71,9 +75,9 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
     private double loadIndexK(int slot) {
         ServerSnapshot s = view.snapshot(slot);
         if (live) {
-            return LoadIndex.live(view.load(slot), s.effectiveMu(), s.alphaC(), weights);
+            return LoadIndex.live(view.load(slot), s.effectiveMu(), s.alphaC(), timeUnitSeconds, weights);
         }
-        return LoadIndex.steadyState(s.lambda(), s.effectiveMu(), s.alphaC(), weights)
+        return LoadIndex.steadyState(s.lambda(), s.effectiveMu(), s.alphaC(), timeUnitSeconds, weights)
                 .orElse(Double.POSITIVE_INFINITY);
     }
 }

@@ -11,13 +11,19 @@ import io.qrouter.queueing.LoadIndexWeights;
  * @param routerIndex this router's index r in [0, routerCount): which idle servers it owns
  * @param routerCount the number R of routers deciding in parallel
  * @param virtualNodes points per server on the consistent-hash ring of {@code hash} (≥ 1)
+ * @param loadIndexTimeUnitSeconds the fleet-wide reference time of K's waiting-time terms, in seconds (> 0): the
+ *     snapshots' rates are per second, so one reference unit of wait weighs like one waiting task (see
+ *     {@code queueing.LoadIndex}); the fleet's mean service time is the natural choice
  */
 public record PolicyConfig(
-        PolicyName name, int choices, LoadIndexWeights weights, int routerIndex, int routerCount, int virtualNodes) {
+        PolicyName name, int choices, LoadIndexWeights weights, int routerIndex, int routerCount, int virtualNodes,
+        double loadIndexTimeUnitSeconds) {
 
     public static final int DEFAULT_CHOICES = 2;
     /** About 5% standard deviation of the per-server key share (≈ 1/√virtualNodes) at a modest ring size. */
     public static final int DEFAULT_VIRTUAL_NODES = 160;
+    /** One second: the simulator's time unit (the mean service time of a rate-1 server). */
+    public static final double DEFAULT_LOAD_INDEX_TIME_UNIT_SECONDS = 1.0;
 
     public PolicyConfig {
         if (name == null) {
@@ -39,26 +45,35 @@ public record PolicyConfig(
         if (virtualNodes < 1) {
             throw new IllegalArgumentException("virtualNodes must be >= 1 (got " + virtualNodes + ")");
         }
+        if (!(loadIndexTimeUnitSeconds > 0) || Double.isInfinite(loadIndexTimeUnitSeconds)) {
+            throw new IllegalArgumentException(
+                    "loadIndexTimeUnitSeconds must be a finite number > 0 (got " + loadIndexTimeUnitSeconds + ")");
+        }
     }
 
-    /** Defaults: d = 2, equal weights, a single router, 160 virtual nodes. */
+    /** Defaults: d = 2, equal weights, a single router, 160 virtual nodes, K's time unit 1 s. */
     public static PolicyConfig of(PolicyName name) {
-        return new PolicyConfig(name, DEFAULT_CHOICES, LoadIndexWeights.EQUAL, 0, 1, DEFAULT_VIRTUAL_NODES);
+        return new PolicyConfig(name, DEFAULT_CHOICES, LoadIndexWeights.EQUAL, 0, 1, DEFAULT_VIRTUAL_NODES,
+                DEFAULT_LOAD_INDEX_TIME_UNIT_SECONDS);
     }
 
     public PolicyConfig withChoices(int d) {
-        return new PolicyConfig(name, d, weights, routerIndex, routerCount, virtualNodes);
+        return new PolicyConfig(name, d, weights, routerIndex, routerCount, virtualNodes, loadIndexTimeUnitSeconds);
     }
 
     public PolicyConfig withWeights(LoadIndexWeights w) {
-        return new PolicyConfig(name, choices, w, routerIndex, routerCount, virtualNodes);
+        return new PolicyConfig(name, choices, w, routerIndex, routerCount, virtualNodes, loadIndexTimeUnitSeconds);
     }
 
     public PolicyConfig withRouter(int index, int count) {
-        return new PolicyConfig(name, choices, weights, index, count, virtualNodes);
+        return new PolicyConfig(name, choices, weights, index, count, virtualNodes, loadIndexTimeUnitSeconds);
     }
 
     public PolicyConfig withVirtualNodes(int v) {
-        return new PolicyConfig(name, choices, weights, routerIndex, routerCount, v);
+        return new PolicyConfig(name, choices, weights, routerIndex, routerCount, v, loadIndexTimeUnitSeconds);
+    }
+
+    public PolicyConfig withLoadIndexTimeUnitSeconds(double seconds) {
+        return new PolicyConfig(name, choices, weights, routerIndex, routerCount, virtualNodes, seconds);
     }
 }

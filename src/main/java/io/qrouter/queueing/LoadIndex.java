@@ -12,23 +12,39 @@ import java.util.OptionalDouble;
  * W_v = E[W_q·1{abandon} | n]. By PASTA the steady-state K is then exactly the stationary mean of the live K:
  * steadyState(lambda, …) = sum_n p_n · live(n).
  *
- * <p><b>Time unit.</b> K adds a count to two times, so its ranking of servers would change with the time unit
- * (seconds vs milliseconds). Times are therefore measured in mean service times 1/mu (multiplied by mu): K is
- * dimensionless, independent of the unit the rates were given in, and a wait of one service time weighs as much
- * as one task in the queue, which is what the wait costs at this server. Consequence: without abandonment the
- * live K of two servers with the same n is the same whatever their speeds; a router that must prefer fast servers
- * should compare expected waits in absolute time as well.
+ * <p><b>Time unit: one reference time for the whole fleet.</b> K exists to rank servers, so its two times must be
+ * measured in a unit common to all servers: W_Qt and W_v are divided by {@code timeUnit}, a fleet-wide reference
+ * time given in the unit the rates are per (seconds when the rates are per second). The natural choice is the
+ * fleet's mean service time; the simulator uses its own time unit (the mean service time of a rate-1 server), the
+ * job the configured {@code router.k-time-unit.ms}. K is dimensionless and unchanged when the rates and the
+ * reference are rescaled together (per second vs per millisecond). Measuring each server's times in its own mean
+ * service time 1/mu, as an earlier version did, made K speed-blind: without abandonment the live K of every server
+ * holding n tasks was the same, and steady-state K of servers of different speeds were in different units.
+ *
+ * <p><b>The count term.</b> Once the times are common, L_Wq carries no information the times lack: in the live
+ * form without abandonment W_Qt = n/mu, so (n-1)⁺ is the same wait measured in the server's own service times
+ * (minus one), and in steady state L_Wq = lambda·W_Qt (Little). It is kept because it is the paper's Eq. (53) and
+ * because it measures congestion as such (tasks held, which a failure would lose), but it is speed-blind: it
+ * pulls K towards join-the-shortest-queue, the time terms towards the shortest expected wait. A waiting task adds
+ * alpha to K at every server and sigma·(1/mu)/timeUnit through the wait; with sigma > 0 (or r > 0 and
+ * abandonment) a faster server holding the same n tasks therefore always ranks strictly lower (both time terms
+ * decrease in mu, the count is equal), which the default equal weights satisfy; a faster server holding more tasks
+ * ranks lower only once its shorter wait outweighs alpha per extra task. alpha = 0 ranks by expected wait alone
+ * (in the live form without abandonment, the shortest-expected-delay rule less the task's own service).
  */
 public final class LoadIndex {
     private LoadIndex() {}
 
     /**
-     * K of a server from its steady state: L_Wq = E[L_q], W_Qt = E[L_q]/lambda and W_v of M/M/1+M, times in units
-     * of 1/mu. Empty when the queue is unstable (alphaC == 0 and lambda >= mu), or when alphaC is so small for the
-     * load that the M/M/1+M series cannot be summed (its mode lies beyond 2·10^8 tasks): the server is overloaded.
-     * Routers call this on every report, so it must not throw on rates the estimators can produce.
+     * K of a server from its steady state: L_Wq = E[L_q], W_Qt = E[L_q]/lambda and W_v of M/M/1+M, times divided
+     * by {@code timeUnit} (the fleet-wide reference time, in the unit the rates are per). Empty when the queue is
+     * unstable (alphaC == 0 and lambda >= mu), or when alphaC is so small for the load that the M/M/1+M series
+     * cannot be summed (its mode lies beyond 2·10^8 tasks): the server is overloaded. Routers call this on every
+     * report, so it must not throw on rates the estimators can produce.
      */
-    public static OptionalDouble steadyState(double lambda, double mu, double alphaC, LoadIndexWeights w) {
+    public static OptionalDouble steadyState(double lambda, double mu, double alphaC, double timeUnit,
+            LoadIndexWeights w) {
+        Rates.positive("timeUnit", timeUnit);
         SteadyState<RenegingQueue> state;
         try {
             state = RenegingQueue.solve(lambda, mu, alphaC);
@@ -41,24 +57,30 @@ public final class LoadIndex {
         if (!(state instanceof SteadyState.Stable<RenegingQueue> stable)) {
             return OptionalDouble.empty();
         }
-        return OptionalDouble.of(steadyState(stable.metrics(), w));
+        return OptionalDouble.of(steadyState(stable.metrics(), timeUnit, w));
     }
 
-    /** K of an already solved stable M/M/1+M queue: callers that also report its metrics solve the series once. */
-    public static double steadyState(RenegingQueue q, LoadIndexWeights w) {
-        return combine(w, q.meanWaiting(), q.mu() * q.meanWait(), q.mu() * q.virtualWait());
+    /**
+     * K of an already solved stable M/M/1+M queue, times divided by {@code timeUnit}: callers that also report its
+     * metrics solve the series once.
+     */
+    public static double steadyState(RenegingQueue q, double timeUnit, LoadIndexWeights w) {
+        Rates.positive("timeUnit", timeUnit);
+        return combine(w, q.meanWaiting(), q.meanWait() / timeUnit, q.virtualWait() / timeUnit);
     }
 
     /**
      * K from the live state: n tasks present at the server (its reported queue plus the tasks this router has sent
-     * and not yet seen reported). L_Wq = (n-1)⁺, W_Qt = mu·E[W_q | n], W_v = mu·E[W_q·1{abandon} | n]. Finite for
-     * every n >= 0 and mu > 0, and non-decreasing in n (each of the three terms is).
+     * and not yet seen reported). L_Wq = (n-1)⁺, W_Qt = E[W_q | n]/timeUnit, W_v = E[W_q·1{abandon} | n]/timeUnit.
+     * Finite for every n >= 0 and mu > 0, non-decreasing in n and non-increasing in mu (each of the three terms
+     * is).
      */
-    public static double live(int n, double mu, double alphaC, LoadIndexWeights w) {
+    public static double live(int n, double mu, double alphaC, double timeUnit, LoadIndexWeights w) {
+        Rates.positive("timeUnit", timeUnit);
         double waiting = Math.max(n - 1, 0);
-        double waitInServiceTimes = mu * RenegingQueue.conditionalMeanWait(n, mu, alphaC);
-        double virtualWaitInServiceTimes = mu * RenegingQueue.conditionalVirtualWait(n, mu, alphaC);
-        return combine(w, waiting, waitInServiceTimes, virtualWaitInServiceTimes);
+        double wait = RenegingQueue.conditionalMeanWait(n, mu, alphaC) / timeUnit;
+        double virtualWait = RenegingQueue.conditionalVirtualWait(n, mu, alphaC) / timeUnit;
+        return combine(w, waiting, wait, virtualWait);
     }
 
     private static double combine(LoadIndexWeights w, double waiting, double wait, double virtualWait) {

@@ -17,14 +17,11 @@ public final class PaperPrintedFormulas {
 
     /** Evaluates the printed formulas as printed; Unstable when rho = lambda/(mu+alphaC) >= 1, as the paper assumes. */
     public static SteadyState<Printed> evaluate(double lambda, double mu, double alphaC, double eta) {
-        Rates.nonNegative("lambda", lambda);
-        Rates.positive("mu", mu);
-        Rates.nonNegative("alphaC", alphaC);
-        Rates.positive("eta", eta);
-        double rho = lambda / (mu + alphaC);
-        if (rho >= 1) {
-            return new SteadyState.Unstable<>("rho = lambda/(mu+alphaC) = " + rho + " >= 1");
+        // Same parameters, same stability region as the exact chain: let it check both.
+        if (ChainP.solve(lambda, mu, alphaC, eta) instanceof SteadyState.Unstable<ChainP> unstable) {
+            return new SteadyState.Unstable<>(unstable.reason());
         }
+        double rho = lambda / (mu + alphaC);
         // (32): pi_00 = (mu/lambda)·eta·rho·(1-rho)/(eta + alphaC·rho); rho/lambda = 1/(mu+alphaC) keeps lambda = 0 defined
         double pi00 = mu / (mu + alphaC) * eta * (1 - rho) / (eta + alphaC * rho);
         double bracket = pi00 / ((1 - rho) * (1 - rho)) * (1 + alphaC * rho / eta);

@@ -83,9 +83,13 @@ public record SimConfig(
         }
     }
 
-    /** The policy configuration of router {@code index}. */
+    /**
+     * The policy configuration of router {@code index}. K's reference time is the simulator's time unit (the mean
+     * service time of a rate-1 server, reported to the policies as 1 s), common to all servers whatever their speed.
+     */
     public PolicyConfig policyConfig(int index) {
-        return PolicyConfig.of(policy).withChoices(choices).withWeights(weights).withRouter(index, routers);
+        return PolicyConfig.of(policy).withChoices(choices).withWeights(weights).withRouter(index, routers)
+                .withLoadIndexTimeUnitSeconds(Simulation.LOAD_INDEX_TIME_UNIT);
     }
 
     public static Builder builder() {

@@ -58,6 +58,8 @@ public final class Simulation {
     private static final byte CANCELLED = 4;
 
     private static final double MILLIS_PER_UNIT = 1000.0;
+    /** K's fleet-wide reference time: one simulator unit (1 s for the policies, whose rates are per second). */
+    static final double LOAD_INDEX_TIME_UNIT = MILLIS_PER_UNIT / 1000.0;
     private static final int PROGRESS_EVERY = 10_000;
 
     private final SimConfig config;
@@ -706,7 +708,8 @@ public final class Simulation {
         int alive = 0;
         for (int s = 0; s < n; s++) {
             if (up[s]) {
-                liveK[alive++] = LoadIndex.live(count[s], mu[s], config.patience(), config.weights());
+                liveK[alive++] = LoadIndex.live(count[s], mu[s], config.patience(), LOAD_INDEX_TIME_UNIT,
+                        config.weights());
                 if (count[s] == 0) {
                     idle++;
                 }

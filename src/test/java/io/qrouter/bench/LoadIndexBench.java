@@ -28,19 +28,19 @@ public class LoadIndexBench {
 
     @Benchmark
     public double liveK() {
-        return LoadIndex.live(tasksPresent, 2.0, 0.3, W);
+        return LoadIndex.live(tasksPresent, 2.0, 0.3, 0.5, W);
     }
 
     /** rho about 0.9 of mu: ~100 series terms. */
     @Benchmark
     public double steadyStateKModerateLoad() {
-        return LoadIndex.steadyState(1.8, 2.0, 0.3, W).orElseThrow();
+        return LoadIndex.steadyState(1.8, 2.0, 0.3, 0.5, W).orElseThrow();
     }
 
     /** lambda = 5 mu, alphaC = mu/10: the series runs to ~500 terms. */
     @Benchmark
     public double steadyStateKOverload() {
-        return LoadIndex.steadyState(10, 2.0, 0.2, W).orElseThrow();
+        return LoadIndex.steadyState(10, 2.0, 0.2, 0.5, W).orElseThrow();
     }
 
     @Benchmark

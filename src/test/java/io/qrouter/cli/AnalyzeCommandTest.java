@@ -58,7 +58,7 @@ class AnalyzeCommandTest {
                 "mean_wait_abandoned");
         assertThat(keys(root.get("gim1"))).containsExactly("sigma", "p_wait", "mean_wait", "mean_sojourn",
                 "mean_waiting", "mean_in_system");
-        assertThat(keys(root.get("load_index"))).containsExactly("K", "weights");
+        assertThat(keys(root.get("load_index"))).containsExactly("K", "time_unit", "weights");
 
         assertThat(root.get("rho").asDouble()).isCloseTo(2 / 3.0, within(1e-12));
         assertThat(root.get("stable").asBoolean()).isTrue();
@@ -70,7 +70,8 @@ class AnalyzeCommandTest {
         assertThat(root.get("gim1").get("sigma").asDouble()).isCloseTo(0.739853, within(1e-6));
         LoadIndexWeights w = new LoadIndexWeights(0.5, 0.25, 0.25);
         assertThat(root.get("load_index").get("K").asDouble())
-                .isCloseTo(LoadIndex.steadyState(2, 2.5, 0.5, w).orElseThrow(), within(1e-12));
+                .isCloseTo(LoadIndex.steadyState(2, 2.5, 0.5, 1 / 2.5, w).orElseThrow(), within(1e-12));
+        assertThat(root.get("load_index").get("time_unit").asDouble()).isCloseTo(0.4, within(1e-15));
         assertThat(root.get("load_index").get("weights").get("alpha").asDouble()).isEqualTo(0.5);
     }
 
@@ -122,6 +123,16 @@ class AnalyzeCommandTest {
         assertInvalid("--interarrival", "--lambda", "1", "--mu", "1", "--interarrival", "gamma");
         assertInvalid("--interarrival", "--lambda", "1", "--mu", "1", "--interarrival", "h2:0.5");
         assertInvalid("--mu", "--lambda", "1");
+        assertInvalid("--time-unit", "--lambda", "1", "--mu", "2", "--time-unit", "0");
+    }
+
+    @Test
+    void timeUnitSetsTheReferenceTimeOfK() throws Exception {
+        Run r = run("analyze", "--lambda", "1", "--mu", "2", "--alpha", "0.3", "--time-unit", "1", "--json");
+        JsonNode index = Json.MAPPER.readTree(r.out()).get("load_index");
+        assertThat(index.get("time_unit").asDouble()).isEqualTo(1.0);
+        assertThat(index.get("K").asDouble())
+                .isCloseTo(LoadIndex.steadyState(1, 2, 0.3, 1, LoadIndexWeights.EQUAL).orElseThrow(), within(1e-12));
     }
 
     private static void assertInvalid(String argument, String... args) {

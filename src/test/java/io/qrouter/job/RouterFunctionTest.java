@@ -104,6 +104,7 @@ class RouterFunctionTest {
             int lowest = Math.min(load[0], Math.min(load[1], load[2]));
             assertThat(load[chosen]).as("decision %s", d).isEqualTo(lowest);
             assertThat(d.getChosenK()).isEqualTo(LoadIndex.live(load[chosen], 10.0, 1.0,
+                    settings("heartbeat-k-live").loadIndexTimeUnitSeconds(),
                     settings("heartbeat-k-live").loadIndexWeights()));
             assertThat(d.getRunnerUpServerId()).isNotNull().isNotEqualTo(d.getServerId());
             assertThat(d.getRunnerUpK()).isGreaterThanOrEqualTo(d.getChosenK());

@@ -111,9 +111,10 @@ class ServerStateFunctionTest {
         assertThat(m.getMeanWaiting()).isCloseTo(0.5, within(1e-9));
         assertThat(m.getMeanWait()).isCloseTo(0.05, within(1e-9));
         assertThat(m.getVirtualWait()).isCloseTo(0.0, within(1e-12));
-        // K with equal weights, times in service times: (L_q + mu·W_q + 0)/3 = (0.5 + 1)/3.
-        assertThat(m.getLoadIndexK()).isCloseTo(0.5, within(1e-9));
-        assertThat(single(harness.extractOutputValues()).getLoadIndexK()).isCloseTo(0.5, within(1e-9));
+        // K with equal weights, times in the reference time T (router.k-time-unit.ms): (L_q + W_q/T + 0)/3.
+        double expectedK = (0.5 + 0.05 / settings.loadIndexTimeUnitSeconds()) / 3;
+        assertThat(m.getLoadIndexK()).isCloseTo(expectedK, within(1e-9));
+        assertThat(single(harness.extractOutputValues()).getLoadIndexK()).isCloseTo(expectedK, within(1e-9));
 
         HeartbeatLog log = single(sideOutput(ServerStateFunction.HEARTBEAT_LOG));
         assertThat(log.getLWq()).isCloseTo(0.5, within(1e-9));

@@ -80,7 +80,8 @@ class MinIndexTest {
                 for (int i = 0; i < v.aliveCount(); i++) {
                     int s = v.aliveSlot(i);
                     ServerSnapshot snap = v.snapshot(s);
-                    bruteMin = Math.min(bruteMin, LoadIndex.live(v.load(s), snap.effectiveMu(), snap.alphaC(), w));
+                    bruteMin = Math.min(bruteMin, LoadIndex.live(v.load(s), snap.effectiveMu(), snap.alphaC(),
+                            PolicyConfig.DEFAULT_LOAD_INDEX_TIME_UNIT_SECONDS, w));
                 }
                 Decision d = p.route("t" + step, now).orElseThrow();
                 assertThat(d.rule()).isEqualTo(Rule.MIN_K);

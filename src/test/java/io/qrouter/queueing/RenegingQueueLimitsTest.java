@@ -17,11 +17,11 @@ class RenegingQueueLimitsTest {
 
     @Test
     void theLoadIndexOfSuchAServerIsUndefinedLikeAnOverloadedOneInsteadOfAnError() {
-        assertThat(LoadIndex.steadyState(1000, 1, 1e-6, LoadIndexWeights.EQUAL)).isEmpty();
+        assertThat(LoadIndex.steadyState(1000, 1, 1e-6, 1, LoadIndexWeights.EQUAL)).isEmpty();
     }
 
     @Test
     void aReachableModeIsStillSummed() {
-        assertThat(LoadIndex.steadyState(1000, 1, 1e-3, LoadIndexWeights.EQUAL)).isPresent();
+        assertThat(LoadIndex.steadyState(1000, 1, 1e-3, 1, LoadIndexWeights.EQUAL)).isPresent();
     }
 }
