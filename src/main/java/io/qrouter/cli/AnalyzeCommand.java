@@ -78,10 +78,7 @@ final class AnalyzeCommand implements Runnable {
     }
 
     private void requireRate(String option, double value, String range, boolean inRange) {
-        if (!inRange || !Double.isFinite(value)) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    option + " must be " + range + " (got " + value + ")");
-        }
+        OptionValues.require(spec, inRange && Double.isFinite(value), option + " must be " + range + " (got " + value + ")");
     }
 
     private LoadIndexWeights parseWeights() {

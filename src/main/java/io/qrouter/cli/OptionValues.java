@@ -8,6 +8,13 @@ import picocli.CommandLine.Model.CommandSpec;
 final class OptionValues {
     private OptionValues() {}
 
+    /** The exit-2 error {@code message} (which names the option and its valid range) unless {@code valid}. */
+    static void require(CommandSpec spec, boolean valid, String message) {
+        if (!valid) {
+            throw new CommandLine.ParameterException(spec.commandLine(), message);
+        }
+    }
+
     /** {@code parser}'s value; its IllegalArgumentException becomes the exit-2 error "OPTION: message". */
     static <T> T parse(CommandSpec spec, String option, Supplier<T> parser) {
         try {

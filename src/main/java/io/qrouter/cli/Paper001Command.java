@@ -39,23 +39,14 @@ final class Paper001Command implements Runnable {
 
     @Override
     public void run() {
-        if (iterations.isEmpty() || iterations.stream().anyMatch(g -> g < 0)) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--iterations must be values ≥ 0 (got " + iterations + ")");
-        }
-        if (tasks.isEmpty() || tasks.stream().anyMatch(n -> n < 1)) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--tasks must be values ≥ 1 (got " + tasks + ")");
-        }
-        if (tasksForIterations < 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--tasks-for-iterations must be ≥ 1 (got " + tasksForIterations + ")");
-        }
-        if (generations < 0) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--generations must be ≥ 0 (got " + generations + ")");
-        }
-        if (repetitions < 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--repetitions must be ≥ 1 (got " + repetitions + ")");
-        }
+        OptionValues.require(spec, !iterations.isEmpty() && iterations.stream().allMatch(g -> g >= 0),
+                "--iterations must be values ≥ 0 (got " + iterations + ")");
+        OptionValues.require(spec, !tasks.isEmpty() && tasks.stream().allMatch(n -> n >= 1),
+                "--tasks must be values ≥ 1 (got " + tasks + ")");
+        OptionValues.require(spec, tasksForIterations >= 1,
+                "--tasks-for-iterations must be ≥ 1 (got " + tasksForIterations + ")");
+        OptionValues.require(spec, generations >= 0, "--generations must be ≥ 0 (got " + generations + ")");
+        OptionValues.require(spec, repetitions >= 1, "--repetitions must be ≥ 1 (got " + repetitions + ")");
         var result = new Paper001Experiment(new Paper001Experiment.Options(iterations, tasks, tasksForIterations,
                 generations, repetitions, common.seed, common.showProgress())).run(out);
         var stdout = spec.commandLine().getOut();

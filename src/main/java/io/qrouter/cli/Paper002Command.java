@@ -38,23 +38,13 @@ final class Paper002Command implements Runnable {
 
     @Override
     public void run() {
-        if (slots < 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--slots must be ≥ 1 (got " + slots + ")");
-        }
-        if (timeSlots < 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--time-slots must be ≥ 1 (got " + timeSlots + ")");
-        }
-        if (warmup < 0 || warmup >= slots) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--warmup must be in [0, --slots) = [0, " + slots + ") (got " + warmup + ")");
-        }
-        if (!(v > 0) || Double.isInfinite(v)) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--v must be finite and > 0 (got " + v + ")");
-        }
-        if (vValues.isEmpty() || vValues.stream().anyMatch(x -> !(x > 0) || x.isInfinite())) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--v-values must be finite values > 0 (got " + vValues + ")");
-        }
+        OptionValues.require(spec, slots >= 1, "--slots must be ≥ 1 (got " + slots + ")");
+        OptionValues.require(spec, timeSlots >= 1, "--time-slots must be ≥ 1 (got " + timeSlots + ")");
+        OptionValues.require(spec, warmup >= 0 && warmup < slots,
+                "--warmup must be in [0, --slots) = [0, " + slots + ") (got " + warmup + ")");
+        OptionValues.require(spec, v > 0 && Double.isFinite(v), "--v must be finite and > 0 (got " + v + ")");
+        OptionValues.require(spec, !vValues.isEmpty() && vValues.stream().allMatch(x -> x > 0 && Double.isFinite(x)),
+                "--v-values must be finite values > 0 (got " + vValues + ")");
         List<Paper002Experiment.VPoint> sweep = new Paper002Experiment(
                 new Paper002Experiment.Options(slots, warmup, timeSlots, vValues, v, common.seed, common.showProgress())).run(out);
         var stdout = spec.commandLine().getOut();
