@@ -68,11 +68,7 @@ final class AnalyzeCommand implements Runnable {
             requireRate("--time-unit", timeUnit, "a finite number > 0", timeUnit > 0);
         }
         if (interarrival != null) {
-            try {
-                InterarrivalDistribution.parse(interarrival, lambda);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--interarrival: " + e.getMessage());
-            }
+            OptionValues.parse(spec, "--interarrival", () -> InterarrivalDistribution.parse(interarrival, lambda));
         }
         Analysis analysis = new Analysis(lambda, mu, alphaC, eta, w, timeUnit == null ? 1 / mu : timeUnit,
                 interarrival);
@@ -92,11 +88,7 @@ final class AnalyzeCommand implements Runnable {
         if (weights == null) {
             return LoadIndexWeights.EQUAL;
         }
-        try {
-            return LoadIndexWeights.parse(weights);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--weights: " + e.getMessage());
-        }
+        return OptionValues.parse(spec, "--weights", () -> LoadIndexWeights.parse(weights));
     }
 
     private String table(Analysis analysis, LoadIndexWeights w) {

@@ -42,12 +42,7 @@ final class BenchCommand implements Runnable {
 
     @Override
     public void run() {
-        PolicyName name;
-        try {
-            name = PolicyName.parse(policy);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--policy: " + e.getMessage());
-        }
+        PolicyName name = OptionValues.parse(spec, "--policy", () -> PolicyName.parse(policy));
         if (largeTasks < 1 || largeServers < 1 || decisions < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--large-tasks, --large-servers and --decisions must be >= 1");

@@ -47,12 +47,8 @@ final class LoadSweepCommand implements Runnable {
             if (loads.stream().anyMatch(l -> !(l > 0) || l.isInfinite())) {
                 throw new IllegalArgumentException("--loads must be finite values > 0 (got " + loads + ")");
             }
-            AdaptiveHeartbeat heartbeat;
-            try {
-                heartbeat = new AdaptiveHeartbeat(heartbeatMinMillis, heartbeatMaxMillis);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--heartbeat-ms / --heartbeat-min-ms: " + e.getMessage());
-            }
+            AdaptiveHeartbeat heartbeat = OptionValues.parse(spec, "--heartbeat-ms / --heartbeat-min-ms",
+                    () -> new AdaptiveHeartbeat(heartbeatMinMillis, heartbeatMaxMillis));
             if (threads < 1) {
                 throw new IllegalArgumentException("--threads must be >= 1 (got " + threads + ")");
             }

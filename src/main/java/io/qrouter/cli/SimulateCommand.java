@@ -126,20 +126,11 @@ final class SimulateCommand implements Runnable {
     private SimConfig config() {
         try {
             long min = heartbeatMinMillis != null ? heartbeatMinMillis : Math.max(1, heartbeatMaxMillis / 5);
-            AdaptiveHeartbeat heartbeat;
-            try {
-                heartbeat = new AdaptiveHeartbeat(min, heartbeatMaxMillis);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--heartbeat-ms / --heartbeat-min-ms: " + e.getMessage());
-            }
-            LoadIndexWeights w;
-            try {
-                w = LoadIndexWeights.parse(weights);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--weights: " + e.getMessage());
-            }
+            AdaptiveHeartbeat heartbeat = OptionValues.parse(spec, "--heartbeat-ms / --heartbeat-min-ms",
+                    () -> new AdaptiveHeartbeat(min, heartbeatMaxMillis));
+            LoadIndexWeights w = OptionValues.parse(spec, "--weights", () -> LoadIndexWeights.parse(weights));
             return SimConfig.builder()
-                    .policy(parsePolicy())
+                    .policy(OptionValues.parse(spec, "--policy", () -> PolicyName.parse(policy)))
                     .servers(servers)
                     .tasks(tasks)
                     .load(load)
@@ -162,14 +153,6 @@ final class SimulateCommand implements Runnable {
                     .build();
         } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
-    }
-
-    private PolicyName parsePolicy() {
-        try {
-            return PolicyName.parse(policy);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--policy: " + e.getMessage());
         }
     }
 

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import javax.imageio.ImageIO;
 
 /** Writes a fleet run as report.json, CSV tables and PNG charts, and prints its summary table. */
 public final class FleetReport {
@@ -25,6 +26,9 @@ public final class FleetReport {
      * to report.json.
      */
     public static void write(FleetResult result, Path dir, Map<String, Object> extra) {
+        // ImageIO's disk cache registers temp files with deleteOnExit, which throws once the JVM is shutting down:
+        // after Ctrl-C the charts are still written, from memory
+        ImageIO.setUseCache(false);
         Map<String, Object> json = new LinkedHashMap<>(extra);
         json.putAll(result.toJson());
         Json.write(dir.resolve("report.json"), json);

@@ -69,10 +69,6 @@ public record PolicyConfig(
         return new PolicyConfig(name, choices, weights, index, count, virtualNodes, loadIndexTimeUnitSeconds);
     }
 
-    public PolicyConfig withVirtualNodes(int v) {
-        return new PolicyConfig(name, choices, weights, routerIndex, routerCount, v, loadIndexTimeUnitSeconds);
-    }
-
     public PolicyConfig withLoadIndexTimeUnitSeconds(double seconds) {
         return new PolicyConfig(name, choices, weights, routerIndex, routerCount, virtualNodes, seconds);
     }

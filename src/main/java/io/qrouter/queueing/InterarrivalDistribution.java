@@ -106,10 +106,6 @@ public sealed interface InterarrivalDistribution {
             this.rate = samples.length / sum;
         }
 
-        public int sampleCount() {
-            return samples.length;
-        }
-
         @Override
         public double rate() {
             return rate;

@@ -1,0 +1,19 @@
+package io.qrouter.cli;
+
+import java.util.function.Supplier;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** Option values parsed by the science packages, whose errors do not know which option they came from. */
+final class OptionValues {
+    private OptionValues() {}
+
+    /** {@code parser}'s value; its IllegalArgumentException becomes the exit-2 error "OPTION: message". */
+    static <T> T parse(CommandSpec spec, String option, Supplier<T> parser) {
+        try {
+            return parser.get();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), option + ": " + e.getMessage());
+        }
+    }
+}
