@@ -25,10 +25,27 @@ public class ArrivalTimesRing {
         size = Math.min(size + 1, timesMillis.length);
     }
 
-    /** Gaps in seconds between consecutive kept arrivals whose times lie in [fromMillis, toMillis]. */
+    /**
+     * Gaps in seconds between consecutive kept arrivals whose times lie in [fromMillis, toMillis]. Called at every
+     * heartbeat, so it reads the ring oldest first (arrival order) and sorts only when events came out of order:
+     * in order, it is one linear pass instead of a sort.
+     */
     double[] interarrivalSeconds(long fromMillis, long toMillis) {
-        long[] inRange = Arrays.stream(timesMillis, 0, size).filter(t -> t >= fromMillis && t <= toMillis).sorted().toArray();
-        double[] gaps = new double[Math.max(0, inRange.length - 1)];
+        long[] inRange = new long[size];
+        int count = 0;
+        boolean ordered = true;
+        int oldest = size < timesMillis.length ? 0 : next;
+        for (int i = 0; i < size; i++) {
+            long t = timesMillis[(oldest + i) % timesMillis.length];
+            if (t >= fromMillis && t <= toMillis) {
+                ordered &= count == 0 || t >= inRange[count - 1];
+                inRange[count++] = t;
+            }
+        }
+        if (!ordered) {
+            Arrays.sort(inRange, 0, count);
+        }
+        double[] gaps = new double[Math.max(0, count - 1)];
         for (int i = 0; i < gaps.length; i++) {
             gaps[i] = (inRange[i + 1] - inRange[i]) / 1000.0;
         }
