@@ -172,8 +172,8 @@ final class SimulateCommand implements Runnable {
         for (StepMetrics s : r.steps()) {
             t.add(s.step(), s.end(), s.arrivals(), s.completions(), s.abandonments(), s.failed(),
                     s.heartbeatTriggers(), s.idleQueueDecisions(), s.occupancy(), s.loadVarianceF(),
-                    s.idleFractionPJ(), s.tasksInSystem(), s.meanSojourn().isPresent() ? s.meanSojourn().getAsDouble() : null,
-                    s.meanWait().isPresent() ? s.meanWait().getAsDouble() : null, s.throughput(), s.cumulativeCompleted());
+                    s.idleFractionPJ(), s.tasksInSystem(), SimResult.orNull(s.meanSojourn()),
+                    SimResult.orNull(s.meanWait()), s.throughput(), s.cumulativeCompleted());
         }
         return t;
     }

@@ -102,7 +102,8 @@ public record SimResult(
         return m;
     }
 
-    static Double orNull(OptionalDouble v) {
+    /** The value, or null when empty: how an absent figure goes into JSON and CSV. */
+    public static Double orNull(OptionalDouble v) {
         return v.isPresent() ? v.getAsDouble() : null;
     }
 }
