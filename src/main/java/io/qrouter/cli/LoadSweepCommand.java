@@ -39,19 +39,14 @@ final class LoadSweepCommand implements Runnable {
 
     @Override
     public void run() {
+        OptionValues.require(spec, tasks >= 10, "--tasks must be >= 10 (got " + tasks + ")");
+        OptionValues.require(spec, loads.stream().allMatch(l -> l > 0 && Double.isFinite(l)),
+                "--loads must be finite values > 0 (got " + loads + ")");
+        AdaptiveHeartbeat heartbeat = OptionValues.parse(spec, "--heartbeat-ms / --heartbeat-min-ms",
+                () -> new AdaptiveHeartbeat(heartbeatMinMillis, heartbeatMaxMillis));
+        OptionValues.require(spec, threads >= 1, "--threads must be >= 1 (got " + threads + ")");
         LoadSweepExperiment experiment;
         try {
-            if (tasks < 10) {
-                throw new IllegalArgumentException("--tasks must be >= 10 (got " + tasks + ")");
-            }
-            if (loads.stream().anyMatch(l -> !(l > 0) || l.isInfinite())) {
-                throw new IllegalArgumentException("--loads must be finite values > 0 (got " + loads + ")");
-            }
-            AdaptiveHeartbeat heartbeat = OptionValues.parse(spec, "--heartbeat-ms / --heartbeat-min-ms",
-                    () -> new AdaptiveHeartbeat(heartbeatMinMillis, heartbeatMaxMillis));
-            if (threads < 1) {
-                throw new IllegalArgumentException("--threads must be >= 1 (got " + threads + ")");
-            }
             experiment = new LoadSweepExperiment(new LoadSweepExperiment.Options(
                     servers, tasks, loads, heartbeat, common.seed, threads, common.showProgress()));
         } catch (IllegalArgumentException e) {
