@@ -1,5 +1,6 @@
 package io.qrouter.fleet;
 
+import io.qrouter.report.NearestRank;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -30,8 +31,7 @@ final class Percentiles {
         if (sorted.length == 0) {
             return Double.NaN;
         }
-        int rank = (int) Math.ceil(p * sorted.length);
-        return sorted[Math.max(0, Math.min(sorted.length, rank) - 1)];
+        return NearestRank.of(sorted, sorted.length, p);
     }
 
     double mean() {

@@ -1,5 +1,6 @@
 package io.qrouter.sim;
 
+import io.qrouter.report.NearestRank;
 import java.util.Arrays;
 import java.util.OptionalDouble;
 
@@ -36,7 +37,6 @@ final class Samples {
             Arrays.sort(values, 0, size);
             sorted = true;
         }
-        int rank = (int) Math.ceil(p * size);
-        return OptionalDouble.of(values[Math.max(0, Math.min(size, rank) - 1)]);
+        return OptionalDouble.of(NearestRank.of(values, size, p));
     }
 }
