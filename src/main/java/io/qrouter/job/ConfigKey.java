@@ -92,6 +92,9 @@ public enum ConfigKey {
             "Tasks one router subtask holds while no server is alive; beyond it tasks are dead-lettered at once."),
     ROUTER_BUFFER_DEADLINE_MS("router.buffer.deadline.ms", "30000", longIn(1, 86_400_000),
             "How long a held task waits for a live server before it is dead-lettered (processing time)."),
+    ROUTER_IN_FLIGHT_TIMEOUT_MS("router.in-flight-timeout.ms", "30000", longIn(100, 3_600_000),
+            "How long a router counts a task it routed as in flight on its server while no snapshot acknowledges "
+                    + "the server's ENQUEUED event for it (processing time); then the entry is dropped."),
 
     SERVER_QUEUE_MODEL("server.queue-model", "reneging", oneOf("reneging", "chain-p"),
             "Queue model behind each server's metrics and K: reneging (M/M/1+M) or chain-p (cancel and "

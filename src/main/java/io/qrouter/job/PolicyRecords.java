@@ -12,16 +12,18 @@ final class PolicyRecords {
     }
 
     /**
-     * What a policy needs of a snapshot. A server that may not receive tasks (down, gone or FAILING) is reported
-     * not alive; an unknown estimate is 0, which the policies read as "not yet estimated".
+     * What a policy needs of a snapshot, with {@code unacknowledgedTasks} (sent by this router, not yet in the
+     * snapshot's count) added to the queue: a server with such tasks is busy, never idle. A server that may not
+     * receive tasks (down, gone or FAILING) is reported not alive; an unknown estimate is 0, which the policies
+     * read as "not yet estimated".
      */
-    static io.qrouter.policy.ServerSnapshot toPolicySnapshot(ServerSnapshot s) {
+    static io.qrouter.policy.ServerSnapshot toPolicySnapshot(ServerSnapshot s, int unacknowledgedTasks) {
         return new io.qrouter.policy.ServerSnapshot(
                 s.getServerId(),
                 s.getHeartbeatAt(),
                 s.acceptsTasks(),
-                Math.max(0, s.getQueueLength()),
-                s.isBusy(),
+                Math.max(0, s.getQueueLength()) + unacknowledgedTasks,
+                s.isBusy() || unacknowledgedTasks > 0,
                 rateOrZero(s.getServiceRatePerSecond()),
                 rateOrZero(s.getLambda()),
                 rateOrZero(s.getMu()),

@@ -38,10 +38,16 @@ import java.util.SplittableRandom;
  *       timer hold a task while no server is alive. Router r = subtask index, R = parallelism: each idle server
  *       belongs to one router's idle queue ({@code RouterOwnership}) and each router counts its own in-flight
  *       assignments, so parallel routers do not herd.</li>
+ *   <li><b>In flight until acknowledged.</b> Behind exactly-once sinks decisions reach the servers in bursts, one
+ *       per checkpoint, and a heartbeat cannot count tasks still in an uncommitted transaction. So the policy's
+ *       own in-flight count (reset on every snapshot) would forget them and herd the next burst. The router
+ *       keeps each task it sent ({@link InFlightTasks}) until a snapshot lists its ENQUEUED event, or
+ *       {@code inFlightTimeoutMillis} passes, and adds those still pending to the snapshot's queue length (busy,
+ *       not idle) before the policy sees it; the policy then counts only decisions newer than the snapshot.</li>
  *   <li><b>What a restart keeps.</b> The latest snapshot of every server is broadcast state (checkpointed by every
  *       subtask, redistributed on rescaling); the policy is an in-memory function of it and is rebuilt from it
- *       on the first element after a (re)start. In-flight counts, a round-robin cursor and the random generator
- *       restart; the next heartbeat of each server corrects the counts. Buffered tasks are keyed state with
+ *       on the first element after a (re)start. In-flight counts and unacknowledged tasks, a round-robin cursor and the
+ *       random generator restart; the next heartbeat of each server corrects the counts. Buffered tasks are keyed state with
  *       their deadline timers, so they survive too.</li>
  *   <li><b>No server alive.</b> A task waits in this subtask's buffer (at most {@code bufferCapacity} tasks) for
  *       up to {@code bufferDeadlineMillis} of processing time. The snapshot that brings a server back releases
@@ -71,6 +77,7 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
 
     private transient ValueState<BufferedTask> buffered;
     private transient RoutingPolicy policy;
+    private transient InFlightTasks inFlight;
     private transient int routerIndex;
     private transient boolean policyRebuilt;
     private transient boolean bufferCounted;
@@ -89,6 +96,7 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
         int routerCount = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
         policy = Policies.create(settings.policyConfig(routerIndex, routerCount),
                 new SplittableRandom(settings.getSeed() ^ (0x9E3779B97F4A7C15L * (routerIndex + 1))));
+        inFlight = new InFlightTasks(settings.getInFlightTimeoutMillis());
         policyRebuilt = false;
         bufferCounted = false;
         bufferedCount = 0;
@@ -98,8 +106,8 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
     @Override
     public void processElement(TaskRequest task, ReadOnlyContext ctx, Collector<RoutingDecision> out)
             throws Exception {
-        rebuildPolicyOnce(ctx.getBroadcastState(SNAPSHOTS));
         long now = ctx.timerService().currentProcessingTime();
+        rebuildPolicyOnce(ctx.getBroadcastState(SNAPSHOTS), now);
         if (route(task, now, out)) {
             return;
         }
@@ -118,15 +126,16 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
     public void processBroadcastElement(ServerSnapshot snapshot, Context ctx, Collector<RoutingDecision> out)
             throws Exception {
         BroadcastState<String, ServerSnapshot> snapshots = ctx.getBroadcastState(SNAPSHOTS);
-        rebuildPolicyOnce(snapshots);
+        long now = ctx.currentProcessingTime();
+        rebuildPolicyOnce(snapshots, now);
         if (snapshot.isGone()) {
             snapshots.remove(snapshot.getServerId());
+            inFlight.forget(snapshot.getServerId());
             policy.onServerRemoved(snapshot.getServerId());
         } else {
             snapshots.put(snapshot.getServerId(), snapshot);
-            policy.onSnapshot(PolicyRecords.toPolicySnapshot(snapshot));
+            policy.onSnapshot(PolicyRecords.toPolicySnapshot(snapshot, inFlight.pendingAfter(snapshot, now)));
         }
-        long now = ctx.currentProcessingTime();
         if (!bufferCounted) {
             countBufferAfterRestore(ctx);
         }
@@ -147,7 +156,7 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
         }
         buffered.clear();
         metrics.buffered(bufferedCount = Math.max(0, bufferedCount - 1));
-        rebuildPolicyOnce(ctx.getBroadcastState(SNAPSHOTS));
+        rebuildPolicyOnce(ctx.getBroadcastState(SNAPSHOTS), timestamp);
         if (!route(waiting.task, timestamp, out)) {
             deadLetter(waiting.task, timestamp, "no live server within the buffer deadline of "
                     + settings.getBufferDeadlineMillis() + " ms", ctx);
@@ -161,6 +170,7 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
             return false;
         }
         out.collect(PolicyRecords.toRoutingDecision(decision.get(), task, now, routerIndex));
+        inFlight.routed(decision.get().serverId(), task.getTaskId(), now);
         metrics.decided(decision.get().rule().name());
         return true;
     }
@@ -188,7 +198,8 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
      * After a restore the policy is empty: replay the checkpointed snapshots into it before the first decision
      * or update. Servers are replayed in id order so that every router rebuilds the same view.
      */
-    private void rebuildPolicyOnce(ReadOnlyBroadcastState<String, ServerSnapshot> snapshots) throws Exception {
+    private void rebuildPolicyOnce(ReadOnlyBroadcastState<String, ServerSnapshot> snapshots, long now)
+            throws Exception {
         if (policyRebuilt) {
             return;
         }
@@ -199,7 +210,7 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
         }
         known.sort(Comparator.comparing(ServerSnapshot::getServerId));
         for (ServerSnapshot snapshot : known) {
-            policy.onSnapshot(PolicyRecords.toPolicySnapshot(snapshot));
+            policy.onSnapshot(PolicyRecords.toPolicySnapshot(snapshot, inFlight.pendingAfter(snapshot, now)));
         }
     }
 

@@ -36,6 +36,7 @@ public class RoutingSettings implements Serializable {
     private long forgetDownAfterMillis = 600_000;
     private int bufferCapacity = 10_000;
     private long bufferDeadlineMillis = 30_000;
+    private long inFlightTimeoutMillis = 30_000;
     private long slotMillis = 1_000;
     private double dsrsV = 10.0;
     private double dsrsDefaultUnitCost = 1.0;
@@ -63,6 +64,7 @@ public class RoutingSettings implements Serializable {
         requirePositive("downTimeoutMillis", downTimeoutMillis);
         requirePositive("forgetDownAfterMillis", forgetDownAfterMillis);
         requirePositive("bufferDeadlineMillis", bufferDeadlineMillis);
+        requirePositive("inFlightTimeoutMillis", inFlightTimeoutMillis);
         requirePositive("heartbeatMinMillis", heartbeatMinMillis);
         if (heartbeatMaxMillis < heartbeatMinMillis) {
             throw new IllegalArgumentException("heartbeatMaxMillis must be ≥ heartbeatMinMillis (" + heartbeatMinMillis
@@ -271,6 +273,15 @@ public class RoutingSettings implements Serializable {
 
     public void setBufferDeadlineMillis(long bufferDeadlineMillis) {
         this.bufferDeadlineMillis = bufferDeadlineMillis;
+    }
+
+    /** How long a routed task counts as in flight on its server without an acknowledgement (processing time). */
+    public long getInFlightTimeoutMillis() {
+        return inFlightTimeoutMillis;
+    }
+
+    public void setInFlightTimeoutMillis(long inFlightTimeoutMillis) {
+        this.inFlightTimeoutMillis = inFlightTimeoutMillis;
     }
 
     /** DSRS slot length tau. */

@@ -6,6 +6,7 @@ import io.qrouter.avro.ServerMetrics;
 import io.qrouter.avro.ServerStatus;
 
 import java.time.Instant;
+import java.util.ArrayList;
 
 /** Builds the records a server's state emits: the snapshot for the routers, ServerMetrics and HeartbeatLog. */
 final class ServerReports {
@@ -35,6 +36,8 @@ final class ServerReports {
         s.setBandwidth(state.bandwidth);
         s.setHeartbeatTriggers(state.heartbeatTriggers);
         s.setLateRecords(state.lateRecords);
+        s.setEnqueuedSinceLastSnapshot(new ArrayList<>(state.enqueuedSinceSnapshot));
+        s.setEnqueuedOverflow(state.enqueuedOverflow);
         return s;
     }
 

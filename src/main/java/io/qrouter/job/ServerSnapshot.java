@@ -2,6 +2,8 @@ package io.qrouter.job;
 
 import io.qrouter.avro.Health;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -36,6 +38,8 @@ public class ServerSnapshot {
     private double bandwidth;
     private long heartbeatTriggers;
     private long lateRecords;
+    private List<String> enqueuedSinceLastSnapshot = new ArrayList<>();
+    private boolean enqueuedOverflow;
 
     public ServerSnapshot() {
     }
@@ -248,6 +252,27 @@ public class ServerSnapshot {
         this.lateRecords = lateRecords;
     }
 
+    /**
+     * Task ids of the ENQUEUED events applied since this server's previous snapshot: all of them are counted in
+     * {@link #getQueueLength()}, so a router stops counting them as its own in-flight tasks.
+     */
+    public List<String> getEnqueuedSinceLastSnapshot() {
+        return enqueuedSinceLastSnapshot;
+    }
+
+    public void setEnqueuedSinceLastSnapshot(List<String> enqueuedSinceLastSnapshot) {
+        this.enqueuedSinceLastSnapshot = enqueuedSinceLastSnapshot;
+    }
+
+    /** More ENQUEUED events than {@link ServerState#MAX_ACKNOWLEDGED_IDS} since the previous snapshot: ids were left out. */
+    public boolean isEnqueuedOverflow() {
+        return enqueuedOverflow;
+    }
+
+    public void setEnqueuedOverflow(boolean enqueuedOverflow) {
+        this.enqueuedOverflow = enqueuedOverflow;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -263,7 +288,8 @@ public class ServerSnapshot {
                 && overloaded == that.overloaded && recommendedHeartbeatMillis == that.recommendedHeartbeatMillis
                 && Double.compare(cpu, that.cpu) == 0 && Double.compare(memory, that.memory) == 0
                 && Double.compare(bandwidth, that.bandwidth) == 0 && heartbeatTriggers == that.heartbeatTriggers
-                && lateRecords == that.lateRecords
+                && lateRecords == that.lateRecords && enqueuedOverflow == that.enqueuedOverflow
+                && Objects.equals(enqueuedSinceLastSnapshot, that.enqueuedSinceLastSnapshot)
                 && Objects.equals(serverId, that.serverId) && health == that.health
                 && Objects.equals(lambda, that.lambda) && Objects.equals(mu, that.mu)
                 && Objects.equals(alphaC, that.alphaC) && Objects.equals(eta, that.eta)

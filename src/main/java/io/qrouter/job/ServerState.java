@@ -3,6 +3,9 @@ package io.qrouter.job;
 import io.qrouter.avro.Health;
 import io.qrouter.avro.TaskEventType;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * Keyed state of one server in {@link ServerStateFunction}: what its latest heartbeat said, the lifecycle events
  * since then, its timers and its counters. A Flink POJO (public fields, no-arg constructor).
@@ -12,6 +15,8 @@ public class ServerState {
     public static final long NO_TIMER = Long.MIN_VALUE;
     /** {@link #lastHeartbeatAt} before the first heartbeat. */
     public static final long NEVER = Long.MIN_VALUE;
+    /** Bound on {@link #enqueuedSinceSnapshot}: beyond it only {@link #enqueuedOverflow} is set. */
+    public static final int MAX_ACKNOWLEDGED_IDS = 4096;
 
     public String serverId;
     /** A heartbeat arrived within the down timeout. False before the first heartbeat. */
@@ -43,6 +48,10 @@ public class ServerState {
     public int cancelled;
     public int restored;
 
+    /** Task ids of the ENQUEUED events applied since the last snapshot emitted: its acknowledgement list. */
+    public List<String> enqueuedSinceSnapshot = new ArrayList<>();
+    public boolean enqueuedOverflow;
+
     public ServerState() {
     }
 
@@ -71,6 +80,19 @@ public class ServerState {
         abandoned = 0;
         cancelled = 0;
         restored = 0;
+    }
+
+    void acknowledgeEnqueued(String taskId) {
+        if (enqueuedSinceSnapshot.size() < MAX_ACKNOWLEDGED_IDS) {
+            enqueuedSinceSnapshot.add(taskId);
+        } else {
+            enqueuedOverflow = true;
+        }
+    }
+
+    void clearAcknowledgements() {
+        enqueuedSinceSnapshot = new ArrayList<>();
+        enqueuedOverflow = false;
     }
 
     boolean hasHeartbeat() {

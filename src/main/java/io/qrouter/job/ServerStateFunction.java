@@ -42,7 +42,10 @@ import java.util.Map;
  *       created by lifecycle events of a server that never sends a heartbeat is dropped the same way.</li>
  *   <li><b>Queue length.</b> The heartbeat's count, plus the lifecycle events with a later event time (an event
  *       at or before the heartbeat is already in its count, whenever it arrives). ENQUEUED adds one;
- *       COMPLETED, ABANDONED and RESTORED remove one (chain P: a cancelled task stays until its recovery).</li>
+ *       COMPLETED, ABANDONED and RESTORED remove one (chain P: a cancelled task stays until its recovery).
+ *       Each snapshot also lists the task ids of the ENQUEUED events applied since the previous one (at most
+ *       {@link ServerState#MAX_ACKNOWLEDGED_IDS}, else a flag): they are all in its queue length, so the routers
+ *       stop counting those tasks as in flight.</li>
  *   <li><b>Late records</b> (behind the watermark) are counted and still applied: they feed the estimators and
  *       correct the queue. A heartbeat older than the newest one applied is only counted.</li>
  * </ul>
@@ -98,6 +101,11 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
         ServerState state = loadOrCreate(ctx);
         countIfLate(ctx, state);
         state.countEvent(event.getType());
+        if (event.getType() == TaskEventType.ENQUEUED) {
+            // Counted in the next snapshot's queue length whatever its event time (in the heartbeat's count if
+            // at or before it, in the queue changes if after), so that snapshot acknowledges it.
+            state.acknowledgeEnqueued(event.getTaskId());
+        }
         long eventTime = event.getEventTime().toEpochMilli();
         ServerEstimators windows = estimators.value();
         if (windows == null) {
@@ -140,6 +148,7 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
             return;
         }
         out.collect(snapshot);
+        state.clearAcknowledgements();
         scheduleDown(ctx, state);
         server.update(state);
     }
@@ -156,6 +165,7 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
             int queueLength = correctedQueueLength(state);
             QueueFigures figures = figures(state, state.lastHeartbeatAt);
             out.collect(ServerReports.snapshot(state, queueLength, figures));
+            state.clearAcknowledgements();
             ctx.output(METRICS, ServerReports.metrics(state, queueLength, figures, timestamp));
             scheduleForget(ctx, state);
             server.update(state);

@@ -329,6 +329,123 @@ class RouterFunctionTest {
         }
     }
 
+    // --- In flight until acknowledged: a burst a heartbeat cannot see yet still counts. ---
+
+    /** A snapshot of a server with mu 10 and alpha_c 1 (so K is known), acknowledging {@code enqueued}. */
+    private static ServerSnapshot estimated(String serverId, long heartbeatAt, int queueLength, String... enqueued) {
+        ServerSnapshot s = snapshot(serverId, heartbeatAt, queueLength);
+        s.setMu(10.0);
+        s.setAlphaC(1.0);
+        s.setEnqueuedSinceLastSnapshot(new ArrayList<>(List.of(enqueued)));
+        return s;
+    }
+
+    private static double liveK(int load) {
+        RoutingSettings s = settings("heartbeat-k-live");
+        return LoadIndex.live(load, 10.0, 1.0, s.loadIndexTimeUnitSeconds(), s.loadIndexWeights());
+    }
+
+    /** a holds 1 and b 4: a burst of three goes to a, which then holds 4 as far as this router knows. */
+    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerSnapshot, RoutingDecision> burstOfThreeToA(
+            RoutingSettings settings) throws Exception {
+        var router = router(settings, 1, 0, null);
+        router.setProcessingTime(1_000);
+        router.processBroadcastElement(estimated("a", 1_000, 1), 1_000);
+        router.processBroadcastElement(estimated("b", 1_000, 4), 1_000);
+        for (String id : List.of("t1", "t2", "t3")) {
+            router.processElement(task(id, 1_100), 1_100);
+        }
+        assertThat(router.extractOutputValues()).extracting(RoutingDecision::getServerId).containsOnly("a");
+        return router;
+    }
+
+    @Test
+    void aBurstTheNextSnapshotDoesNotAcknowledgeStillCounts() throws Exception {
+        var router = burstOfThreeToA(settings("heartbeat-k-live"));
+        router.setProcessingTime(2_000);
+        // a's heartbeat came before the burst was delivered: it still reports 1 and acknowledges nothing.
+        router.processBroadcastElement(estimated("a", 2_000, 1), 2_000);
+        router.processBroadcastElement(estimated("b", 2_000, 3), 2_000);
+        router.processElement(task("t4", 2_100), 2_100);
+
+        RoutingDecision next = last(router.extractOutputValues());
+        assertThat(next.getServerId()).as("a holds 1 + 3 unacknowledged, b 3").isEqualTo("b");
+        assertThat(next.getChosenK()).isEqualTo(liveK(3));
+        assertThat(next.getRunnerUpK()).isEqualTo(liveK(4));
+    }
+
+    @Test
+    void acknowledgedTasksStopCountingAsInFlight() throws Exception {
+        var router = burstOfThreeToA(settings("heartbeat-k-live"));
+        router.setProcessingTime(2_000);
+        // a's heartbeat counts t1 and t2 (queue 1 + 2) and lists them; t3 is still on its way.
+        router.processBroadcastElement(estimated("a", 2_000, 3, "t1", "t2"), 2_000);
+        router.processBroadcastElement(estimated("b", 2_000, 5), 2_000);
+        router.processElement(task("t4", 2_100), 2_100);
+        RoutingDecision next = last(router.extractOutputValues());
+        assertThat(next.getServerId()).isEqualTo("a");
+        assertThat(next.getChosenK()).as("3 reported + t3, acknowledged tasks not counted twice").isEqualTo(liveK(4));
+
+        // The next snapshot lists t3 and t4 and counts them: nothing of this router's is pending any more.
+        router.processBroadcastElement(estimated("a", 3_000, 5, "t3", "t4"), 3_000);
+        router.processElement(task("t5", 3_100), 3_100);
+        assertThat(last(router.extractOutputValues()).getChosenK()).isEqualTo(liveK(5));
+    }
+
+    @Test
+    void anOverflowingAcknowledgementClearsTasksDecidedByTheHeartbeat() throws Exception {
+        var router = burstOfThreeToA(settings("heartbeat-k-live"));
+        router.setProcessingTime(2_000);
+        ServerSnapshot a = estimated("a", 2_000, 4);
+        a.setEnqueuedOverflow(true);
+        router.processBroadcastElement(a, 2_000);
+        router.processElement(task("t4", 2_100), 2_100);
+        assertThat(last(router.extractOutputValues()).getChosenK()).isEqualTo(liveK(4));
+    }
+
+    @Test
+    void unacknowledgedTasksAreDroppedAfterTheTimeout() throws Exception {
+        RoutingSettings settings = settings("heartbeat-k-live");
+        settings.setInFlightTimeoutMillis(500);
+        var router = burstOfThreeToA(settings);
+        // Decided at 1 000; at 1 601 they are older than the 500 ms timeout and no longer counted.
+        router.setProcessingTime(1_601);
+        router.processBroadcastElement(estimated("a", 1_600, 1), 1_600);
+        router.processBroadcastElement(estimated("b", 1_600, 3), 1_600);
+        router.processElement(task("t4", 1_650), 1_650);
+        RoutingDecision next = last(router.extractOutputValues());
+        assertThat(next.getServerId()).isEqualTo("a");
+        assertThat(next.getChosenK()).isEqualTo(liveK(1));
+    }
+
+    @Test
+    void aServerWithUnacknowledgedTasksIsNotIdle() throws Exception {
+        var router = router("heartbeat-k-live");
+        router.setProcessingTime(1_000);
+        router.processBroadcastElement(estimated("a", 1_000, 0), 1_000);
+        router.processBroadcastElement(estimated("b", 1_000, 2), 1_000);
+        router.processElement(task("t1", 1_100), 1_100);
+        assertThat(last(router.extractOutputValues()).getRule()).isEqualTo("IDLE_QUEUE");
+
+        // a's next heartbeat still says idle: t1 has not reached it. a must not go back into the idle queue.
+        router.processBroadcastElement(estimated("a", 2_000, 0), 2_000);
+        router.processElement(task("t2", 2_100), 2_100);
+        RoutingDecision next = last(router.extractOutputValues());
+        assertThat(next.getRule()).isEqualTo("MIN_K");
+        assertThat(next.getServerId()).isEqualTo("a");
+        assertThat(next.getChosenK()).isEqualTo(liveK(1));
+
+        // Once t1 and t2 are acknowledged and done, an idle heartbeat makes a idle again.
+        router.processBroadcastElement(estimated("a", 3_000, 0, "t1", "t2"), 3_000);
+        router.processElement(task("t3", 3_100), 3_100);
+        assertThat(last(router.extractOutputValues()).getRule()).isEqualTo("IDLE_QUEUE");
+    }
+
+    private static <T> T last(List<T> values) {
+        assertThat(values).isNotEmpty();
+        return values.get(values.size() - 1);
+    }
+
     /** Task ids whose key group belongs to subtask {@code subtask} of {@code parallelism}. */
     private static List<String> taskIdsOfSubtask(int subtask, int parallelism, int howMany) {
         List<String> ids = new ArrayList<>();

@@ -334,6 +334,29 @@ class ServerStateFunctionTest {
         return records == null ? List.of() : records.stream().map(StreamRecord::getValue).collect(Collectors.toList());
     }
 
+    @Test
+    void eachSnapshotAcknowledgesExactlyTheTasksEnqueuedSinceThePreviousOne() throws Exception {
+        harness = Harnesses.serverState(settings, null);
+        harness.processElement1(event("s1", "t1", ENQUEUED, 100), 100);
+        harness.processElement1(event("s1", "t1", STARTED, 150), 150);
+        harness.processElement1(event("s1", "t2", ENQUEUED, 200), 200);
+        harness.processElement2(heartbeat("s1", 1_000, 2), 1_000);
+        ServerSnapshot first = last(harness.extractOutputValues());
+        assertThat(first.getEnqueuedSinceLastSnapshot()).containsExactly("t1", "t2");
+
+        // t3 after the heartbeat, t0 arriving late with a time before it: both are in the next queue length.
+        harness.processElement1(event("s1", "t3", ENQUEUED, 1_500), 1_500);
+        harness.processElement1(event("s1", "t1", COMPLETED, 1_600), 1_600);
+        harness.processElement1(event("s1", "t0", ENQUEUED, 900), 1_600);
+        harness.processElement2(heartbeat("s1", 2_000, 3), 2_000);
+        ServerSnapshot second = last(harness.extractOutputValues());
+        assertThat(second.getEnqueuedSinceLastSnapshot()).containsExactly("t3", "t0");
+        assertThat(second.isEnqueuedOverflow()).isFalse();
+
+        harness.processElement2(heartbeat("s1", 3_000, 3), 3_000);
+        assertThat(last(harness.extractOutputValues()).getEnqueuedSinceLastSnapshot()).isEmpty();
+    }
+
     private static <T> T single(List<T> values) {
         assertThat(values).hasSize(1);
         return values.get(0);
