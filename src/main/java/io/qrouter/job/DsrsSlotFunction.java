@@ -32,7 +32,7 @@ import java.util.Map;
  *
  * <p>Decisions:
  * <ul>
- *   <li>MEC systems are the servers that accept tasks when the slot closes (broadcast {@link ServerSnapshot}s, the
+ *   <li>MEC systems are the servers that accept tasks when the slot closes (broadcast {@link ServerUpdate}s, the
  *       router's {@link RouterFunction#SNAPSHOTS} descriptor), in id order, which is also the tie-break order.
  *       Capacity b_ij = the server's service rate × tau; unit cost gamma_ij from configuration
  *       ({@link RoutingSettings#unitCost}).</li>
@@ -44,7 +44,7 @@ import java.util.Map;
  *   <li>When no server accepts tasks at a slot's end, its arrivals are carried over to the next slot.</li>
  * </ul>
  */
-public class DsrsSlotFunction extends KeyedBroadcastProcessFunction<String, TaskRequest, ServerSnapshot, SlotAssignment> {
+public class DsrsSlotFunction extends KeyedBroadcastProcessFunction<String, TaskRequest, ServerUpdate, SlotAssignment> {
     private static final long serialVersionUID = 1L;
 
     /** The key the DSRS input must be keyed by: the task's service type. */
@@ -90,9 +90,9 @@ public class DsrsSlotFunction extends KeyedBroadcastProcessFunction<String, Task
     }
 
     @Override
-    public void processBroadcastElement(ServerSnapshot snapshot, Context ctx, Collector<SlotAssignment> out)
+    public void processBroadcastElement(ServerUpdate snapshot, Context ctx, Collector<SlotAssignment> out)
             throws Exception {
-        BroadcastState<String, ServerSnapshot> snapshots = ctx.getBroadcastState(RouterFunction.SNAPSHOTS);
+        BroadcastState<String, ServerUpdate> snapshots = ctx.getBroadcastState(RouterFunction.SNAPSHOTS);
         if (snapshot.isGone()) {
             snapshots.remove(snapshot.getServerId());
         } else {
@@ -109,7 +109,7 @@ public class DsrsSlotFunction extends KeyedBroadcastProcessFunction<String, Task
             return;
         }
         arrivals.remove(slot);
-        List<ServerSnapshot> systems = mecSystems(ctx.getBroadcastState(RouterFunction.SNAPSHOTS));
+        List<ServerUpdate> systems = mecSystems(ctx.getBroadcastState(RouterFunction.SNAPSHOTS));
         if (systems.isEmpty()) {
             addArrivals(slot + 1, count, ctx);
             return;
@@ -120,7 +120,7 @@ public class DsrsSlotFunction extends KeyedBroadcastProcessFunction<String, Task
         double[] capacity = new double[n];
         double[] unitCost = new double[n];
         for (int j = 0; j < n; j++) {
-            ServerSnapshot s = systems.get(j);
+            ServerUpdate s = systems.get(j);
             Double q = queues.get(s.getServerId());
             backlog[j] = q == null ? 0 : q;
             capacity[j] = Math.max(0, s.getServiceRatePerSecond()) * tau / 1000.0;
@@ -159,20 +159,20 @@ public class DsrsSlotFunction extends KeyedBroadcastProcessFunction<String, Task
     }
 
     /** The servers that accept tasks now, in id order (the order of the arrays and of tie-breaking). */
-    private static List<ServerSnapshot> mecSystems(ReadOnlyBroadcastState<String, ServerSnapshot> snapshots)
+    private static List<ServerUpdate> mecSystems(ReadOnlyBroadcastState<String, ServerUpdate> snapshots)
             throws Exception {
-        List<ServerSnapshot> systems = new ArrayList<>();
-        for (Map.Entry<String, ServerSnapshot> entry : snapshots.immutableEntries()) {
+        List<ServerUpdate> systems = new ArrayList<>();
+        for (Map.Entry<String, ServerUpdate> entry : snapshots.immutableEntries()) {
             if (entry.getValue().acceptsTasks()) {
                 systems.add(entry.getValue());
             }
         }
-        systems.sort(java.util.Comparator.comparing(ServerSnapshot::getServerId));
+        systems.sort(java.util.Comparator.comparing(ServerUpdate::getServerId));
         return systems;
     }
 
     /** Writes Q_i·(t+1) back; keeps the queues of known servers that were not in use, drops those of gone ones. */
-    private void storeQueues(Map<String, Double> after, ReadOnlyBroadcastState<String, ServerSnapshot> snapshots)
+    private void storeQueues(Map<String, Double> after, ReadOnlyBroadcastState<String, ServerUpdate> snapshots)
             throws Exception {
         for (Iterator<Map.Entry<String, Double>> it = queues.iterator(); it.hasNext(); ) {
             String server = it.next().getKey();

@@ -10,18 +10,18 @@ final class FleetFigures {
     }
 
     /** P_J = I/N (Eq. 56); 0 without servers. */
-    static double idleFraction(List<ServerSnapshot> alive) {
+    static double idleFraction(List<ServerUpdate> alive) {
         if (alive.isEmpty()) {
             return 0;
         }
-        int idle = (int) alive.stream().filter(ServerSnapshot::isIdle).count();
+        int idle = (int) alive.stream().filter(ServerUpdate::isIdle).count();
         return FleetBalance.idleShare(idle, alive.size());
     }
 
     /** F (Eq. 55) over the servers whose K is known (overloaded ones have none); 0 without any. */
-    static double loadIndexVariance(List<ServerSnapshot> alive) {
+    static double loadIndexVariance(List<ServerUpdate> alive) {
         double[] k = alive.stream().filter(s -> s.getLoadIndexK() != null)
-                .mapToDouble(ServerSnapshot::getLoadIndexK).toArray();
+                .mapToDouble(ServerUpdate::getLoadIndexK).toArray();
         return k.length == 0 ? 0 : FleetBalance.loadIndexVariance(k);
     }
 }

@@ -48,7 +48,7 @@ import java.util.Map;
  * is assigned again without them (equal weights), logged and counted ({@code gaAllocationFallbacks}): one odd
  * window must not fail the job.
  */
-public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, TaskRequest, ServerSnapshot, RoutingDecision> {
+public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, TaskRequest, ServerUpdate, RoutingDecision> {
     private static final long serialVersionUID = 1L;
 
     private static final Logger LOG = LoggerFactory.getLogger(GaBatchFunction.class);
@@ -119,7 +119,7 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
     }
 
     @Override
-    public void processBroadcastElement(ServerSnapshot snapshot, Context ctx, Collector<RoutingDecision> out)
+    public void processBroadcastElement(ServerUpdate snapshot, Context ctx, Collector<RoutingDecision> out)
             throws Exception {
         BroadcastState<String, GaServerView> servers = ctx.getBroadcastState(SERVERS);
         if (snapshot.isGone()) {
@@ -177,7 +177,7 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
             allocation = allocator.allocate(batch, withoutHistory, settings.getSeed() + windowIndex);
         }
         for (int i = 0; i < tasks.size(); i++) {
-            ServerSnapshot chosen = servers.get(allocation.serverOfTask()[i]).snapshot;
+            ServerUpdate chosen = servers.get(allocation.serverOfTask()[i]).snapshot;
             TaskRequest task = tasks.get(i);
             out.collect(RoutingDecision.newBuilder()
                     .setTaskId(task.getTaskId())

@@ -8,7 +8,7 @@ final class GaRecords {
     }
 
     /** A server can take part in a batch when it accepts tasks and reports a positive service rate. */
-    static boolean usable(ServerSnapshot s) {
+    static boolean usable(ServerUpdate s) {
         return s.acceptsTasks() && s.getServiceRatePerSecond() > 0 && Double.isFinite(s.getServiceRatePerSecond());
     }
 
@@ -16,7 +16,7 @@ final class GaRecords {
      * The allocator's view of a server: MIPS = its service rate (task load units per second, with the default
      * task load of 1), utilisations against a capacity of 1, and its queue as the load already there (CSL).
      */
-    static ServerState toGaServer(ServerSnapshot s, double[] loadIndexHistory) {
+    static ServerState toGaServer(ServerUpdate s, double[] loadIndexHistory) {
         return new ServerState(s.getServerId(), s.getServiceRatePerSecond(),
                 utilisation(s.getCpu()), 1.0, utilisation(s.getMemory()), 1.0, utilisation(s.getBandwidth()), 1.0,
                 Math.max(0, s.getQueueLength()), loadIndexHistory);

@@ -13,7 +13,7 @@ public class GaServerView {
     /** Load-index samples kept per server (oldest dropped first). */
     static final int HISTORY_LENGTH = 16;
 
-    public ServerSnapshot snapshot;
+    public ServerUpdate snapshot;
     /** Oldest first. */
     public double[] loadIndexHistory = new double[0];
 
@@ -21,7 +21,7 @@ public class GaServerView {
     }
 
     /** This view updated with a newer snapshot: the load index of a usable server joins the history. */
-    GaServerView next(ServerSnapshot latest) {
+    GaServerView next(ServerUpdate latest) {
         GaServerView next = new GaServerView();
         next.snapshot = latest;
         next.loadIndexHistory = loadIndexHistory;

@@ -31,7 +31,7 @@ final class InFlightTasks {
      * Applies the snapshot's acknowledgements and the timeout, and returns how many tasks this router sent to
      * the server that the snapshot's queue length does not contain yet.
      */
-    int pendingAfter(ServerSnapshot snapshot, long nowMillis) {
+    int pendingAfter(ServerUpdate snapshot, long nowMillis) {
         LinkedHashMap<String, Long> pending = pendingByServer.get(snapshot.getServerId());
         if (pending == null) {
             return 0;

@@ -3,6 +3,7 @@ package io.qrouter.job;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.policy.Decision;
+import io.qrouter.policy.ServerSnapshot;
 
 import java.time.Instant;
 
@@ -17,8 +18,8 @@ final class PolicyRecords {
      * receive tasks (down, gone or FAILING) is reported not alive; an unknown estimate is 0, which the policies
      * read as "not yet estimated".
      */
-    static io.qrouter.policy.ServerSnapshot toPolicySnapshot(ServerSnapshot s, int unacknowledgedTasks) {
-        return new io.qrouter.policy.ServerSnapshot(
+    static ServerSnapshot toPolicySnapshot(ServerUpdate s, int unacknowledgedTasks) {
+        return new ServerSnapshot(
                 s.getServerId(),
                 s.getHeartbeatAt(),
                 s.acceptsTasks(),

@@ -94,7 +94,7 @@ public final class QrouterJob {
                 beat -> beat.getSentAt().toEpochMilli());
 
         RoutingSettings routing = OperatorSettings.routing(config);
-        SingleOutputStreamOperator<ServerSnapshot> snapshots = events.keyBy(TaskEvent::getServerId)
+        SingleOutputStreamOperator<ServerUpdate> snapshots = events.keyBy(TaskEvent::getServerId)
                 .connect(heartbeats.keyBy(Heartbeat::getServerId))
                 .process(new ServerStateFunction(routing))
                 .uid("server-state").name("per-server state and metrics");
@@ -103,7 +103,7 @@ public final class QrouterJob {
         snapshots.getSideOutput(ServerStateFunction.HEARTBEAT_LOG)
                 .sinkTo(sinks.heartbeatLog()).uid("sink-heartbeat-log").name("heartbeat-log: sink");
 
-        BroadcastStream<ServerSnapshot> snapshotBroadcast = snapshots.broadcast(RouterFunction.SNAPSHOTS);
+        BroadcastStream<ServerUpdate> snapshotBroadcast = snapshots.broadcast(RouterFunction.SNAPSHOTS);
         SingleOutputStreamOperator<RoutingDecision> decisions = OperatorSettings.gaBatch(config)
                 ? tasks.keyBy(GaBatchFunction.laneKey(routing.getGaLanes()))
                         .connect(snapshots.broadcast(GaBatchFunction.SERVERS))

@@ -9,7 +9,7 @@ import io.qrouter.queueing.SteadyState;
 
 /**
  * A server's estimates and the queueing metrics computed from them by io.qrouter.queueing, as they go into
- * {@code ServerMetrics}, the heartbeat log and the {@link ServerSnapshot}. Every figure is {@code null} while
+ * {@code ServerMetrics}, the heartbeat log and the {@link ServerUpdate}. Every figure is {@code null} while
  * unknown; {@code overloaded} says that the model has no steady state at these rates (then the metrics and K are
  * null, never NaN or infinite).
  *

@@ -29,7 +29,7 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 
 /**
- * The router: tasks (keyed by task id) meet the broadcast {@link ServerSnapshot}s and get one
+ * The router: tasks (keyed by task id) meet the broadcast {@link ServerUpdate}s and get one
  * {@link RoutingDecision} each, chosen by the configured policy of io.qrouter.policy, called unchanged.
  *
  * <p>Decisions:
@@ -56,12 +56,12 @@ import java.util.SplittableRandom;
  *       made now, and the snapshot age it reports is now minus the server's heartbeat time.</li>
  * </ul>
  */
-public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRequest, ServerSnapshot, RoutingDecision> {
+public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRequest, ServerUpdate, RoutingDecision> {
     private static final long serialVersionUID = 1L;
 
     /** Broadcast state: the latest snapshot of every known server, by server id. */
-    public static final MapStateDescriptor<String, ServerSnapshot> SNAPSHOTS = new MapStateDescriptor<>(
-            "server-snapshots", Types.STRING, TypeInformation.of(ServerSnapshot.class));
+    public static final MapStateDescriptor<String, ServerUpdate> SNAPSHOTS = new MapStateDescriptor<>(
+            "server-snapshots", Types.STRING, TypeInformation.of(ServerUpdate.class));
     /** Tasks no server could take (buffer full, or no live server before the deadline). */
     public static final OutputTag<DeadLetter> DEAD_LETTERS =
             new OutputTag<>("router-dead-letters", new AvroTypeInfo<>(DeadLetter.class));
@@ -123,9 +123,9 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
     }
 
     @Override
-    public void processBroadcastElement(ServerSnapshot snapshot, Context ctx, Collector<RoutingDecision> out)
+    public void processBroadcastElement(ServerUpdate snapshot, Context ctx, Collector<RoutingDecision> out)
             throws Exception {
-        BroadcastState<String, ServerSnapshot> snapshots = ctx.getBroadcastState(SNAPSHOTS);
+        BroadcastState<String, ServerUpdate> snapshots = ctx.getBroadcastState(SNAPSHOTS);
         long now = ctx.currentProcessingTime();
         rebuildPolicyOnce(snapshots, now);
         if (snapshot.isGone()) {
@@ -198,18 +198,18 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
      * After a restore the policy is empty: replay the checkpointed snapshots into it before the first decision
      * or update. Servers are replayed in id order so that every router rebuilds the same view.
      */
-    private void rebuildPolicyOnce(ReadOnlyBroadcastState<String, ServerSnapshot> snapshots, long now)
+    private void rebuildPolicyOnce(ReadOnlyBroadcastState<String, ServerUpdate> snapshots, long now)
             throws Exception {
         if (policyRebuilt) {
             return;
         }
         policyRebuilt = true;
-        List<ServerSnapshot> known = new ArrayList<>();
-        for (Map.Entry<String, ServerSnapshot> entry : snapshots.immutableEntries()) {
+        List<ServerUpdate> known = new ArrayList<>();
+        for (Map.Entry<String, ServerUpdate> entry : snapshots.immutableEntries()) {
             known.add(entry.getValue());
         }
-        known.sort(Comparator.comparing(ServerSnapshot::getServerId));
-        for (ServerSnapshot snapshot : known) {
+        known.sort(Comparator.comparing(ServerUpdate::getServerId));
+        for (ServerUpdate snapshot : known) {
             policy.onSnapshot(PolicyRecords.toPolicySnapshot(snapshot, inFlight.pendingAfter(snapshot, now)));
         }
     }
@@ -227,9 +227,9 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
         metrics.buffered(bufferedCount);
     }
 
-    private void updateFleetGauges(ReadOnlyBroadcastState<String, ServerSnapshot> snapshots) throws Exception {
-        List<ServerSnapshot> alive = new ArrayList<>();
-        for (Map.Entry<String, ServerSnapshot> entry : snapshots.immutableEntries()) {
+    private void updateFleetGauges(ReadOnlyBroadcastState<String, ServerUpdate> snapshots) throws Exception {
+        List<ServerUpdate> alive = new ArrayList<>();
+        for (Map.Entry<String, ServerUpdate> entry : snapshots.immutableEntries()) {
             if (entry.getValue().acceptsTasks()) {
                 alive.add(entry.getValue());
             }

@@ -13,8 +13,8 @@ final class ServerReports {
     private ServerReports() {
     }
 
-    static ServerSnapshot snapshot(ServerState state, int queueLength, QueueFigures figures) {
-        ServerSnapshot s = new ServerSnapshot();
+    static ServerUpdate snapshot(ServerState state, int queueLength, QueueFigures figures) {
+        ServerUpdate s = new ServerUpdate();
         s.setServerId(state.serverId);
         s.setAlive(state.alive);
         s.setBusy(state.busy);

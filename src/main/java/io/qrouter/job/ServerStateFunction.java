@@ -26,7 +26,7 @@ import java.util.Map;
 
 /**
  * Per-server state, keyed by server id: lifecycle events (input 1) and heartbeats (input 2) keep the server's
- * queue, its estimator windows and its status; every heartbeat emits a {@link ServerSnapshot} for the routers, a
+ * queue, its estimator windows and its status; every heartbeat emits a {@link ServerUpdate} for the routers, a
  * {@link ServerMetrics} record ({@link #METRICS}) and a {@link HeartbeatLog} record ({@link #HEARTBEAT_LOG}).
  *
  * <p>Decisions:
@@ -50,7 +50,7 @@ import java.util.Map;
  *       correct the queue. A heartbeat older than the newest one applied is only counted.</li>
  * </ul>
  */
-public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEvent, Heartbeat, ServerSnapshot> {
+public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEvent, Heartbeat, ServerUpdate> {
     private static final long serialVersionUID = 1L;
 
     /** One per heartbeat (and one when the server is marked down): topic {@code server-metrics}. */
@@ -97,7 +97,7 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
     }
 
     @Override
-    public void processElement1(TaskEvent event, Context ctx, Collector<ServerSnapshot> out) throws Exception {
+    public void processElement1(TaskEvent event, Context ctx, Collector<ServerUpdate> out) throws Exception {
         ServerState state = loadOrCreate(ctx);
         countIfLate(ctx, state);
         state.countEvent(event.getType());
@@ -122,7 +122,7 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
     }
 
     @Override
-    public void processElement2(Heartbeat heartbeat, Context ctx, Collector<ServerSnapshot> out) throws Exception {
+    public void processElement2(Heartbeat heartbeat, Context ctx, Collector<ServerUpdate> out) throws Exception {
         ServerState state = loadOrCreate(ctx);
         countIfLate(ctx, state);
         heartbeats.inc();
@@ -138,7 +138,7 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
         state.recommendedHeartbeatMillis = adaptiveHeartbeat.nextIntervalMillis(queueLength,
                 figures.rho() == null ? Double.NaN : figures.rho());
 
-        ServerSnapshot snapshot = ServerReports.snapshot(state, queueLength, figures);
+        ServerUpdate snapshot = ServerReports.snapshot(state, queueLength, figures);
         ctx.output(METRICS, ServerReports.metrics(state, queueLength, figures, heartbeat.getSentAt().toEpochMilli()));
         ctx.output(HEARTBEAT_LOG, ServerReports.heartbeatLog(state, queueLength, figures));
         state.resetEventCounts();
@@ -154,7 +154,7 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
     }
 
     @Override
-    public void onTimer(long timestamp, OnTimerContext ctx, Collector<ServerSnapshot> out) throws Exception {
+    public void onTimer(long timestamp, OnTimerContext ctx, Collector<ServerUpdate> out) throws Exception {
         ServerState state = server.value();
         if (state == null) {
             return;
@@ -265,10 +265,10 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
         }
     }
 
-    private void forget(Context ctx, ServerState state, Collector<ServerSnapshot> out) {
+    private void forget(Context ctx, ServerState state, Collector<ServerUpdate> out) {
         deleteTimers(ctx, state);
         state.alive = false;
-        ServerSnapshot gone = ServerReports.snapshot(state, 0, QueueFigures.unknown(settings.getQueueModel()));
+        ServerUpdate gone = ServerReports.snapshot(state, 0, QueueFigures.unknown(settings.getQueueModel()));
         gone.setGone(true);
         out.collect(gone);
         server.clear();

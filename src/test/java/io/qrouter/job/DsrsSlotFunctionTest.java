@@ -26,7 +26,7 @@ class DsrsSlotFunctionTest {
     private static final List<String> SYSTEMS = List.of("m1", "m2", "m3");
     private static final double[] SERVICE_RATES = {2, 3, 1};
 
-    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerSnapshot, SlotAssignment> harness;
+    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, SlotAssignment> harness;
 
     @AfterEach
     void close() throws Exception {
@@ -45,7 +45,7 @@ class DsrsSlotFunctionTest {
         harness = Harnesses.broadcast(new DsrsSlotFunction(settings), DsrsSlotFunction.SERVICE_KEY, Types.STRING,
                 RouterFunction.SNAPSHOTS, 1, 0, null);
         for (int j = 0; j < SYSTEMS.size(); j++) {
-            ServerSnapshot s = snapshot(SYSTEMS.get(j), 0, 0);
+            ServerUpdate s = snapshot(SYSTEMS.get(j), 0, 0);
             s.setServiceRatePerSecond(SERVICE_RATES[j]);
             harness.processBroadcastElement(s, 0);
         }

@@ -28,7 +28,7 @@ class GaBatchFunctionTest {
     private static final long DEADLINE = 2_000;
 
     private final RoutingSettings settings = settings();
-    private KeyedBroadcastOperatorTestHarness<Integer, TaskRequest, ServerSnapshot, RoutingDecision> harness;
+    private KeyedBroadcastOperatorTestHarness<Integer, TaskRequest, ServerUpdate, RoutingDecision> harness;
 
     private static RoutingSettings settings() {
         RoutingSettings s = new RoutingSettings();
@@ -52,8 +52,8 @@ class GaBatchFunctionTest {
         }
     }
 
-    private static ServerSnapshot server(String id, double rate, int queue, double cpu) {
-        ServerSnapshot s = snapshot(id, 0, queue);
+    private static ServerUpdate server(String id, double rate, int queue, double cpu) {
+        ServerUpdate s = snapshot(id, 0, queue);
         s.setServiceRatePerSecond(rate);
         s.setCpu(cpu);
         s.setMemory(cpu / 2);
@@ -64,12 +64,12 @@ class GaBatchFunctionTest {
     @Test
     void aFullWindowIsAssignedByTheAllocatorAndNoTaskGoesToAnOverloadedOrDownServer() throws Exception {
         start();
-        List<ServerSnapshot> usable = List.of(server("a", 4, 0, 0.2), server("b", 2, 1, 0.5),
+        List<ServerUpdate> usable = List.of(server("a", 4, 0, 0.2), server("b", 2, 1, 0.5),
                 server("c", 3, 0, 0.3), server("hot", 1, 100, 0.9));
-        for (ServerSnapshot s : usable) {
+        for (ServerUpdate s : usable) {
             harness.processBroadcastElement(s, 0);
         }
-        ServerSnapshot down = server("down", 10, 0, 0);
+        ServerUpdate down = server("down", 10, 0, 0);
         down.setAlive(false);
         harness.processBroadcastElement(down, 0);
 
@@ -91,7 +91,7 @@ class GaBatchFunctionTest {
 
         // The same window given to the allocator directly (servers in id order, one load sample each, seed + 0).
         List<ServerState> servers = new ArrayList<>();
-        for (ServerSnapshot s : usable) {
+        for (ServerUpdate s : usable) {
             servers.add(GaRecords.toGaServer(s, new GaServerView().next(s).loadIndexHistory));
         }
         List<BatchTask> batch = tasks.stream().map(t -> new BatchTask(t.getTaskId(), t.getLoad())).toList();

@@ -29,7 +29,7 @@ final class Harnesses {
     private Harnesses() {
     }
 
-    static KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerSnapshot> serverState(
+    static KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate> serverState(
             RoutingSettings settings, OperatorSubtaskState restoreFrom) throws Exception {
         var harness = new KeyedTwoInputStreamOperatorTestHarness<>(
                 new KeyedCoProcessOperator<>(new ServerStateFunction(settings)),
@@ -37,14 +37,14 @@ final class Harnesses {
         return start(harness, restoreFrom);
     }
 
-    static KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerSnapshot, RoutingDecision> router(
+    static KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision> router(
             RoutingSettings settings, int parallelism, int subtask, OperatorSubtaskState restoreFrom) throws Exception {
         return broadcast(new RouterFunction(settings), RouterFunction.TASK_KEY, Types.STRING,
                 RouterFunction.SNAPSHOTS, parallelism, subtask, restoreFrom);
     }
 
-    static <K, OUT> KeyedBroadcastOperatorTestHarness<K, TaskRequest, ServerSnapshot, OUT> broadcast(
-            KeyedBroadcastProcessFunction<K, TaskRequest, ServerSnapshot, OUT> function,
+    static <K, OUT> KeyedBroadcastOperatorTestHarness<K, TaskRequest, ServerUpdate, OUT> broadcast(
+            KeyedBroadcastProcessFunction<K, TaskRequest, ServerUpdate, OUT> function,
             KeySelector<TaskRequest, K> key, TypeInformation<K> keyType, MapStateDescriptor<?, ?> broadcastState,
             int parallelism, int subtask, OperatorSubtaskState restoreFrom) throws Exception {
         var harness = new KeyedBroadcastOperatorTestHarness<>(

@@ -49,8 +49,8 @@ final class Records {
         return TaskRequest.newBuilder(task(taskId, createdAtMillis)).setServiceType(serviceType).build();
     }
 
-    static ServerSnapshot snapshot(String serverId, long heartbeatAtMillis, int queueLength) {
-        ServerSnapshot s = new ServerSnapshot();
+    static ServerUpdate snapshot(String serverId, long heartbeatAtMillis, int queueLength) {
+        ServerUpdate s = new ServerUpdate();
         s.setServerId(serverId);
         s.setAlive(true);
         s.setHealth(Health.HEALTHY);

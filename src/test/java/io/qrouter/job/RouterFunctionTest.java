@@ -28,7 +28,7 @@ class RouterFunctionTest {
     private static final long DEADLINE = 10_000;
     private static final int CAPACITY = 3;
 
-    private final List<KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerSnapshot, RoutingDecision>> open =
+    private final List<KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision>> open =
             new ArrayList<>();
 
     @AfterEach
@@ -46,14 +46,14 @@ class RouterFunctionTest {
         return s;
     }
 
-    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerSnapshot, RoutingDecision> router(
+    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision> router(
             RoutingSettings settings, int parallelism, int subtask, OperatorSubtaskState restoreFrom) throws Exception {
         var harness = Harnesses.router(settings, parallelism, subtask, restoreFrom);
         open.add(harness);
         return harness;
     }
 
-    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerSnapshot, RoutingDecision> router(
+    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision> router(
             String policy) throws Exception {
         return router(settings(policy), 1, 0, null);
     }
@@ -65,7 +65,7 @@ class RouterFunctionTest {
         router.processBroadcastElement(snapshot("busy", 1_000, 0), 1_000);
         router.processBroadcastElement(snapshot("idle", 1_200, 0), 1_200);
         // "busy" reports one task more than "idle" would ever be given first.
-        ServerSnapshot busy = snapshot("busy", 1_300, 1);
+        ServerUpdate busy = snapshot("busy", 1_300, 1);
         router.processBroadcastElement(busy, 1_300);
 
         router.processElement(task("t1", 1_400), 1_400);
@@ -83,10 +83,10 @@ class RouterFunctionTest {
     @Test
     void withoutAnIdleServerTheLowestLiveKWinsAndInFlightTasksCount() throws Exception {
         var router = router("heartbeat-k-live");
-        ServerSnapshot a = snapshot("a", 1_000, 3);
-        ServerSnapshot b = snapshot("b", 1_000, 1);
-        ServerSnapshot c = snapshot("c", 1_000, 2);
-        for (ServerSnapshot s : List.of(a, b, c)) {
+        ServerUpdate a = snapshot("a", 1_000, 3);
+        ServerUpdate b = snapshot("b", 1_000, 1);
+        ServerUpdate c = snapshot("c", 1_000, 2);
+        for (ServerUpdate s : List.of(a, b, c)) {
             s.setMu(10.0);
             s.setAlphaC(1.0);
             router.processBroadcastElement(s, 1_000);
@@ -116,16 +116,16 @@ class RouterFunctionTest {
     @Test
     void downFailingAndGoneServersReceiveNothing() throws Exception {
         var router = router("round-robin");
-        ServerSnapshot down = snapshot("down", 1_000, 0);
+        ServerUpdate down = snapshot("down", 1_000, 0);
         down.setAlive(false);
-        ServerSnapshot failing = snapshot("failing", 1_000, 0);
+        ServerUpdate failing = snapshot("failing", 1_000, 0);
         failing.setHealth(Health.FAILING);
-        ServerSnapshot leaving = snapshot("leaving", 1_000, 0);
+        ServerUpdate leaving = snapshot("leaving", 1_000, 0);
         router.processBroadcastElement(down, 1_000);
         router.processBroadcastElement(failing, 1_000);
         router.processBroadcastElement(leaving, 1_000);
         router.processBroadcastElement(snapshot("ok", 1_000, 0), 1_000);
-        ServerSnapshot gone = snapshot("leaving", 1_100, 0);
+        ServerUpdate gone = snapshot("leaving", 1_100, 0);
         gone.setAlive(false);
         gone.setGone(true);
         router.processBroadcastElement(gone, 1_100);
@@ -197,7 +197,7 @@ class RouterFunctionTest {
     void twoRouterSubtasksNeverSendToTheSameIdleServer() throws Exception {
         int routers = 2;
         RoutingSettings settings = settings("heartbeat-k-live");
-        List<ServerSnapshot> idle = new ArrayList<>();
+        List<ServerUpdate> idle = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
             idle.add(snapshot("s" + i, 1_000, 0));
         }
@@ -205,7 +205,7 @@ class RouterFunctionTest {
         int idleDecisions = 0;
         for (int r = 0; r < routers; r++) {
             var router = router(settings, routers, r, null);
-            for (ServerSnapshot s : idle) {
+            for (ServerUpdate s : idle) {
                 router.processBroadcastElement(s, 1_000);
             }
             for (String taskId : taskIdsOfSubtask(r, routers, idle.size())) {
@@ -230,7 +230,7 @@ class RouterFunctionTest {
         RoutingSettings settings = settings("heartbeat-k-live");
         var router = router(settings, 1, 0, null);
         router.setProcessingTime(0);
-        ServerSnapshot down = snapshot("s1", 0, 0);
+        ServerUpdate down = snapshot("s1", 0, 0);
         down.setAlive(false);
         router.processBroadcastElement(down, 0);
         router.processElement(task("waiting", 0), 0);
@@ -267,7 +267,7 @@ class RouterFunctionTest {
         RoutingSettings settings = settings("heartbeat-k-live");
         settings.setBufferCapacity(100);
         var single = router(settings, 1, 0, null);
-        ServerSnapshot down = snapshot("s1", 0, 0);
+        ServerUpdate down = snapshot("s1", 0, 0);
         down.setAlive(false);
         single.processBroadcastElement(down, 0);
         List<String> waiting = new ArrayList<>();
@@ -298,7 +298,7 @@ class RouterFunctionTest {
     void aServerReportingNoServiceRateGetsNoTaskAndBreaksNothing() throws Exception {
         for (PolicyName name : PolicyName.values()) {
             var router = router(name.configName());
-            ServerSnapshot stalled = snapshot("stalled", 0, 1);
+            ServerUpdate stalled = snapshot("stalled", 0, 1);
             stalled.setServiceRatePerSecond(0);
             router.processBroadcastElement(stalled, 0);
             router.processBroadcastElement(snapshot("ok", 0, 3), 0);
@@ -314,7 +314,7 @@ class RouterFunctionTest {
     void everyConfiguredPolicyRoutesToALiveServer() throws Exception {
         for (PolicyName name : PolicyName.values()) {
             var router = router(name.configName());
-            ServerSnapshot down = snapshot("down", 0, 0);
+            ServerUpdate down = snapshot("down", 0, 0);
             down.setAlive(false);
             router.processBroadcastElement(down, 0);
             router.processBroadcastElement(snapshot("a", 0, 2), 0);
@@ -332,8 +332,8 @@ class RouterFunctionTest {
     // --- In flight until acknowledged: a burst a heartbeat cannot see yet still counts. ---
 
     /** A snapshot of a server with mu 10 and alpha_c 1 (so K is known), acknowledging {@code enqueued}. */
-    private static ServerSnapshot estimated(String serverId, long heartbeatAt, int queueLength, String... enqueued) {
-        ServerSnapshot s = snapshot(serverId, heartbeatAt, queueLength);
+    private static ServerUpdate estimated(String serverId, long heartbeatAt, int queueLength, String... enqueued) {
+        ServerUpdate s = snapshot(serverId, heartbeatAt, queueLength);
         s.setMu(10.0);
         s.setAlphaC(1.0);
         s.setEnqueuedSinceLastSnapshot(new ArrayList<>(List.of(enqueued)));
@@ -346,7 +346,7 @@ class RouterFunctionTest {
     }
 
     /** a holds 1 and b 4: a burst of three goes to a, which then holds 4 as far as this router knows. */
-    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerSnapshot, RoutingDecision> burstOfThreeToA(
+    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision> burstOfThreeToA(
             RoutingSettings settings) throws Exception {
         var router = router(settings, 1, 0, null);
         router.setProcessingTime(1_000);
@@ -396,7 +396,7 @@ class RouterFunctionTest {
     void anOverflowingAcknowledgementClearsTasksDecidedByTheHeartbeat() throws Exception {
         var router = burstOfThreeToA(settings("heartbeat-k-live"));
         router.setProcessingTime(2_000);
-        ServerSnapshot a = estimated("a", 2_000, 4);
+        ServerUpdate a = estimated("a", 2_000, 4);
         a.setEnqueuedOverflow(true);
         router.processBroadcastElement(a, 2_000);
         router.processElement(task("t4", 2_100), 2_100);
@@ -460,7 +460,7 @@ class RouterFunctionTest {
     }
 
     private static List<DeadLetter> deadLetters(
-            KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerSnapshot, RoutingDecision> router) {
+            KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision> router) {
         var records = router.getSideOutput(RouterFunction.DEAD_LETTERS);
         return records == null ? List.of()
                 : records.stream().map(StreamRecord::getValue).collect(Collectors.toList());

@@ -29,7 +29,7 @@ class ServerStateFunctionTest {
 
     private final RoutingSettings settings = settings();
 
-    private KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerSnapshot> harness;
+    private KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate> harness;
 
     private static RoutingSettings settings() {
         RoutingSettings s = new RoutingSettings();
@@ -53,7 +53,7 @@ class ServerStateFunctionTest {
         harness.processElement1(event("s1", "t2", ENQUEUED, 200), 200);
         harness.processElement2(heartbeat("s1", 1_000, 2), 1_000);
 
-        ServerSnapshot snapshot = single(harness.extractOutputValues());
+        ServerUpdate snapshot = single(harness.extractOutputValues());
         assertThat(snapshot.getServerId()).isEqualTo("s1");
         assertThat(snapshot.isAlive()).isTrue();
         assertThat(snapshot.isIdle()).isFalse();
@@ -166,7 +166,7 @@ class ServerStateFunctionTest {
         assertThat(m.getStable()).isFalse();
         assertThat(m.getLoadIndexK()).isNull();
         assertThat(m.getMeanWait()).isNull();
-        ServerSnapshot s = single(harness.extractOutputValues());
+        ServerUpdate s = single(harness.extractOutputValues());
         assertThat(s.isOverloaded()).isTrue();
         assertThat(s.getLoadIndexK()).isNull();
     }
@@ -176,7 +176,7 @@ class ServerStateFunctionTest {
         harness = Harnesses.serverState(settings, null);
         harness.processElement2(heartbeat("idle", 1_000, 0), 1_000);
         harness.processElement2(heartbeat("loaded", 1_000, 9), 1_000);
-        List<ServerSnapshot> out = harness.extractOutputValues();
+        List<ServerUpdate> out = harness.extractOutputValues();
         AdaptiveHeartbeat rule = new AdaptiveHeartbeat(settings.getHeartbeatMinMillis(), settings.getHeartbeatMaxMillis());
         assertThat(out.get(0).getRecommendedHeartbeatMillis()).isEqualTo(settings.getHeartbeatMaxMillis());
         assertThat(out.get(1).getRecommendedHeartbeatMillis())
@@ -194,7 +194,7 @@ class ServerStateFunctionTest {
         harness.processElement1(event("s1", "c", COMPLETED, 900), 900);
         harness.processElement2(heartbeat("s1", 2_000, 3), 2_000);
 
-        List<ServerSnapshot> out = harness.extractOutputValues();
+        List<ServerUpdate> out = harness.extractOutputValues();
         assertThat(out).hasSize(2);
         // The second heartbeat (3) already counts "a" (1500) but not "b" (2500).
         assertThat(out.get(1).getQueueLength()).isEqualTo(4);
@@ -210,7 +210,7 @@ class ServerStateFunctionTest {
         assertThat(harness.extractOutputValues()).hasSize(1);
 
         harness.setProcessingTime(DOWN_TIMEOUT);
-        List<ServerSnapshot> out = harness.extractOutputValues();
+        List<ServerUpdate> out = harness.extractOutputValues();
         assertThat(out).hasSize(2);
         assertThat(out.get(1).isAlive()).isFalse();
         assertThat(out.get(1).acceptsTasks()).isFalse();
@@ -248,7 +248,7 @@ class ServerStateFunctionTest {
 
         harness.setProcessingTime(DOWN_TIMEOUT);
         harness.setProcessingTime(DOWN_TIMEOUT + FORGET_AFTER);
-        ServerSnapshot gone = last(harness.extractOutputValues());
+        ServerUpdate gone = last(harness.extractOutputValues());
         assertThat(gone.isGone()).isTrue();
         assertThat(gone.acceptsTasks()).isFalse();
         assertThat(harness.numKeyedStateEntries()).isZero();
@@ -261,7 +261,7 @@ class ServerStateFunctionTest {
         harness.processElement2(heartbeat("s1", 1_000, 0), 1_000);
         harness.processElement2(Heartbeat.newBuilder(heartbeat("s1", 2_000, 0)).setLeaving(true).build(), 2_000);
 
-        ServerSnapshot gone = last(harness.extractOutputValues());
+        ServerUpdate gone = last(harness.extractOutputValues());
         assertThat(gone.isGone()).isTrue();
         assertThat(sideOutput(ServerStateFunction.HEARTBEAT_LOG)).hasSize(2);
         assertThat(harness.numKeyedStateEntries()).isZero();
@@ -287,7 +287,7 @@ class ServerStateFunctionTest {
         harness.processElement1(event("s1", "late", ENQUEUED, 15_000), 15_000);
         harness.setProcessingTime(DOWN_TIMEOUT);
 
-        ServerSnapshot down = last(harness.extractOutputValues());
+        ServerUpdate down = last(harness.extractOutputValues());
         assertThat(down.getLateRecords()).isEqualTo(1);
         assertThat(down.getQueueLength()).isEqualTo(1);
     }
@@ -299,7 +299,7 @@ class ServerStateFunctionTest {
         harness.processElement2(heartbeat("s1", 1_000, 0), 1_000);
         assertThat(harness.extractOutputValues()).hasSize(1);
         harness.setProcessingTime(DOWN_TIMEOUT);
-        ServerSnapshot down = last(harness.extractOutputValues());
+        ServerUpdate down = last(harness.extractOutputValues());
         assertThat(down.getQueueLength()).isEqualTo(5);
         assertThat(down.getLateRecords()).isEqualTo(1);
     }
@@ -315,7 +315,7 @@ class ServerStateFunctionTest {
 
         harness = Harnesses.serverState(settings, checkpoint);
         harness.setProcessingTime(DOWN_TIMEOUT);
-        ServerSnapshot down = single(harness.extractOutputValues());
+        ServerUpdate down = single(harness.extractOutputValues());
         assertThat(down.isAlive()).isFalse();
         assertThat(down.getQueueLength()).isEqualTo(4);
         assertThat(down.getHeartbeatTriggers()).isEqualTo(1);
@@ -324,7 +324,7 @@ class ServerStateFunctionTest {
     @Test
     void stateAndBroadcastTypesArePojosNotKryo() {
         assertThat(TypeInformation.of(ServerState.class)).isInstanceOf(PojoTypeInfo.class);
-        assertThat(TypeInformation.of(ServerSnapshot.class)).isInstanceOf(PojoTypeInfo.class);
+        assertThat(TypeInformation.of(ServerUpdate.class)).isInstanceOf(PojoTypeInfo.class);
         assertThat(TypeInformation.of(BufferedTask.class)).isInstanceOf(PojoTypeInfo.class);
         assertThat(TypeInformation.of(io.qrouter.estimate.ServerEstimators.class)).isInstanceOf(PojoTypeInfo.class);
     }
@@ -341,7 +341,7 @@ class ServerStateFunctionTest {
         harness.processElement1(event("s1", "t1", STARTED, 150), 150);
         harness.processElement1(event("s1", "t2", ENQUEUED, 200), 200);
         harness.processElement2(heartbeat("s1", 1_000, 2), 1_000);
-        ServerSnapshot first = last(harness.extractOutputValues());
+        ServerUpdate first = last(harness.extractOutputValues());
         assertThat(first.getEnqueuedSinceLastSnapshot()).containsExactly("t1", "t2");
 
         // t3 after the heartbeat, t0 arriving late with a time before it: both are in the next queue length.
@@ -349,7 +349,7 @@ class ServerStateFunctionTest {
         harness.processElement1(event("s1", "t1", COMPLETED, 1_600), 1_600);
         harness.processElement1(event("s1", "t0", ENQUEUED, 900), 1_600);
         harness.processElement2(heartbeat("s1", 2_000, 3), 2_000);
-        ServerSnapshot second = last(harness.extractOutputValues());
+        ServerUpdate second = last(harness.extractOutputValues());
         assertThat(second.getEnqueuedSinceLastSnapshot()).containsExactly("t3", "t0");
         assertThat(second.isEnqueuedOverflow()).isFalse();
 

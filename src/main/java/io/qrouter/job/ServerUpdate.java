@@ -15,7 +15,7 @@ import java.util.Objects;
  * Estimates are boxed and {@code null} while unknown (too few events); {@code loadIndexK} is {@code null} when
  * the server is overloaded ({@link #isOverloaded()}) or not yet estimated.
  */
-public class ServerSnapshot {
+public class ServerUpdate {
     private String serverId;
     private boolean alive;
     private boolean gone;
@@ -41,7 +41,7 @@ public class ServerSnapshot {
     private List<String> enqueuedSinceLastSnapshot = new ArrayList<>();
     private boolean enqueuedOverflow;
 
-    public ServerSnapshot() {
+    public ServerUpdate() {
     }
 
     /**
@@ -278,7 +278,7 @@ public class ServerSnapshot {
         if (this == o) {
             return true;
         }
-        if (!(o instanceof ServerSnapshot that)) {
+        if (!(o instanceof ServerUpdate that)) {
             return false;
         }
         return alive == that.alive && gone == that.gone && idle == that.idle && busy == that.busy
@@ -303,7 +303,7 @@ public class ServerSnapshot {
 
     @Override
     public String toString() {
-        return "ServerSnapshot{" + serverId + (alive ? " alive" : " down") + (gone ? " gone" : "")
+        return "ServerUpdate{" + serverId + (alive ? " alive" : " down") + (gone ? " gone" : "")
                 + (idle ? " idle" : "") + " queue=" + queueLength + " K=" + loadIndexK
                 + (overloaded ? " overloaded" : "") + " heartbeatAt=" + heartbeatAt + " health=" + health + '}';
     }
