@@ -97,6 +97,7 @@ final class DemoCommand implements Callable<Integer> {
         }
 
         Map<String, FleetResult> results = new LinkedHashMap<>();
+        Map<String, Map<String, Object>> twins = new LinkedHashMap<>();
         try (ShutdownSignal signal = new ShutdownSignal()) {
             for (DemoSettings run : runs) {
                 if (signal.requested()) {
@@ -112,11 +113,15 @@ final class DemoCommand implements Callable<Integer> {
                 System.out.println();
                 System.out.println("qrouter demo, policy " + run.policy() + ":");
                 System.out.print(FleetReport.summaryTable(result));
+                @SuppressWarnings("unchecked")
+                Map<String, Object> twin = (Map<String, Object>) outcome.facts().get("twin");
+                twins.put(run.policy(), twin);
+                System.out.println(twinLine(result, twin));
                 FleetReport.write(result, dir, outcome.facts());
                 System.out.println("  report                 " + dir.toAbsolutePath() + " (" + String.join(", ", FleetReport.FILES) + ")");
             }
             if (results.size() > 1 || !compare.isEmpty()) {
-                printComparison(results);
+                printComparison(results, twins);
             }
         }
         return 0;
@@ -130,23 +135,52 @@ final class DemoCommand implements Callable<Integer> {
         System.err.println("demo: " + line);
     }
 
-    private void printComparison(Map<String, FleetResult> results) {
+    /** The twin's prediction beside the measured figures, on one line. */
+    static String twinLine(FleetResult r, Map<String, Object> twin) {
+        if (twin == null) {
+            return "  twin (simulator)       n/a (nothing decided)";
+        }
+        return String.format(Locale.ROOT, "  twin (simulator)       wait mean %s (measured %s), p99 %s (measured %s); "
+                        + "abandoned %s (measured %s)",
+                FleetReport.num(waitOf(twin, "mean")), FleetReport.num(r.waitSeconds().get("mean")),
+                FleetReport.num(waitOf(twin, "p99")), FleetReport.num(r.waitSeconds().get("p99")),
+                percentOf(((Number) twin.get("abandoned")).longValue(), ((Number) twin.get("decided")).longValue()),
+                percentOf(r.abandoned(), r.decided()));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Object waitOf(Map<String, Object> twin, String statistic) {
+        return twin == null ? null : ((Map<String, Object>) twin.get("wait_seconds")).get(statistic);
+    }
+
+    private static String percentOf(long part, long whole) {
+        return whole == 0 ? "n/a" : String.format(Locale.ROOT, "%.1f%%", 100.0 * part / whole);
+    }
+
+    private void printComparison(Map<String, FleetResult> results, Map<String, Map<String, Object>> twins) {
         CsvTable csv = new CsvTable("policy", "sent", "decided", "completed", "abandoned", "queued_at_end",
-                "dead_letter", "idle_queue_ratio", "wait_p50_s", "wait_p99_s", "sojourn_p50_s", "sojourn_p99_s");
+                "dead_letter", "idle_queue_ratio", "wait_mean_s", "wait_p50_s", "wait_p99_s", "sojourn_p50_s",
+                "sojourn_p99_s", "twin_wait_mean_s", "twin_abandoned");
         System.out.println();
-        System.out.println("Same workload (seed " + workload.seed + ") under each policy:");
-        System.out.printf(Locale.ROOT, "  %-18s %7s %7s %9s %9s %7s %6s %9s %9s %9s %11s %11s%n", "policy", "sent",
-                "decided", "completed", "abandoned", "queued", "dead", "idle-q", "wait p50", "wait p99",
-                "sojourn p50", "sojourn p99");
+        System.out.println("Same workload (seed " + workload.seed + ") under each policy (twin: the simulator's"
+                + " replay of the same tasks with the run's delays):");
+        System.out.printf(Locale.ROOT, "  %-18s %7s %7s %9s %7s %6s %9s %9s %9s %11s %11s %10s%n", "policy", "sent",
+                "decided", "abandoned", "queued", "idle-q", "wait mean", "wait p50", "wait p99", "sojourn p99",
+                "twin wait", "twin aband");
         results.forEach((p, r) -> {
-            System.out.printf(Locale.ROOT, "  %-18s %7d %7d %9d %9d %7d %6d %9s %9s %9s %11s %11s%n", p, r.sent(),
-                    r.decided(), r.completed(), r.abandoned(), r.queuedAtEnd(), r.deadLetter(),
+            Map<String, Object> twin = twins.get(p);
+            System.out.printf(Locale.ROOT, "  %-18s %7d %7d %9s %7d %6s %9s %9s %9s %11s %11s %10s%n", p, r.sent(),
+                    r.decided(), percentOf(r.abandoned(), r.decided()), r.queuedAtEnd(),
                     r.idleQueueRatio() == null ? "n/a" : String.format(Locale.ROOT, "%.1f%%", 100 * r.idleQueueRatio()),
-                    FleetReport.num(r.waitSeconds().get("p50")), FleetReport.num(r.waitSeconds().get("p99")),
-                    FleetReport.num(r.sojournSeconds().get("p50")), FleetReport.num(r.sojournSeconds().get("p99")));
+                    FleetReport.num(r.waitSeconds().get("mean")), FleetReport.num(r.waitSeconds().get("p50")),
+                    FleetReport.num(r.waitSeconds().get("p99")), FleetReport.num(r.sojournSeconds().get("p99")),
+                    FleetReport.num(waitOf(twin, "mean")), twin == null ? "n/a"
+                            : percentOf(((Number) twin.get("abandoned")).longValue(),
+                                    ((Number) twin.get("decided")).longValue()));
             csv.add(p, r.sent(), r.decided(), r.completed(), r.abandoned(), r.queuedAtEnd(), r.deadLetter(),
-                    r.idleQueueRatio(), r.waitSeconds().get("p50"), r.waitSeconds().get("p99"),
-                    r.sojournSeconds().get("p50"), r.sojournSeconds().get("p99"));
+                    r.idleQueueRatio(), r.waitSeconds().get("mean"), r.waitSeconds().get("p50"),
+                    r.waitSeconds().get("p99"), r.sojournSeconds().get("p50"), r.sojournSeconds().get("p99"),
+                    waitOf(twin, "mean"), twin == null ? null : twin.get("abandoned"));
         });
         csv.write(out.resolve("compare.csv"));
         System.out.println("  table                  " + out.resolve("compare.csv").toAbsolutePath());

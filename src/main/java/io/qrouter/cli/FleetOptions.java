@@ -32,11 +32,15 @@ final class FleetOptions {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the workload: arrivals, work, patience, service rates (default ${DEFAULT-VALUE}).")
     long seed;
 
+    @Option(names = "--warmup", defaultValue = "5s", converter = DurationConverter.class, description = "Tasks created in this first part of the run are served but left out of every figure of the report, so it shows steady state (JIT, estimators and queues warmed up) (default ${DEFAULT-VALUE}).")
+    Duration warmup;
+
     @Option(names = "--kafka", paramLabel = "KEY=VALUE", description = "Extra Kafka client setting (security, timeouts); repeatable.")
     Map<String, String> kafka = new LinkedHashMap<>();
 
     FleetConfig toConfig(String bootstrapServers, String runId, String consumerGroup) {
         return new FleetConfig(bootstrapServers, servers, ratePerSecond, arrivals, load, muSpread,
-                patience.toNanos() / 1e9, heartbeat.toMillis(), seed, runId, consumerGroup, kafka);
+                patience.toNanos() / 1e9, heartbeat.toMillis(), seed, runId, consumerGroup, kafka,
+                warmup.toNanos() / 1e9);
     }
 }

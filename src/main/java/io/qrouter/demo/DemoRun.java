@@ -1,12 +1,17 @@
 package io.qrouter.demo;
 
+import io.qrouter.fleet.DigitalTwin;
 import io.qrouter.fleet.Fleet;
 import io.qrouter.fleet.FleetConfig;
 import io.qrouter.fleet.FleetResult;
 import io.qrouter.io.EmbeddedKafka;
 import io.qrouter.io.TempDirectories;
 import io.qrouter.job.JobConfig;
+import io.qrouter.job.OperatorSettings;
 import io.qrouter.job.QrouterJob;
+import io.qrouter.job.RoutingSettings;
+import io.qrouter.policy.AdaptiveHeartbeat;
+import io.qrouter.policy.PolicyName;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -43,7 +48,7 @@ public final class DemoRun {
         this.say = say;
     }
 
-    /** What the run produced, plus the facts the report adds to report.json. */
+    /** What the run produced, plus the facts the report adds to report.json (the digital twin's among them). */
     public record Outcome(FleetResult result, Map<String, Object> facts) {}
 
     /**
@@ -54,7 +59,8 @@ public final class DemoRun {
         Path root = TempDirectories.create("qrouter-demo-");
         try (EmbeddedKafka kafka = startKafka()) {
             int webPort = freePort();
-            JobClient job = startJob(kafka.bootstrapServers(), root, webPort);
+            JobConfig jobConfig = jobConfig(kafka.bootstrapServers(), root);
+            JobClient job = startJob(jobConfig, root, webPort);
             Map<String, Object> facts = new LinkedHashMap<>();
             facts.put("policy", settings.policy());
             facts.put("checkpoint_interval_ms", settings.checkpointInterval().toMillis());
@@ -92,6 +98,7 @@ public final class DemoRun {
                 } finally {
                     result = fleet.stop();
                 }
+                facts.put("twin", twin(result, jobConfig));
                 return new Outcome(result, facts);
             } finally {
                 cancel(job);
@@ -115,7 +122,20 @@ public final class DemoRun {
         return kafka;
     }
 
-    private JobClient startJob(String bootstrap, Path root, int webPort) throws Exception {
+    /**
+     * The digital twin of the run: the simulator replays its tasks with the job's policy, router count, heartbeat and
+     * estimator settings, and the delays the run showed.
+     */
+    private Map<String, Object> twin(FleetResult result, JobConfig jobConfig) {
+        RoutingSettings routing = OperatorSettings.routing(jobConfig);
+        DigitalTwin.JobModel model = new DigitalTwin.JobModel(PolicyName.parse(settings.policy()),
+                settings.parallelism(),
+                new AdaptiveHeartbeat(routing.getHeartbeatMinMillis(), routing.getHeartbeatMaxMillis()),
+                routing.estimatorConfig());
+        return DigitalTwin.predict(result, model, settings.fleet().seed());
+    }
+
+    private JobConfig jobConfig(String bootstrap, Path root) {
         Map<String, String> keys = new LinkedHashMap<>();
         keys.put("kafka.bootstrap.servers", bootstrap);
         keys.put("router.policy", settings.policy());
@@ -125,8 +145,10 @@ public final class DemoRun {
         keys.put("source.starting-offsets", "earliest");
         keys.put("sink.delivery-guarantee", settings.deliveryGuarantee());
         keys.put("job.name", "qrouter demo (" + settings.policy() + ")");
-        JobConfig config = JobConfig.of(keys);
+        return JobConfig.of(keys);
+    }
 
+    private JobClient startJob(JobConfig config, Path root, int webPort) throws Exception {
         Configuration flink = new Configuration();
         flink.set(RestOptions.PORT, webPort);
         flink.set(RestOptions.ADDRESS, "localhost");
@@ -192,7 +214,8 @@ public final class DemoRun {
 
     static FleetConfig withBootstrap(FleetConfig c, String bootstrap) {
         return new FleetConfig(bootstrap, c.servers(), c.ratePerSecond(), c.arrivals(), c.load(), c.muSpread(),
-                c.meanPatienceSeconds(), c.defaultHeartbeatMillis(), c.seed(), c.runId(), c.consumerGroup(), c.kafka());
+                c.meanPatienceSeconds(), c.defaultHeartbeatMillis(), c.seed(), c.runId(), c.consumerGroup(), c.kafka(),
+                c.warmupSeconds());
     }
 
     private static String directory(Path root, String name) throws IOException {

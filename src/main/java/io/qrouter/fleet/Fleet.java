@@ -22,7 +22,6 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -326,10 +325,11 @@ public final class Fleet implements AutoCloseable {
         }
         task.decidedAt = clock.secondsOf(decision.getDecidedAt().toEpochMilli());
         task.receivedAt = now;
+        task.updateDelay = decision.getUpdateDelayMillis() == null ? Double.NaN
+                : decision.getUpdateDelayMillis() / 1000.0;
         task.rule = decision.getRule();
         task.serverId = decision.getServerId();
         stats.decided.incrementAndGet();
-        stats.decisionsByRule.computeIfAbsent(decision.getRule(), r -> new AtomicLong()).incrementAndGet();
         if ("IDLE_QUEUE".equals(decision.getRule())) {
             stats.idleQueueHits.incrementAndGet();
         }

@@ -24,6 +24,7 @@ import java.util.Map;
  * @param runId prefix of the task ids, so that runs against the same topics never collide
  * @param consumerGroup consumer group of the fleet's decision consumer
  * @param kafka extra Kafka client settings (security, timeouts), applied to the producer and the consumer
+ * @param warmupSeconds tasks created in this first part of the run are served but left out of the report's figures
  */
 public record FleetConfig(
         String bootstrapServers,
@@ -37,7 +38,8 @@ public record FleetConfig(
         long seed,
         String runId,
         String consumerGroup,
-        Map<String, String> kafka) {
+        Map<String, String> kafka,
+        double warmupSeconds) {
 
     public static final double MAX_LOAD = 1.5;
 
@@ -56,6 +58,8 @@ public record FleetConfig(
                 "--heartbeat must be in [20ms, 60s]", defaultHeartbeatMillis + "ms");
         require(runId != null && !runId.isBlank(), "run id must not be blank", runId);
         require(consumerGroup != null && !consumerGroup.isBlank(), "--group must not be blank", consumerGroup);
+        require(warmupSeconds >= 0 && Double.isFinite(warmupSeconds), "--warmup must be a duration >= 0s",
+                warmupSeconds + "s");
         kafka = Map.copyOf(kafka);
         arrivalProcess(arrivals, ratePerSecond); // a bad spec or an unreadable trace fails here, naming --arrivals
     }

@@ -7,9 +7,11 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What a fleet run did, computed from every task's record once the fleet has stopped. Every task sent is in
- * exactly one bucket: {@code sent = decided + deadLetter + undecided} and
- * {@code decided = completed + abandoned + queuedAtEnd + unknownServer}.
+ * What a fleet run did, computed from every task's record once the fleet has stopped. Tasks created during the
+ * warm-up ({@link FleetConfig#warmupSeconds()}) are served but left out: the counts and figures are those of the
+ * measured tasks, and {@code warmupTasks} says how many were left out. Every measured task is in exactly one bucket:
+ * {@code sent = decided + deadLetter + undecided} and {@code decided = completed + abandoned + queuedAtEnd +
+ * unknownServer}.
  *
  * <p>Times: wait is the time a task spent in its server's queue (service start − arrival at the server: what the
  * routing policy controls); sojourn is end to end for completed tasks (completion − creation: routing, delivery,
@@ -20,6 +22,7 @@ public record FleetResult(
         FleetConfig config,
         double producingSeconds,
         double totalSeconds,
+        long warmupTasks,
         long sent,
         long decided,
         long completed,
@@ -43,12 +46,15 @@ public record FleetResult(
         List<TaskRecord> tasks,
         FleetSeries series) {
 
+    static final String IDLE_QUEUE_RULE = "IDLE_QUEUE";
+
     /** One server's share of the run. */
     public record ServerSummary(String serverId, double mu, long received, long completed, long abandoned,
             double utilisation, double meanOccupancy) {}
 
     static FleetResult of(FleetConfig config, FleetStats stats, List<TaskRecord> tasks, List<SimulatedServer> fleet,
             FleetSeries series, double producingSeconds, double totalSeconds) {
+        List<TaskRecord> measured = tasks.stream().filter(t -> t.createdAt >= config.warmupSeconds()).toList();
         long[] byOutcome = new long[TaskRecord.Outcome.values().length];
         List<Double> waits = new ArrayList<>();
         List<Double> sojourns = new ArrayList<>();
@@ -58,8 +64,12 @@ public record FleetResult(
         for (SimulatedServer s : fleet) {
             perServer.put(s.id(), new long[3]);
         }
-        for (TaskRecord t : tasks) {
+        Map<String, Long> rules = new TreeMap<>();
+        for (TaskRecord t : measured) {
             byOutcome[t.outcome.ordinal()]++;
+            if (t.rule != null) {
+                rules.merge(t.rule, 1L, Long::sum);
+            }
             waits.add(t.startedAt - t.receivedAt);
             if (t.outcome == TaskRecord.Outcome.COMPLETED) {
                 sojourns.add(t.finishedAt - t.createdAt);
@@ -87,10 +97,8 @@ public record FleetResult(
         }
         long decided = byOutcome[TaskRecord.Outcome.QUEUED.ordinal()] + byOutcome[TaskRecord.Outcome.COMPLETED.ordinal()]
                 + byOutcome[TaskRecord.Outcome.ABANDONED.ordinal()] + byOutcome[TaskRecord.Outcome.UNKNOWN_SERVER.ordinal()];
-        Map<String, Long> rules = new TreeMap<>();
-        stats.decisionsByRule.forEach((rule, n) -> rules.put(rule, n.get()));
         return new FleetResult(config, producingSeconds, totalSeconds,
-                tasks.size(), decided,
+                tasks.size() - measured.size(), measured.size(), decided,
                 byOutcome[TaskRecord.Outcome.COMPLETED.ordinal()],
                 byOutcome[TaskRecord.Outcome.ABANDONED.ordinal()],
                 byOutcome[TaskRecord.Outcome.QUEUED.ordinal()],
@@ -98,7 +106,7 @@ public record FleetResult(
                 byOutcome[TaskRecord.Outcome.UNDECIDED.ordinal()],
                 byOutcome[TaskRecord.Outcome.UNKNOWN_SERVER.ordinal()],
                 stats.duplicateDecisions.get(), stats.foreignDecisions.get(), stats.otherDeadLetters.get(),
-                stats.idleQueueHits.get(), stats.heartbeats.get(), stats.sendFailures.get(), rules,
+                rules.getOrDefault(IDLE_QUEUE_RULE, 0L), stats.heartbeats.get(), stats.sendFailures.get(), rules,
                 summary(waits), summary(sojourns), summary(decisionLatencies), summary(deliveryLatencies),
                 List.copyOf(servers), tasks, series);
     }
@@ -115,6 +123,8 @@ public record FleetResult(
     /** The figures of report.json (unknown values are null, never NaN). */
     public Map<String, Object> toJson() {
         Map<String, Object> out = new LinkedHashMap<>();
+        out.put("warmup_seconds", config.warmupSeconds());
+        out.put("warmup_tasks", warmupTasks);
         out.put("sent", sent);
         out.put("decided", decided);
         out.put("completed", completed);

@@ -1,7 +1,5 @@
 package io.qrouter.fleet;
 
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** Live counters of a running fleet, safe to read from any thread (the demo's status line reads them). */
@@ -18,7 +16,6 @@ public final class FleetStats {
     final AtomicLong idleQueueHits = new AtomicLong();
     final AtomicLong heartbeats = new AtomicLong();
     final AtomicLong sendFailures = new AtomicLong();
-    final Map<String, AtomicLong> decisionsByRule = new ConcurrentHashMap<>();
     volatile double recentP99WaitSeconds = Double.NaN;
     volatile int serversAlive;
 

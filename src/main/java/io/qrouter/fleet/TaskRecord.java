@@ -11,6 +11,8 @@ final class TaskRecord {
     double decidedAt = Double.NaN;
     /** When the decision reached the fleet: after the job's transaction committed. */
     double receivedAt = Double.NaN;
+    /** How late the job's newest update of the chosen server had reached the router (decision field), seconds. */
+    double updateDelay = Double.NaN;
     double startedAt = Double.NaN;
     double finishedAt = Double.NaN;
     String serverId;

@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** The stateful operators' settings objects, filled from the job configuration (every key set, none left at its field default). */
-final class OperatorSettings {
+public final class OperatorSettings {
     /** The router.policy value that routes in GA batches (GaBatchFunction) instead of task by task. */
     static final String GA_BATCH_POLICY = "ga-batch";
 
@@ -15,7 +15,7 @@ final class OperatorSettings {
         return config.choice(ConfigKey.ROUTER_POLICY).equals(GA_BATCH_POLICY);
     }
 
-    static RoutingSettings routing(JobConfig config) {
+    public static RoutingSettings routing(JobConfig config) {
         RoutingSettings settings = new RoutingSettings();
         if (!gaBatch(config)) {
             settings.setPolicy(config.choice(ConfigKey.ROUTER_POLICY));

@@ -36,7 +36,9 @@ final class PolicyRecords {
         return task.getTaskKey() != null ? task.getTaskKey() : task.getTaskId();
     }
 
-    static RoutingDecision toRoutingDecision(Decision d, TaskRequest task, long decidedAtMillis, int routerSubtask) {
+    /** @param updateDelayMillis how late the chosen server's newest update reached the router (null: unknown) */
+    static RoutingDecision toRoutingDecision(Decision d, TaskRequest task, long decidedAtMillis, int routerSubtask,
+            Long updateDelayMillis) {
         return RoutingDecision.newBuilder()
                 .setTaskId(task.getTaskId())
                 .setServerId(d.serverId())
@@ -50,6 +52,7 @@ final class PolicyRecords {
                 .setTaskCreatedAt(task.getCreatedAt())
                 .setServiceType(task.getServiceType())
                 .setRouterSubtask(routerSubtask)
+                .setUpdateDelayMillis(updateDelayMillis)
                 .build();
     }
 

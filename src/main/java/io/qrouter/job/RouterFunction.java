@@ -24,6 +24,7 @@ import org.apache.flink.util.OutputTag;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -81,6 +82,8 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
     private transient ValueState<BufferedTask> buffered;
     private transient RoutingPolicy policy;
     private transient UnacknowledgedTasks inFlight;
+    /** Per server, how late its newest update arrived (router clock − the update's event time). */
+    private transient Map<String, Long> updateDelayByServer;
     private transient int routerIndex;
     private transient boolean policyRebuilt;
     private transient boolean bufferCounted;
@@ -100,6 +103,7 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
         policy = Policies.create(settings.policyConfig(routerIndex, routerCount),
                 new SplittableRandom(settings.getSeed() ^ (0x9E3779B97F4A7C15L * (routerIndex + 1))));
         inFlight = new UnacknowledgedTasks(settings.getInFlightTimeoutMillis(), MAX_UNACKNOWLEDGED_PER_SERVER);
+        updateDelayByServer = new HashMap<>();
         policyRebuilt = false;
         bufferCounted = false;
         bufferedCount = 0;
@@ -134,8 +138,10 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
         if (snapshot.isGone()) {
             snapshots.remove(snapshot.getServerId());
             inFlight.forget(snapshot.getServerId());
+            updateDelayByServer.remove(snapshot.getServerId());
             policy.onServerRemoved(snapshot.getServerId());
         } else {
+            updateDelayByServer.put(snapshot.getServerId(), Math.max(0, now - snapshot.getUpdatedAt()));
             snapshots.put(snapshot.getServerId(), snapshot);
             policy.onSnapshot(PolicyRecords.toPolicySnapshot(snapshot, pendingAfter(snapshot, now)));
         }
@@ -172,7 +178,8 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
         if (decision.isEmpty()) {
             return false;
         }
-        out.collect(PolicyRecords.toRoutingDecision(decision.get(), task, now, routerIndex));
+        out.collect(PolicyRecords.toRoutingDecision(decision.get(), task, now, routerIndex,
+                updateDelayByServer.get(decision.get().serverId())));
         inFlight.routed(decision.get().serverId(), task.getTaskId(), now);
         metrics.decided(decision.get().rule().name());
         return true;

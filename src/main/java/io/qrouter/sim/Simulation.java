@@ -94,6 +94,8 @@ public final class Simulation {
     private final boolean delayed;
     private final UnacknowledgedTasks[] unacknowledged;
     private final Workload workload;
+    /** Per-task times of a replay (null otherwise), filled as the run goes. */
+    private Replay timeline;
 
     // servers
     private final String[] ids;
@@ -290,12 +292,16 @@ public final class Simulation {
      * patience and delivery delays, instead of drawing them. {@code config} must name as many servers and tasks;
      * its arrival process, rates and patience are not used.
      */
-    public static SimResult replay(SimConfig config, Workload workload) {
+    public static Replay replay(SimConfig config, Workload workload) {
         if (workload.mu().length != config.servers() || workload.size() != config.tasks()) {
             throw new IllegalArgumentException("the workload has " + workload.mu().length + " servers and "
                     + workload.size() + " tasks; the configuration says " + config.servers() + " and " + config.tasks());
         }
-        return new Simulation(config, workload, done -> { }).execute();
+        Simulation simulation = new Simulation(config, workload, done -> { });
+        simulation.timeline = Replay.empty(null, workload.size());
+        SimResult summary = simulation.execute();
+        Replay t = simulation.timeline;
+        return new Replay(summary, t.receivedAt(), t.startedAt(), t.finishedAt(), t.completed());
     }
 
     private SimResult execute() {
@@ -394,6 +400,9 @@ public final class Simulation {
     /** A decided task reaches its server (at once, or after the decision delay): lost if the server is down. */
     private void reachServer(int s, int task) {
         receivedTime[task] = now;
+        if (timeline != null) {
+            timeline.receivedAt()[task] = now;
+        }
         if (!up[s]) {
             lose(task, false);
         } else if (recovering[s]) {
@@ -413,6 +422,10 @@ public final class Simulation {
         count[s]--;
         tasksInSystem--;
         finished++;
+        if (timeline != null && task < routedTasks) {
+            timeline.finishedAt()[task] = now;
+            timeline.completed()[task] = true;
+        }
         if (counted(task)) {
             completed++;
             stepCompletions++;
@@ -443,6 +456,9 @@ public final class Simulation {
         count[s]--;
         tasksInSystem--;
         finished++;
+        if (timeline != null && task < routedTasks) {
+            timeline.finishedAt()[task] = now;
+        }
         if (counted(task)) {
             abandoned++;
             stepAbandonments++;
@@ -592,6 +608,9 @@ public final class Simulation {
         }
         if (counted(task)) {
             recordWait(now - receivedTime[task]);
+        }
+        if (timeline != null && task < routedTasks) {
+            timeline.startedAt()[task] = now;
         }
         state[task] = IN_SERVICE;
         inService[s] = task;

@@ -50,7 +50,7 @@ class FleetIT {
             Thread router = new Thread(() -> route(kafka.bootstrapServers(), routing), "stand-in-router");
             router.start();
             FleetConfig config = new FleetConfig(kafka.bootstrapServers(), SERVERS, 60, "poisson", 0.7, 0.5, 0.5,
-                    1000, 42, "it", "fleet-it", Map.of());
+                    1000, 42, "it", "fleet-it", Map.of(), 0);
             FleetResult result;
             try (Fleet fleet = Fleet.start(config)) {
                 Thread.sleep(5000);
