@@ -37,28 +37,35 @@ public final class DigitalTwin {
 
     /**
      * The twin's figures under the names report.json uses for the measured ones ({@code decided}, {@code completed},
-     * {@code abandoned}, {@code wait_seconds}, {@code sojourn_seconds}, …); null when no task was decided.
+     * {@code abandoned}, {@code wait_seconds}, {@code sojourn_seconds}); null when no task was decided.
      */
     public static Map<String, Object> predict(FleetResult run, JobModel job, long seed) {
-        List<TaskRecord> decided = new ArrayList<>(run.tasks().stream()
-                .filter(t -> !Double.isNaN(t.decidedAt) && !Double.isNaN(t.receivedAt))
-                .sorted(Comparator.comparingDouble(t -> t.decidedAt))
-                .toList());
+        return predict(run.servers().stream().mapToDouble(FleetResult.ServerSummary::mu).toArray(), run.timelines(),
+                run.config().warmupSeconds(), job, seed);
+    }
+
+    /**
+     * The same from a recorded run: its servers' rates, its {@code tasks.csv} and its warm-up (tasks created before
+     * it are replayed but not counted).
+     */
+    public static Map<String, Object> predict(double[] mu, List<TaskTimeline> tasks, double warmupSeconds,
+            JobModel job, long seed) {
+        List<TaskTimeline> decided = tasks.stream().filter(TaskTimeline::delivered)
+                .sorted(Comparator.comparingDouble(TaskTimeline::decidedAt)).toList();
         if (decided.isEmpty()) {
             return null;
         }
-        int n = decided.size();
-        Workload workload = new Workload(
-                run.servers().stream().mapToDouble(FleetResult.ServerSummary::mu).toArray(),
-                decided.stream().mapToDouble(t -> t.decidedAt).toArray(),
-                decided.stream().mapToDouble(t -> t.task.work()).toArray(),
-                decided.stream().mapToDouble(t -> t.task.patienceSeconds()).toArray(),
-                decided.stream().mapToDouble(t -> Math.max(0, t.receivedAt - t.decidedAt)).toArray());
-        double[] updateDelays = decided.stream().mapToDouble(t -> t.updateDelay).filter(d -> d >= 0).toArray();
+        Workload workload = new Workload(mu,
+                decided.stream().mapToDouble(TaskTimeline::decidedAt).toArray(),
+                decided.stream().mapToDouble(TaskTimeline::work).toArray(),
+                decided.stream().mapToDouble(TaskTimeline::patienceSeconds).toArray(),
+                decided.stream().mapToDouble(t -> Math.max(0, t.receivedAt() - t.decidedAt())).toArray());
+        double[] updateDelays = decided.stream().mapToDouble(TaskTimeline::updateDelaySeconds)
+                .filter(d -> d >= 0).toArray();
         SimConfig config = SimConfig.builder()
                 .policy(job.policy())
-                .servers(run.servers().size())
-                .tasks(n)
+                .servers(mu.length)
+                .tasks(decided.size())
                 .routers(job.routers())
                 .heartbeat(job.heartbeat())
                 .idleHeartbeat(false)
@@ -68,43 +75,19 @@ public final class DigitalTwin {
                 .seed(seed)
                 .build();
         Replay replay = Simulation.replay(config, workload);
-        return figures(run.config().warmupSeconds(), decided, replay, updateDelays);
-    }
-
-    private static Map<String, Object> figures(double warmupSeconds, List<TaskRecord> decided, Replay replay,
-            double[] updateDelays) {
-        long measured = 0;
-        long completed = 0;
-        long abandoned = 0;
-        List<Double> waits = new ArrayList<>();
-        List<Double> sojourns = new ArrayList<>();
+        List<TaskTimeline> replayed = new ArrayList<>(decided.size());
         for (int i = 0; i < decided.size(); i++) {
-            TaskRecord t = decided.get(i);
-            if (t.createdAt < warmupSeconds) {
-                continue;
-            }
-            measured++;
-            double started = replay.startedAt()[i];
-            waits.add(started - replay.receivedAt()[i]);
-            if (replay.completed()[i]) {
-                completed++;
-                sojourns.add(replay.finishedAt()[i] - t.createdAt);
-            } else if (!Double.isNaN(replay.finishedAt()[i])) {
-                abandoned++;
-            }
+            TaskTimeline t = decided.get(i);
+            boolean finished = !Double.isNaN(replay.finishedAt()[i]);
+            replayed.add(new TaskTimeline(t.taskId(), t.createdAt(), t.decidedAt(), replay.receivedAt()[i],
+                    replay.startedAt()[i], replay.finishedAt()[i],
+                    replay.completed()[i] ? "COMPLETED" : finished ? "ABANDONED" : "QUEUED", null, null, t.work(),
+                    t.patienceSeconds(), t.updateDelaySeconds()));
         }
         Map<String, Object> out = new LinkedHashMap<>();
-        out.put("model", "simulator replay of the measured tasks with the run's delays");
-        out.put("decided", measured);
-        out.put("completed", completed);
-        out.put("abandoned", abandoned);
-        out.put("wait_seconds", summary(waits));
-        out.put("sojourn_seconds", summary(sojourns));
+        out.put("model", "simulator replay of the run's tasks with its delays");
+        out.putAll(RunFigures.of(replayed, warmupSeconds).toJson());
         out.put("update_delay_seconds", Percentiles.of(updateDelays.clone()).summary());
         return out;
-    }
-
-    private static Map<String, Object> summary(List<Double> values) {
-        return Percentiles.of(values.stream().mapToDouble(Double::doubleValue).toArray()).summary();
     }
 }

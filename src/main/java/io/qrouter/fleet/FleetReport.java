@@ -17,7 +17,7 @@ public final class FleetReport {
     private FleetReport() {}
 
     /** The files written by {@link #write}, for the user. */
-    public static final List<String> FILES = List.of("report.json", "timeseries.csv", "servers.csv",
+    public static final List<String> FILES = List.of("report.json", "tasks.csv", "timeseries.csv", "servers.csv",
             "server_timeseries.csv", "wait_sojourn.png", "idle_queue_ratio.png", "server_k.png",
             "server_occupancy.png");
 
@@ -34,6 +34,7 @@ public final class FleetReport {
         Json.write(dir.resolve("report.json"), json);
         writeTimeSeries(result, dir);
         writeServers(result, dir);
+        TaskTimeline.write(result.timelines(), dir.resolve("tasks.csv"));
     }
 
     /** A fixed-width summary for the terminal. */

@@ -4,19 +4,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
- * What a fleet run did, computed from every task's record once the fleet has stopped. Tasks created during the
- * warm-up ({@link FleetConfig#warmupSeconds()}) are served but left out: the counts and figures are those of the
- * measured tasks, and {@code warmupTasks} says how many were left out. Every measured task is in exactly one bucket:
- * {@code sent = decided + deadLetter + undecided} and {@code decided = completed + abandoned + queuedAtEnd +
- * unknownServer}.
- *
- * <p>Times: wait is the time a task spent in its server's queue (service start − arrival at the server: what the
- * routing policy controls); sojourn is end to end for completed tasks (completion − creation: routing, delivery,
- * wait and service); decision latency is the job's (decidedAt − createdAt); delivery latency adds the exactly-once
- * commit (decision received by the fleet − createdAt).
+ * What a fleet run did, computed from every task's record once the fleet has stopped ({@link RunFigures} defines
+ * the counts and times). Tasks created during the warm-up ({@link FleetConfig#warmupSeconds()}) are served but left
+ * out: the counts and figures are those of the measured tasks, and {@code warmupTasks} says how many were left out.
  */
 public record FleetResult(
         FleetConfig config,
@@ -54,28 +46,12 @@ public record FleetResult(
 
     static FleetResult of(FleetConfig config, FleetStats stats, List<TaskRecord> tasks, List<SimulatedServer> fleet,
             FleetSeries series, double producingSeconds, double totalSeconds) {
-        List<TaskRecord> measured = tasks.stream().filter(t -> t.createdAt >= config.warmupSeconds()).toList();
-        long[] byOutcome = new long[TaskRecord.Outcome.values().length];
-        List<Double> waits = new ArrayList<>();
-        List<Double> sojourns = new ArrayList<>();
-        List<Double> decisionLatencies = new ArrayList<>();
-        List<Double> deliveryLatencies = new ArrayList<>();
+        RunFigures f = RunFigures.of(tasks.stream().map(TaskTimeline::of).toList(), config.warmupSeconds());
         Map<String, long[]> perServer = new LinkedHashMap<>();
         for (SimulatedServer s : fleet) {
             perServer.put(s.id(), new long[3]);
         }
-        Map<String, Long> rules = new TreeMap<>();
-        for (TaskRecord t : measured) {
-            byOutcome[t.outcome.ordinal()]++;
-            if (t.rule != null) {
-                rules.merge(t.rule, 1L, Long::sum);
-            }
-            waits.add(t.startedAt - t.receivedAt);
-            if (t.outcome == TaskRecord.Outcome.COMPLETED) {
-                sojourns.add(t.finishedAt - t.createdAt);
-            }
-            decisionLatencies.add(t.decidedAt - t.createdAt);
-            deliveryLatencies.add(t.receivedAt - t.createdAt);
+        for (TaskRecord t : tasks) {
             long[] counts = t.serverId == null ? null : perServer.get(t.serverId);
             if (counts != null) {
                 counts[0]++;
@@ -95,24 +71,17 @@ public record FleetResult(
             servers.add(new ServerSummary(s.id(), s.mu(), c[0], c[1], c[2],
                     totalSeconds > 0 ? s.busySeconds(totalSeconds) / totalSeconds : 0, meanOccupancy));
         }
-        long decided = byOutcome[TaskRecord.Outcome.QUEUED.ordinal()] + byOutcome[TaskRecord.Outcome.COMPLETED.ordinal()]
-                + byOutcome[TaskRecord.Outcome.ABANDONED.ordinal()] + byOutcome[TaskRecord.Outcome.UNKNOWN_SERVER.ordinal()];
-        return new FleetResult(config, producingSeconds, totalSeconds,
-                tasks.size() - measured.size(), measured.size(), decided,
-                byOutcome[TaskRecord.Outcome.COMPLETED.ordinal()],
-                byOutcome[TaskRecord.Outcome.ABANDONED.ordinal()],
-                byOutcome[TaskRecord.Outcome.QUEUED.ordinal()],
-                byOutcome[TaskRecord.Outcome.DEAD_LETTER.ordinal()],
-                byOutcome[TaskRecord.Outcome.UNDECIDED.ordinal()],
-                byOutcome[TaskRecord.Outcome.UNKNOWN_SERVER.ordinal()],
+        return new FleetResult(config, producingSeconds, totalSeconds, f.warmupTasks(), f.sent(), f.decided(),
+                f.completed(), f.abandoned(), f.queuedAtEnd(), f.deadLetter(), f.undecided(), f.unknownServer(),
                 stats.duplicateDecisions.get(), stats.foreignDecisions.get(), stats.otherDeadLetters.get(),
-                rules.getOrDefault(IDLE_QUEUE_RULE, 0L), stats.heartbeats.get(), stats.sendFailures.get(), rules,
-                summary(waits), summary(sojourns), summary(decisionLatencies), summary(deliveryLatencies),
-                List.copyOf(servers), tasks, series);
+                f.decisionsByRule().getOrDefault(IDLE_QUEUE_RULE, 0L), stats.heartbeats.get(),
+                stats.sendFailures.get(), f.decisionsByRule(), f.waitSeconds(), f.sojournSeconds(),
+                f.decisionLatencySeconds(), f.deliveryLatencySeconds(), List.copyOf(servers), tasks, series);
     }
 
-    private static Map<String, Object> summary(List<Double> values) {
-        return Percentiles.of(values.stream().mapToDouble(Double::doubleValue).toArray()).summary();
+    /** Every task's timeline, measured or warm-up, in no particular order: what tasks.csv holds. */
+    public List<TaskTimeline> timelines() {
+        return tasks.stream().map(TaskTimeline::of).toList();
     }
 
     /** Fraction of decisions made by the idle queue (JIQ), null when nothing was decided. */

@@ -1,0 +1,86 @@
+package io.qrouter.fleet;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The figures of a run, computed from its task timelines: the real run's report and its digital twin are computed
+ * by this one piece of code, so they compare like for like. Tasks created before the warm-up ends are left out.
+ * Every measured task is in one bucket: {@code sent = decided + deadLetter + undecided} and {@code decided =
+ * completed + abandoned + queuedAtEnd + unknownServer}.
+ *
+ * <p>Times: wait is the time a task spent in its server's queue (service start − arrival at the server: what the
+ * routing policy controls; tasks that abandoned or never started have none); sojourn is end to end for completed
+ * tasks (completion − creation); decision latency is the job's (decidedAt − createdAt); delivery latency adds the
+ * way to the server (decision received − createdAt).
+ */
+record RunFigures(
+        long warmupTasks,
+        long sent,
+        long decided,
+        long completed,
+        long abandoned,
+        long queuedAtEnd,
+        long deadLetter,
+        long undecided,
+        long unknownServer,
+        Map<String, Long> decisionsByRule,
+        Map<String, Object> waitSeconds,
+        Map<String, Object> sojournSeconds,
+        Map<String, Object> decisionLatencySeconds,
+        Map<String, Object> deliveryLatencySeconds) {
+
+    static RunFigures of(List<TaskTimeline> tasks, double warmupSeconds) {
+        Map<String, Long> byOutcome = new TreeMap<>();
+        Map<String, Long> rules = new TreeMap<>();
+        List<Double> waits = new ArrayList<>();
+        List<Double> sojourns = new ArrayList<>();
+        List<Double> decisionLatencies = new ArrayList<>();
+        List<Double> deliveryLatencies = new ArrayList<>();
+        long measured = 0;
+        for (TaskTimeline t : tasks) {
+            if (t.createdAt() < warmupSeconds) {
+                continue;
+            }
+            measured++;
+            byOutcome.merge(t.outcome(), 1L, Long::sum);
+            if (t.rule() != null) {
+                rules.merge(t.rule(), 1L, Long::sum);
+            }
+            waits.add(t.startedAt() - t.receivedAt());
+            if ("COMPLETED".equals(t.outcome())) {
+                sojourns.add(t.finishedAt() - t.createdAt());
+            }
+            decisionLatencies.add(t.decidedAt() - t.createdAt());
+            deliveryLatencies.add(t.receivedAt() - t.createdAt());
+        }
+        long completed = byOutcome.getOrDefault("COMPLETED", 0L);
+        long abandoned = byOutcome.getOrDefault("ABANDONED", 0L);
+        long queued = byOutcome.getOrDefault("QUEUED", 0L);
+        long unknownServer = byOutcome.getOrDefault("UNKNOWN_SERVER", 0L);
+        return new RunFigures(tasks.size() - measured, measured, completed + abandoned + queued + unknownServer,
+                completed, abandoned, queued, byOutcome.getOrDefault("DEAD_LETTER", 0L),
+                byOutcome.getOrDefault("UNDECIDED", 0L), unknownServer, rules, summary(waits), summary(sojourns),
+                summary(decisionLatencies), summary(deliveryLatencies));
+    }
+
+    /** The counts and time summaries under report.json's names. */
+    Map<String, Object> toJson() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("sent", sent);
+        out.put("decided", decided);
+        out.put("completed", completed);
+        out.put("abandoned", abandoned);
+        out.put("queued_at_end", queuedAtEnd);
+        out.put("wait_seconds", waitSeconds);
+        out.put("sojourn_seconds", sojournSeconds);
+        return out;
+    }
+
+    private static Map<String, Object> summary(List<Double> values) {
+        return Percentiles.of(values.stream().mapToDouble(Double::doubleValue).toArray()).summary();
+    }
+}
