@@ -441,6 +441,36 @@ class RouterFunctionTest {
         assertThat(last(router.extractOutputValues()).getRule()).isEqualTo("IDLE_QUEUE");
     }
 
+    @Test
+    void aBurstBetweenTwoUpdatesSpreadsOverTheServersInsteadOfHerding() throws Exception {
+        for (String policy : List.of("heartbeat-k-live", "jsq", "least-connections")) {
+            var router = router(policy);
+            router.setProcessingTime(1_000);
+            for (String server : List.of("a", "b", "c", "d")) {
+                router.processBroadcastElement(estimated(server, 1_000, 1), 1_000);
+            }
+            // Twelve decisions and no update in between: each server's own count rises with every task sent to it.
+            for (int i = 0; i < 12; i++) {
+                router.processElement(task(policy + "-" + i, 1_010), 1_010);
+            }
+            assertThat(router.extractOutputValues().stream()
+                    .collect(Collectors.groupingBy(RoutingDecision::getServerId, Collectors.counting())))
+                    .as(policy).containsOnlyKeys("a", "b", "c", "d").allSatisfy((server, n) -> assertThat(n).isEqualTo(3));
+        }
+    }
+
+    @Test
+    void eachDecisionCarriesHowLateTheChosenServersNewestUpdateArrived() throws Exception {
+        var router = router("jsq");
+        router.setProcessingTime(1_250);
+        router.processBroadcastElement(estimated("a", 1_200, 0), 1_200);
+        router.setProcessingTime(1_400);
+        router.processElement(task("t1", 1_400), 1_400);
+        RoutingDecision d = single(router.extractOutputValues());
+        assertThat(d.getUpdateDelayMillis()).as("arrived at 1250 for an event at 1200").isEqualTo(50);
+        assertThat(d.getSnapshotAgeMillis()).as("information 200 ms old when used").isEqualTo(200);
+    }
+
     private static <T> T last(List<T> values) {
         assertThat(values).isNotEmpty();
         return values.get(values.size() - 1);
