@@ -123,6 +123,7 @@ final class DemoCommand implements Callable<Integer> {
                 Map<String, Object> twin = (Map<String, Object>) outcome.facts().get("twin");
                 twins.put(run.policy(), twin);
                 System.out.println(twinLine(result, twin));
+                System.out.println(anatomyLine(result));
                 FleetReport.write(result, dir, outcome.facts());
                 System.out.println("  report                 " + dir.toAbsolutePath() + " (" + String.join(", ", FleetReport.FILES) + ")");
             }
@@ -165,6 +166,18 @@ final class DemoCommand implements Callable<Integer> {
                 FleetReport.num(waitOf(twin, "p99")), FleetReport.num(r.waitSeconds().get("p99")),
                 percentOf(((Number) twin.get("abandoned")).longValue(), ((Number) twin.get("decided")).longValue()),
                 percentOf(r.abandoned(), r.decided()));
+    }
+
+    /** Where a decision's delivery latency went, hop by hop (p50 / p99 in milliseconds). */
+    static String anatomyLine(FleetResult r) {
+        StringBuilder line = new StringBuilder("  latency hops (ms)      ");
+        r.latencyAnatomySeconds().forEach((hop, summary) -> line.append(hop.replace('_', ' ')).append(' ')
+                .append(millis(summary.get("p50"))).append('/').append(millis(summary.get("p99"))).append("  "));
+        return line.append("(p50/p99)").toString();
+    }
+
+    private static String millis(Object seconds) {
+        return seconds == null ? "n/a" : String.format(Locale.ROOT, "%.1f", ((Number) seconds).doubleValue() * 1000);
     }
 
     @SuppressWarnings("unchecked")

@@ -296,7 +296,8 @@ public final class Fleet implements AutoCloseable {
     private void handle(ConsumerRecord<String, byte[]> record, double now) {
         try {
             switch (record.topic()) {
-                case Topics.DECISIONS -> onDecision(decisionCodec.decode(record.value()), now);
+                case Topics.DECISIONS -> onDecision(decisionCodec.decode(record.value()), clock.secondsOf(record.timestamp()),
+                        now);
                 case Topics.SERVER_METRICS -> onMetrics(metricsCodec.decode(record.value()), now);
                 case Topics.DEAD_LETTER -> onDeadLetter(deadLetterCodec.decode(record.value()));
                 default -> { }
@@ -307,7 +308,7 @@ public final class Fleet implements AutoCloseable {
         }
     }
 
-    private void onDecision(RoutingDecision decision, double now) {
+    private void onDecision(RoutingDecision decision, double appendedAt, double now) {
         Integer index = serverIndex.get(decision.getServerId());
         TaskRecord task = ledger.get(decision.getTaskId());
         if (task == null) {
@@ -325,6 +326,7 @@ public final class Fleet implements AutoCloseable {
         }
         task.decidedAt = clock.secondsOf(decision.getDecidedAt().toEpochMilli());
         task.receivedAt = now;
+        task.decisionAppendedAt = appendedAt;
         task.updateDelay = decision.getUpdateDelayMillis() == null ? Double.NaN
                 : decision.getUpdateDelayMillis() / 1000.0;
         task.rule = decision.getRule();

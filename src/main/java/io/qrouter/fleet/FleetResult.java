@@ -34,6 +34,7 @@ public record FleetResult(
         Map<String, Object> sojournSeconds,
         Map<String, Object> decisionLatencySeconds,
         Map<String, Object> deliveryLatencySeconds,
+        Map<String, Map<String, Object>> latencyAnatomySeconds,
         List<ServerSummary> servers,
         List<TaskRecord> tasks,
         FleetSeries series) {
@@ -76,7 +77,8 @@ public record FleetResult(
                 stats.duplicateDecisions.get(), stats.foreignDecisions.get(), stats.otherDeadLetters.get(),
                 f.decisionsByRule().getOrDefault(IDLE_QUEUE_RULE, 0L), stats.heartbeats.get(),
                 stats.sendFailures.get(), f.decisionsByRule(), f.waitSeconds(), f.sojournSeconds(),
-                f.decisionLatencySeconds(), f.deliveryLatencySeconds(), List.copyOf(servers), tasks, series);
+                f.decisionLatencySeconds(), f.deliveryLatencySeconds(), f.latencyAnatomySeconds(),
+                List.copyOf(servers), tasks, series);
     }
 
     /** Every task's timeline, measured or warm-up, in no particular order: what tasks.csv holds. */
@@ -117,6 +119,7 @@ public record FleetResult(
         out.put("sojourn_seconds", sojournSeconds);
         out.put("decision_latency_seconds", decisionLatencySeconds);
         out.put("delivery_latency_seconds", deliveryLatencySeconds);
+        out.put("latency_anatomy_seconds", latencyAnatomySeconds);
         Map<String, Object> workload = new LinkedHashMap<>();
         workload.put("servers", config.servers());
         workload.put("rate_per_second", config.ratePerSecond());

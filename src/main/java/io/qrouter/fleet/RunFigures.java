@@ -15,7 +15,10 @@ import java.util.TreeMap;
  * <p>Times: wait is the time a task spent in its server's queue (service start − arrival at the server: what the
  * routing policy controls; tasks that abandoned or never started have none); sojourn is end to end for completed
  * tasks (completion − creation); decision latency is the job's (decidedAt − createdAt); delivery latency adds the
- * way to the server (decision received − createdAt).
+ * way to the server (decision received − createdAt). The latency anatomy splits the delivery into its hops: the
+ * task to the broker (producer), the broker to the router's decision (source poll, network exchange, router), the
+ * decision to the broker (sink), the broker to the server (consumer poll), and beside them how late the chosen
+ * server's newest update had reached the router. Broker times are the topics' LogAppendTime.
  */
 record RunFigures(
         long warmupTasks,
@@ -31,7 +34,12 @@ record RunFigures(
         Map<String, Object> waitSeconds,
         Map<String, Object> sojournSeconds,
         Map<String, Object> decisionLatencySeconds,
-        Map<String, Object> deliveryLatencySeconds) {
+        Map<String, Object> deliveryLatencySeconds,
+        Map<String, Map<String, Object>> latencyAnatomySeconds) {
+
+    /** The hops of a decision's way, each from the timestamps that bound it. */
+    static final String[] HOPS = {"task_to_broker", "broker_to_router", "router_to_broker", "broker_to_server",
+        "server_update_to_router"};
 
     static RunFigures of(List<TaskTimeline> tasks, double warmupSeconds) {
         Map<String, Long> byOutcome = new TreeMap<>();
@@ -40,6 +48,10 @@ record RunFigures(
         List<Double> sojourns = new ArrayList<>();
         List<Double> decisionLatencies = new ArrayList<>();
         List<Double> deliveryLatencies = new ArrayList<>();
+        List<List<Double>> hops = new ArrayList<>();
+        for (int h = 0; h < HOPS.length; h++) {
+            hops.add(new ArrayList<>());
+        }
         long measured = 0;
         for (TaskTimeline t : tasks) {
             if (t.createdAt() < warmupSeconds) {
@@ -56,6 +68,15 @@ record RunFigures(
             }
             decisionLatencies.add(t.decidedAt() - t.createdAt());
             deliveryLatencies.add(t.receivedAt() - t.createdAt());
+            hops.get(0).add(t.appendedAt() - t.createdAt());
+            hops.get(1).add(t.decidedAt() - t.appendedAt());
+            hops.get(2).add(t.decisionAppendedAt() - t.decidedAt());
+            hops.get(3).add(t.receivedAt() - t.decisionAppendedAt());
+            hops.get(4).add(t.updateDelaySeconds());
+        }
+        Map<String, Map<String, Object>> anatomy = new LinkedHashMap<>();
+        for (int h = 0; h < HOPS.length; h++) {
+            anatomy.put(HOPS[h], summary(hops.get(h)));
         }
         long completed = byOutcome.getOrDefault("COMPLETED", 0L);
         long abandoned = byOutcome.getOrDefault("ABANDONED", 0L);
@@ -64,7 +85,7 @@ record RunFigures(
         return new RunFigures(tasks.size() - measured, measured, completed + abandoned + queued + unknownServer,
                 completed, abandoned, queued, byOutcome.getOrDefault("DEAD_LETTER", 0L),
                 byOutcome.getOrDefault("UNDECIDED", 0L), unknownServer, rules, summary(waits), summary(sojourns),
-                summary(decisionLatencies), summary(deliveryLatencies));
+                summary(decisionLatencies), summary(deliveryLatencies), anatomy);
     }
 
     /** The counts and time summaries under report.json's names. */

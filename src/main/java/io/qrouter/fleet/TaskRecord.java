@@ -7,8 +7,12 @@ package io.qrouter.fleet;
 final class TaskRecord {
     final FleetTask task;
     final double createdAt;
+    /** When the broker appended the task (its LogAppendTime; else the producer's send time). */
+    volatile double appendedAt = Double.NaN;
     /** When the job decided, by the job's clock (decidedAt of the decision). */
     double decidedAt = Double.NaN;
+    /** When the broker appended the decision (its LogAppendTime; else the job's timestamp). */
+    double decisionAppendedAt = Double.NaN;
     /** When the decision reached the fleet: after the job's transaction committed. */
     double receivedAt = Double.NaN;
     /** How late the job's newest update of the chosen server had reached the router (decision field), seconds. */

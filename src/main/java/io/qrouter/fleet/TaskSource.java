@@ -63,7 +63,8 @@ final class TaskSource implements Runnable {
             String taskId = config.runId() + "-" + (++n);
             FleetTask task = new FleetTask(taskId, exponential(work),
                     exponential(work) * config.meanPatienceSeconds());
-            ledger.put(taskId, new TaskRecord(task, next));
+            TaskRecord record = new TaskRecord(task, next);
+            ledger.put(taskId, record);
             TaskRequest request = TaskRequest.newBuilder()
                     .setTaskId(taskId)
                     .setCreatedAt(Instant.ofEpochMilli(clock.epochMillis(next)))
@@ -72,6 +73,8 @@ final class TaskSource implements Runnable {
             producer.send(new ProducerRecord<>(Topics.TASKS, taskId, codec.encode(request)), (meta, error) -> {
                 if (error != null) {
                     stats.sendFailures.incrementAndGet();
+                } else if (meta.hasTimestamp()) {
+                    record.appendedAt = clock.secondsOf(meta.timestamp());
                 }
             });
             stats.sent.incrementAndGet();

@@ -18,16 +18,18 @@ import java.util.List;
  * @param updateDelaySeconds how late the router's newest update of the chosen server had arrived (the decision's
  *     {@code updateDelayMillis}), NaN when unknown
  */
-public record TaskTimeline(String taskId, double createdAt, double decidedAt, double receivedAt, double startedAt,
-        double finishedAt, String outcome, String serverId, String rule, double work, double patienceSeconds,
-        double updateDelaySeconds) {
+public record TaskTimeline(String taskId, double createdAt, double appendedAt, double decidedAt,
+        double decisionAppendedAt, double receivedAt, double startedAt, double finishedAt, String outcome,
+        String serverId, String rule, double work, double patienceSeconds, double updateDelaySeconds) {
 
-    static final String[] COLUMNS = {"task_id", "created_at", "decided_at", "received_at", "started_at",
-        "finished_at", "outcome", "server_id", "rule", "work", "patience_seconds", "update_delay_seconds"};
+    static final String[] COLUMNS = {"task_id", "created_at", "appended_at", "decided_at", "decision_appended_at",
+        "received_at", "started_at", "finished_at", "outcome", "server_id", "rule", "work", "patience_seconds",
+        "update_delay_seconds"};
 
     static TaskTimeline of(TaskRecord t) {
-        return new TaskTimeline(t.task.taskId(), t.createdAt, t.decidedAt, t.receivedAt, t.startedAt, t.finishedAt,
-                t.outcome.name(), t.serverId, t.rule, t.task.work(), t.task.patienceSeconds(), t.updateDelay);
+        return new TaskTimeline(t.task.taskId(), t.createdAt, t.appendedAt, t.decidedAt, t.decisionAppendedAt,
+                t.receivedAt, t.startedAt, t.finishedAt, t.outcome.name(), t.serverId, t.rule, t.task.work(),
+                t.task.patienceSeconds(), t.updateDelay);
     }
 
     /** Decided and delivered to a server: the tasks a twin replays. */
@@ -38,8 +40,8 @@ public record TaskTimeline(String taskId, double createdAt, double decidedAt, do
     static void write(List<TaskTimeline> tasks, Path file) {
         CsvTable csv = new CsvTable(COLUMNS);
         for (TaskTimeline t : tasks) {
-            csv.add(t.taskId, t.createdAt, t.decidedAt, t.receivedAt, t.startedAt, t.finishedAt, t.outcome,
-                    t.serverId, t.rule, t.work, t.patienceSeconds, t.updateDelaySeconds);
+            csv.add(t.taskId, t.createdAt, t.appendedAt, t.decidedAt, t.decisionAppendedAt, t.receivedAt, t.startedAt,
+                    t.finishedAt, t.outcome, t.serverId, t.rule, t.work, t.patienceSeconds, t.updateDelaySeconds);
         }
         csv.write(file);
     }
@@ -64,7 +66,8 @@ public record TaskTimeline(String taskId, double createdAt, double decidedAt, do
                         + " cells, got " + c.length);
             }
             tasks.add(new TaskTimeline(c[0], number(c[1]), number(c[2]), number(c[3]), number(c[4]), number(c[5]),
-                    c[6], text(c[7]), text(c[8]), number(c[9]), number(c[10]), number(c[11])));
+                    number(c[6]), number(c[7]), c[8], text(c[9]), text(c[10]), number(c[11]), number(c[12]),
+                    number(c[13])));
         }
         return tasks;
     }
