@@ -2,18 +2,17 @@ package io.qrouter.cli;
 
 import io.qrouter.demo.DemoRun;
 import io.qrouter.demo.DemoSettings;
+import io.qrouter.fleet.CompareReport;
 import io.qrouter.fleet.FleetConfig;
 import io.qrouter.fleet.FleetReport;
 import io.qrouter.fleet.FleetResult;
-import io.qrouter.policy.PolicyName;
-import io.qrouter.report.CsvTable;
+import io.qrouter.job.ConfigKey;
 import io.qrouter.report.Progress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -25,7 +24,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Run everything on one machine: an embedded Kafka broker (KRaft), the job on a local Flink "
                 + "MiniCluster with its web UI, and a simulated fleet of servers.",
-                "Shows one live status line, then a summary table; writes report.json, CSV and PNG charts to --out.",
+                "Shows one live status line, then a summary table; writes report.html (open it in a browser), report.json, "
+                        + "CSV and PNG charts to --out.",
                 "Ctrl-C stops early and still writes the report."})
 final class DemoCommand implements Callable<Integer> {
     @Spec CommandLine.Model.CommandSpec spec;
@@ -66,24 +66,21 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "No live status line (for logs and tests).")
     boolean quiet;
 
-    /** Lists the policy names for --help. */
+    /** Lists the policy names for --help: every router.policy of the job, ga-batch included. */
     static final class PolicyNames extends ArrayList<String> {
         PolicyNames() {
-            for (PolicyName p : PolicyName.values()) {
-                add(p.configName());
-            }
+            super(List.of(ConfigKey.policyNames()));
         }
     }
 
     @Override
     public Integer call() throws Exception {
         List<String> policies = compare.isEmpty() ? List.of(policy) : compare;
+        List<String> valid = new PolicyNames();
         for (String p : policies) {
-            try {
-                PolicyName.parse(p);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.ParameterException(spec.commandLine(),
-                        (compare.isEmpty() ? "--policy" : "--compare") + ": " + e.getMessage());
+            if (!valid.contains(p)) {
+                throw new CommandLine.ParameterException(spec.commandLine(), (compare.isEmpty() ? "--policy" : "--compare")
+                        + ": unknown policy \"" + p + "\"; valid: " + String.join(", ", valid));
             }
         }
         List<DemoSettings> runs = new ArrayList<>();
@@ -97,6 +94,7 @@ final class DemoCommand implements Callable<Integer> {
         }
 
         Map<String, FleetResult> results = new LinkedHashMap<>();
+        Map<String, Object> settings = new LinkedHashMap<>();
         try (ShutdownSignal signal = new ShutdownSignal()) {
             for (DemoSettings run : runs) {
                 if (signal.requested()) {
@@ -112,11 +110,13 @@ final class DemoCommand implements Callable<Integer> {
                 System.out.println();
                 System.out.println("qrouter demo, policy " + run.policy() + ":");
                 System.out.print(FleetReport.summaryTable(result));
-                FleetReport.write(result, dir, outcome.facts());
-                System.out.println("  report                 " + dir.toAbsolutePath() + " (" + String.join(", ", FleetReport.FILES) + ")");
+                Path html = FleetReport.write(result, dir, outcome.facts());
+                System.out.println("  report                 " + html.toAbsolutePath() + " (beside it: "
+                        + String.join(", ", FleetReport.FILES.subList(1, FleetReport.FILES.size())) + ", …)");
+                settings.putAll(outcome.facts());
             }
-            if (results.size() > 1 || !compare.isEmpty()) {
-                printComparison(results);
+            if (!compare.isEmpty() && !results.isEmpty()) {
+                printComparison(results, settings);
             }
         }
         return 0;
@@ -130,25 +130,14 @@ final class DemoCommand implements Callable<Integer> {
         System.err.println("demo: " + line);
     }
 
-    private void printComparison(Map<String, FleetResult> results) {
-        CsvTable csv = new CsvTable("policy", "sent", "decided", "completed", "abandoned", "queued_at_end",
-                "dead_letter", "idle_queue_ratio", "wait_p50_s", "wait_p99_s", "sojourn_p50_s", "sojourn_p99_s");
+    private void printComparison(Map<String, FleetResult> results, Map<String, Object> settings) {
         System.out.println();
         System.out.println("Same workload (seed " + workload.seed + ") under each policy:");
-        System.out.printf(Locale.ROOT, "  %-18s %7s %7s %9s %9s %7s %6s %9s %9s %9s %11s %11s%n", "policy", "sent",
-                "decided", "completed", "abandoned", "queued", "dead", "idle-q", "wait p50", "wait p99",
-                "sojourn p50", "sojourn p99");
-        results.forEach((p, r) -> {
-            System.out.printf(Locale.ROOT, "  %-18s %7d %7d %9d %9d %7d %6d %9s %9s %9s %11s %11s%n", p, r.sent(),
-                    r.decided(), r.completed(), r.abandoned(), r.queuedAtEnd(), r.deadLetter(),
-                    r.idleQueueRatio() == null ? "n/a" : String.format(Locale.ROOT, "%.1f%%", 100 * r.idleQueueRatio()),
-                    FleetReport.num(r.waitSeconds().get("p50")), FleetReport.num(r.waitSeconds().get("p99")),
-                    FleetReport.num(r.sojournSeconds().get("p50")), FleetReport.num(r.sojournSeconds().get("p99")));
-            csv.add(p, r.sent(), r.decided(), r.completed(), r.abandoned(), r.queuedAtEnd(), r.deadLetter(),
-                    r.idleQueueRatio(), r.waitSeconds().get("p50"), r.waitSeconds().get("p99"),
-                    r.sojournSeconds().get("p50"), r.sojournSeconds().get("p99"));
-        });
-        csv.write(out.resolve("compare.csv"));
+        System.out.print(CompareReport.table(results));
+        settings.remove("policy");
+        settings.remove("flink_web_ui");
+        Path html = CompareReport.write(results, settings, out);
         System.out.println("  table                  " + out.resolve("compare.csv").toAbsolutePath());
+        System.out.println("  report                 " + html.toAbsolutePath());
     }
 }

@@ -1,5 +1,6 @@
 package io.qrouter.demo;
 
+import io.qrouter.fleet.DsrsAssignmentsReader;
 import io.qrouter.fleet.Fleet;
 import io.qrouter.fleet.FleetConfig;
 import io.qrouter.fleet.FleetResult;
@@ -92,6 +93,8 @@ public final class DemoRun {
                 } finally {
                     result = fleet.stop();
                 }
+                // while the broker and the job still run: the slots of the report's DSRS section
+                result = result.withDsrsSlots(DsrsAssignmentsReader.read(fleetConfig, result.startEpochMillis()));
                 return new Outcome(result, facts);
             } finally {
                 cancel(job);

@@ -1,5 +1,6 @@
 package io.qrouter.fleet;
 
+import io.qrouter.avro.SlotAssignment;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,6 +16,9 @@ import java.util.TreeMap;
  * routing policy controls); sojourn is end to end for completed tasks (completion − creation: routing, delivery,
  * wait and service); decision latency is the job's (decidedAt − createdAt); delivery latency adds the exactly-once
  * commit (decision received by the fleet − createdAt).
+ *
+ * <p>{@code startEpochMillis} is the wall-clock time of fleet second 0; {@code dsrsSlots} are the DSRS slot
+ * assignments the job wrote during the run (empty unless read with {@link #withDsrsSlots}).
  */
 public record FleetResult(
         FleetConfig config,
@@ -41,14 +45,16 @@ public record FleetResult(
         Map<String, Object> deliveryLatencySeconds,
         List<ServerSummary> servers,
         List<TaskRecord> tasks,
-        FleetSeries series) {
+        FleetSeries series,
+        long startEpochMillis,
+        List<SlotAssignment> dsrsSlots) {
 
     /** One server's share of the run. */
     public record ServerSummary(String serverId, double mu, long received, long completed, long abandoned,
             double utilisation, double meanOccupancy) {}
 
     static FleetResult of(FleetConfig config, FleetStats stats, List<TaskRecord> tasks, List<SimulatedServer> fleet,
-            FleetSeries series, double producingSeconds, double totalSeconds) {
+            FleetSeries series, double producingSeconds, double totalSeconds, long startEpochMillis) {
         long[] byOutcome = new long[TaskRecord.Outcome.values().length];
         List<Double> waits = new ArrayList<>();
         List<Double> sojourns = new ArrayList<>();
@@ -100,7 +106,16 @@ public record FleetResult(
                 stats.duplicateDecisions.get(), stats.foreignDecisions.get(), stats.otherDeadLetters.get(),
                 stats.idleQueueHits.get(), stats.heartbeats.get(), stats.sendFailures.get(), rules,
                 summary(waits), summary(sojourns), summary(decisionLatencies), summary(deliveryLatencies),
-                List.copyOf(servers), tasks, series);
+                List.copyOf(servers), tasks, series, startEpochMillis, List.of());
+    }
+
+    /** This result with the DSRS slots of the run (see {@link DsrsAssignmentsReader}). */
+    public FleetResult withDsrsSlots(List<SlotAssignment> slots) {
+        return new FleetResult(config, producingSeconds, totalSeconds, sent, decided, completed, abandoned, queuedAtEnd,
+                deadLetter, undecided, unknownServer, duplicateDecisions, foreignDecisions, otherDeadLetters,
+                idleQueueHits, heartbeats, sendFailures, decisionsByRule, waitSeconds, sojournSeconds,
+                decisionLatencySeconds, deliveryLatencySeconds, servers, tasks, series, startEpochMillis,
+                List.copyOf(slots));
     }
 
     private static Map<String, Object> summary(List<Double> values) {
