@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 /**
  * The top of {@code demo --compare}: the same workload under each policy, side by side. Writes compare.csv (one row
@@ -52,7 +53,7 @@ public final class CompareReport {
             header[i + 1] = COLUMNS[i].replace("_seconds.", "_").replace(".", "_") + (COLUMNS[i].contains("seconds") ? "_s" : "");
         }
         CsvTable csv = new CsvTable(header);
-        HtmlTable table = new HtmlTable(header);
+        HtmlTable table = new HtmlTable(Stream.of(header).map(h -> h.replace('_', ' ')).toArray(String[]::new));
         json.forEach((policy, figures) -> {
             Object[] csvRow = new Object[header.length];
             Object[] htmlRow = new Object[header.length];

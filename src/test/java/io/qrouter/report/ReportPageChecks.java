@@ -18,14 +18,19 @@ public final class ReportPageChecks {
         int checked = 0;
         for (Element cell : page.select("[data-key]")) {
             String key = cell.attr("data-key");
-            JsonNode node = json;
-            for (String part : key.split("\\.")) {
-                node = node == null ? null : node.get(part);
-            }
-            assertNumberShown(key, cell.text(), node);
+            assertNumberShown(key, cell.text(), valueAt(json, key));
             checked++;
         }
         return checked;
+    }
+
+    /** The node at a dotted path ({@code wait_seconds.p50}), or null. */
+    public static JsonNode valueAt(JsonNode json, String path) {
+        JsonNode node = json;
+        for (String part : path.split("\\.")) {
+            node = node == null ? null : node.get(part);
+        }
+        return node;
     }
 
     /** {@code shown} is {@code value} as a page shows it: rounded to its decimals, or a percentage, or n/a. */
