@@ -2,6 +2,7 @@ package io.qrouter.report;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.util.Arrays;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.DeviationRenderer;
@@ -14,7 +15,8 @@ import org.jfree.data.xy.YIntervalSeriesCollection;
  * heatmap, and a CSV. NaN where a column has no value.
  */
 public record PercentileBands(double[] x, double[] min, double[] p50, double[] p90, double[] max) {
-    public static final String[] CSV_HEADER = {"min", "p50", "p90", "max"};
+    /** A max this many times the largest p90 is a heavy tail: the plot's axis is then cut (the CSV keeps it). */
+    private static final double HEAVY_TAIL = 4;
 
     public static PercentileBands of(TimeGrid grid) {
         int n = grid.columns();
@@ -35,7 +37,7 @@ public record PercentileBands(double[] x, double[] min, double[] p50, double[] p
         return new PercentileBands(x, min, p50, p90, max);
     }
 
-    /** The bands of column {@code c}, in the order of {@link #CSV_HEADER}; null where unknown. */
+    /** The bands of column {@code c}: min, p50, p90, max; null where unknown. */
     public Double[] row(int c) {
         return new Double[] {orNull(min[c]), orNull(p50[c]), orNull(p90[c]), orNull(max[c])};
     }
@@ -66,7 +68,22 @@ public record PercentileBands(double[] x, double[] min, double[] p50, double[] p
         renderer.setAlpha(0.25f);
         NumberAxis xAxis = new NumberAxis("time (s)");
         xAxis.setAutoRangeIncludesZero(false);
-        return new XYPlot(data, xAxis, new NumberAxis(yLabel), renderer);
+        double largestP90 = largest(p90);
+        NumberAxis yAxis = new NumberAxis(yLabel);
+        if (largest(max) > HEAVY_TAIL * largestP90 && largestP90 > 0) {
+            // one outlier (a K of thousands) would flatten the median and p90 to the floor: cut the axis above them
+            yAxis.setLabel(yLabel + " (axis cut at 2 × largest p90)");
+            yAxis.setRange(Math.min(0, smallest(p50)), 2 * largestP90);
+        }
+        return new XYPlot(data, xAxis, yAxis, renderer);
+    }
+
+    private static double largest(double[] values) {
+        return Arrays.stream(values).filter(Double::isFinite).max().orElse(Double.NaN);
+    }
+
+    private static double smallest(double[] values) {
+        return Arrays.stream(values).filter(Double::isFinite).min().orElse(0);
     }
 
     private static Double orNull(double v) {

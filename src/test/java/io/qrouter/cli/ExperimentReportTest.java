@@ -19,15 +19,14 @@ class ExperimentReportTest {
     @TempDir Path out;
 
     @Test
-    void paper002ReportHoldsItsOptionsSummaryTablesAndEveryChart() throws Exception {
-        int code = Main.execute("experiment", "paper-002", "--out", out.toString(), "--slots", "600",
-                "--warmup", "100", "--time-slots", "50", "--v-values", "1,10", "--no-progress");
-        assertThat(code).isZero();
+    void loadSweepReportHoldsItsOptionsSummaryTablesAndEveryChart() throws Exception {
+        assertThat(Main.execute("experiment", "load-sweep", "--out", out.toString(), "--servers", "6", "--tasks", "150",
+                "--loads", "0.5,0.95", "--no-progress")).isZero();
 
         Document page = Jsoup.parse(out.resolve("report.html").toFile());
         ReportPageChecks.assertSelfContained(page);
         List<String> settings = page.select("table.settings tr").eachText();
-        assertThat(settings).contains("--slots 600", "--v-values [1.0, 10.0]", "--out " + out);
+        assertThat(settings).contains("--servers 6", "--loads [0.5, 0.95]", "--out " + out);
         // summary.md's first table, rendered: same header cells as the Markdown
         String markdownHeader = Files.readAllLines(out.resolve("summary.md")).stream()
                 .filter(l -> l.startsWith("|")).findFirst().orElseThrow();
@@ -47,6 +46,6 @@ class ExperimentReportTest {
             assertThat(Base64.getDecoder().decode(src.substring(src.indexOf(',') + 1)))
                     .isEqualTo(Files.readAllBytes(out.resolve(png)));
         }
-        assertThat(page.select("nav a").eachAttr("href")).contains("summary.json", "summary.md", "fig1_2_v_sweep.csv");
+        assertThat(page.select("nav a").eachAttr("href")).contains("summary.json", "summary.md", "load_sweep.csv");
     }
 }
