@@ -135,11 +135,11 @@ public final class FleetReport {
 
         CsvTable bands = new CsvTable("second", "quantity", "min", "p50", "p90", "max");
         page.serverSection(r.servers().size());
-        serverChart(page, dir, bands, "server_occupancy", "tasks", grids.occupancy(),
+        serverChart(page, dir, bands, "server_occupancy", "tasks", "tasks", grids.occupancy(),
                 new HeatmapChart("Tasks on each server (waiting + in service), each second", BY_MU, "tasks on the server"));
-        serverChart(page, dir, bands, "server_k", "load_index_k", grids.loadIndexK(),
+        serverChart(page, dir, bands, "server_k", "load_index_k", "K", grids.loadIndexK(),
                 new HeatmapChart("Load index K of each server, as the job last reported it", BY_MU, "K"));
-        serverChart(page, dir, bands, "server_utilisation", "utilisation", grids.utilisation(),
+        serverChart(page, dir, bands, "server_utilisation", "utilisation", "utilisation", grids.utilisation(),
                 new HeatmapChart("Utilisation of each server (busy fraction of each second)", BY_MU, "utilisation")
                         .scale(0, 1));
         bands.write(dir.resolve("server_percentiles.csv"));
@@ -150,13 +150,13 @@ public final class FleetReport {
 
     /** A heatmap of one per-server quantity with the fleet's percentile bands below; the bands also go to CSV. */
     private static void serverChart(FleetReportPage page, Path dir, CsvTable bands, String name, String quantity,
-            TimeGrid grid, HeatmapChart heatmap) {
+            String axisLabel, TimeGrid grid, HeatmapChart heatmap) {
         PercentileBands spread = PercentileBands.of(grid);
         for (int c = 0; c < grid.columns(); c++) {
             Double[] b = spread.row(c);
             bands.add(grid.x(c), quantity, b[0], b[1], b[2], b[3]);
         }
-        page.chart(heatmap.figure(name, grid, spread.plot(quantity + " across servers")), dir,
+        page.chart(heatmap.figure(name, grid, spread.plot(axisLabel)), dir,
                 "server_timeseries.csv", "server_percentiles.csv");
     }
 }

@@ -72,7 +72,7 @@ public record PercentileBands(double[] x, double[] min, double[] p50, double[] p
         NumberAxis yAxis = new NumberAxis(yLabel);
         if (largest(max) > HEAVY_TAIL * largestP90 && largestP90 > 0) {
             // one outlier (a K of thousands) would flatten the median and p90 to the floor: cut the axis above them
-            yAxis.setLabel(yLabel + " (axis cut at 2 × largest p90)");
+            yAxis.setLabel(yLabel + " (cut at 2×p90)");
             yAxis.setRange(Math.min(0, smallest(p50)), 2 * largestP90);
         }
         return new XYPlot(data, xAxis, yAxis, renderer);
