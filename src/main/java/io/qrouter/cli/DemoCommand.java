@@ -59,7 +59,7 @@ final class DemoCommand implements Callable<Integer> {
             description = "After producing stops, how long to wait for the last decisions (default ${DEFAULT-VALUE}).")
     Duration drain;
 
-    @Option(names = "--delivery", defaultValue = "exactly-once",
+    @Option(names = "--delivery", defaultValue = "at-least-once",
             description = "The job's sink.delivery-guarantee: exactly-once (decisions visible at checkpoints) or at-least-once (at once; duplicates possible after a failure) (default ${DEFAULT-VALUE}).")
     String delivery;
 

@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             Paper000Command.class,
             LoadSweepCommand.class,
+            StalenessCommand.class,
             Paper001Command.class,
             Paper002Command.class
         })

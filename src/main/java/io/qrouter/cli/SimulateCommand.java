@@ -7,6 +7,7 @@ import io.qrouter.report.CsvTable;
 import io.qrouter.report.Json;
 import io.qrouter.report.Progress;
 import io.qrouter.sim.Impatience;
+import io.qrouter.sim.Delay;
 import io.qrouter.sim.SimConfig;
 import io.qrouter.sim.SimResult;
 import io.qrouter.sim.Simulation;
@@ -69,6 +70,15 @@ final class SimulateCommand implements Runnable {
 
     @Option(names = "--routers", defaultValue = "1", description = "Routers deciding in parallel R (default: ${DEFAULT-VALUE}).")
     int routers;
+
+    @Option(names = "--report-changes", description = "Servers report every queue change (as the Flink job's updates do), not only heartbeats and idle reports.")
+    boolean reportChanges;
+
+    @Option(names = "--update-delay", defaultValue = "0", description = "How late a server's report reaches the routers, in mean service times: D or exp:MEAN (default: ${DEFAULT-VALUE}).")
+    String updateDelay;
+
+    @Option(names = "--decision-delay", defaultValue = "0", description = "How late a decision reaches its server, in mean service times: D or exp:MEAN (default: ${DEFAULT-VALUE}).")
+    String decisionDelay;
 
     @Option(names = "--heterogeneity", defaultValue = "none", description = "Service rates: none, uniform:LO,HI, bimodal:FRACTION,RATE (default: ${DEFAULT-VALUE}).")
     String heterogeneity;
@@ -143,6 +153,9 @@ final class SimulateCommand implements Runnable {
                     .heartbeat(heartbeat)
                     .idleHeartbeat(!noIdleHeartbeat)
                     .routers(routers)
+                    .reportEveryChange(reportChanges)
+                    .updateDelay(Delay.parse(updateDelay, "--update-delay"))
+                    .decisionDelay(Delay.parse(decisionDelay, "--decision-delay"))
                     .heterogeneity(heterogeneity)
                     .failures(mtbf, mttr)
                     .initialQueueMean(initialQueue)

@@ -452,7 +452,8 @@ public final class Fleet implements AutoCloseable {
     private static Properties producerProperties(FleetConfig config) {
         Properties props = new Properties();
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
-        props.put(ProducerConfig.LINGER_MS_CONFIG, "5");
+        // events and heartbeats are the routers' view of this server: send them at once
+        props.put(ProducerConfig.LINGER_MS_CONFIG, "0");
         props.put(ProducerConfig.CLIENT_ID_CONFIG, "qrouter-fleet-" + config.runId());
         props.putAll(config.kafka());
         return props;

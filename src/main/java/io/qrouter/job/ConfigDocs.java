@@ -2,6 +2,10 @@ package io.qrouter.job;
 
 /** The configuration keys as documentation: the README table and the {@code qrouter run --help} footer. */
 public final class ConfigDocs {
+    private static final String FLINK_PASS_THROUGH = "Any Flink configuration option, passed to the job's "
+            + "environment without the prefix (e.g. flink.execution.buffer-timeout.interval=5ms); it wins over "
+            + "the value a qrouter key sets. Flink checks the value when it reads it.";
+
     private ConfigDocs() {}
 
     /** A Markdown table of every key: name, default, valid values, meaning. */
@@ -18,6 +22,7 @@ public final class ConfigDocs {
         out.append("| `kafka.*` | | | Any other Kafka client setting (SASL, SSL, timeouts…), passed to every consumer "
                 + "and producer without the prefix. Values of keys containing password, secret, sasl.jaas.config "
                 + "or ssl.key are masked in every log and print. |\n");
+        out.append("| `flink.*` | | | " + FLINK_PASS_THROUGH + " |\n");
         return out.toString();
     }
 
@@ -45,6 +50,9 @@ public final class ConfigDocs {
                 .append("username=\"qrouter\" password=\"...\";\n")
                 .append("#kafka.ssl.truststore.location=/etc/qrouter/truststore.jks\n")
                 .append("#kafka.ssl.truststore.password=...\n");
+        out.append('\n');
+        comment(out, "Any flink.* key: " + FLINK_PASS_THROUGH + " For example:");
+        out.append("#flink.execution.state-recovery.path=file:///data/qrouter/checkpoints/<job-id>/chk-42\n");
         return out.toString();
     }
 
@@ -67,6 +75,8 @@ public final class ConfigDocs {
         out.append("  kafka.*\n");
         wrap(out, "Any Kafka client setting, passed on without the prefix (e.g. kafka.security.protocol=SASL_SSL). "
                 + "Values of keys containing password, secret, sasl.jaas.config or ssl.key are masked in logs.");
+        out.append("  flink.*\n");
+        wrap(out, FLINK_PASS_THROUGH);
         return out.toString();
     }
 

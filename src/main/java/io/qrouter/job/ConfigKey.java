@@ -16,12 +16,17 @@ import java.util.stream.Stream;
  * parsing, validation, {@code qrouter run --help} and the README's configuration table.
  *
  * <p>Besides these, any key starting with {@code kafka.} is passed to the Kafka clients without the prefix (e.g.
- * {@code kafka.security.protocol=SASL_SSL}).
+ * {@code kafka.security.protocol=SASL_SSL}), and any key starting with {@code flink.} to Flink's configuration
+ * (e.g. {@code flink.execution.state-recovery.path=file:///ckpt/chk-42}).
  */
 public enum ConfigKey {
     JOB_NAME("job.name", "qrouter", nonBlank(), "Flink job name."),
     JOB_PARALLELISM("job.parallelism", "0", longIn(0, 4096),
             "Default parallelism of the job's operators; 0 keeps the environment's default."),
+    JOB_BUFFER_TIMEOUT_MS("job.buffer-timeout.ms", "1", longIn(-1, 60_000),
+            "Flink network buffer timeout: each hop between operators flushes at least this often (0: after every "
+                    + "record; -1: only full buffers). Flink's default of 100 ms would add up to 100 ms per hop to "
+                    + "every decision."),
 
     KAFKA_BOOTSTRAP_SERVERS("kafka.bootstrap.servers", "localhost:9092", nonBlank(),
             "Kafka brokers, host:port[,host:port...]."),
@@ -53,9 +58,14 @@ public enum ConfigKey {
             "Event times further than this ahead of the job's clock are dead-lettered as absurd (as are times "
                     + "before 2000-01-01)."),
 
-    SINK_DELIVERY_GUARANTEE("sink.delivery-guarantee", "exactly-once", oneOf("exactly-once", "at-least-once"),
-            "exactly-once: Kafka transactions committed on checkpoints (read outputs with "
-                    + "isolation.level=read_committed); at-least-once: no transactions, duplicates after a restart."),
+    SINK_DELIVERY_GUARANTEE("sink.delivery-guarantee", "at-least-once", oneOf("at-least-once", "exactly-once"),
+            "at-least-once: outputs visible at once; after a restart the decisions since the last checkpoint are "
+                    + "made again (consumers keep the first decision per task id); exactly-once: Kafka transactions "
+                    + "committed on checkpoints (read with isolation.level=read_committed), so decisions wait for "
+                    + "the next checkpoint."),
+    SINK_LINGER_MS("sink.linger.ms", "0", longIn(0, 60_000),
+            "linger.ms of the job's Kafka producers: how long a record may wait to share a batch. 0 sends at once "
+                    + "(batches still form under load)."),
     SINK_TRANSACTIONAL_ID_PREFIX("sink.transactional-id-prefix", "qrouter", nonBlank(),
             "Prefix of the Kafka transactional ids (each sink appends its topic); unique per job on a cluster."),
     SINK_TRANSACTION_TIMEOUT_MS("sink.transaction-timeout.ms", "600000", longIn(1_000, 3_600_000),
@@ -105,6 +115,9 @@ public enum ConfigKey {
             "The estimator window slides in this many steps (at most: the largest divisor of the window length)."),
     SERVER_ESTIMATOR_MIN_EVENTS("server.estimator-min-events", "20", longIn(1, 1_000_000),
             "Events an estimate needs in the window before it is reported (null until then)."),
+    SERVER_UPDATE_COALESCE_MS("server.update-coalesce.ms", "0", longIn(0, 60_000),
+            "Queue changes (lifecycle events) of one server within this window reach the routers as one update; "
+                    + "0 sends each at once. A server that becomes idle is reported at once either way."),
     SERVER_DOWN_TIMEOUT_MS("server.down-timeout.ms", "5000", longIn(1, 86_400_000),
             "A server silent this long (processing time) is marked down and gets no tasks until it reports again."),
     SERVER_FORGET_AFTER_MS("server.forget-down-after.ms", "600000", longIn(1, 30L * 86_400_000),

@@ -184,7 +184,7 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
                     .setServerId(chosen.getServerId())
                     .setRule(RULE)
                     .setPolicy(policyName)
-                    .setSnapshotAgeMillis(Math.max(0, now - chosen.getHeartbeatAt()))
+                    .setSnapshotAgeMillis(Math.max(0, now - chosen.getUpdatedAt()))
                     .setDecidedAt(Instant.ofEpochMilli(now))
                     .setTaskCreatedAt(task.getCreatedAt())
                     .setServiceType(task.getServiceType())

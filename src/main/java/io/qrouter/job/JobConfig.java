@@ -25,6 +25,8 @@ public final class JobConfig implements Serializable {
 
     /** Keys starting with this go to the Kafka clients with the prefix removed. */
     public static final String KAFKA_PREFIX = "kafka.";
+    /** Keys starting with this go to Flink's configuration with the prefix removed (after qrouter's own). */
+    public static final String FLINK_PREFIX = "flink.";
 
     private static final List<String> SECRET_MARKERS = List.of("password", "secret", "sasl.jaas.config", "ssl.key");
     private static final String MASK = "******";
@@ -58,9 +60,10 @@ public final class JobConfig implements Serializable {
                 throw new ConfigException(key, "config key '" + key + "' must be " + known.validValues()
                         + " (got '" + mask(key, value) + "')");
             }
-            if (known == null && !isKafkaKey(key)) {
+            if (known == null && !isKafkaKey(key) && !isFlinkKey(key)) {
                 throw new ConfigException(key, "unknown config key '" + key + "': see `qrouter run --help` for the "
-                        + "keys; Kafka client settings go under " + KAFKA_PREFIX + "*");
+                        + "keys; Kafka client settings go under " + KAFKA_PREFIX + "*, Flink options under "
+                        + FLINK_PREFIX + "*");
             }
             resolved.put(key, value);
         }
@@ -158,6 +161,17 @@ public final class JobConfig implements Serializable {
         return properties;
     }
 
+    /** The {@code flink.*} settings without the prefix, in key order (Flink checks them when it reads them). */
+    public Map<String, String> flinkSettings() {
+        Map<String, String> flink = new TreeMap<>();
+        settings.forEach((key, value) -> {
+            if (isFlinkKey(key)) {
+                flink.put(key.substring(FLINK_PREFIX.length()), value);
+            }
+        });
+        return flink;
+    }
+
     /** Every setting, secrets masked: safe to log or print. */
     public Map<String, String> masked() {
         Map<String, String> out = new TreeMap<>();
@@ -185,6 +199,10 @@ public final class JobConfig implements Serializable {
 
     private static boolean isKafkaKey(String key) {
         return key.startsWith(KAFKA_PREFIX) && key.length() > KAFKA_PREFIX.length();
+    }
+
+    private static boolean isFlinkKey(String key) {
+        return key.startsWith(FLINK_PREFIX) && key.length() > FLINK_PREFIX.length();
     }
 
     private void checkConsistency() {

@@ -71,6 +71,7 @@ public final class KafkaConnectors {
                 .setTransactionalIdPrefix(config.get(ConfigKey.SINK_TRANSACTIONAL_ID_PREFIX) + "-" + topic)
                 // Flink's default (1 h) exceeds the broker's transaction.max.timeout.ms (15 min by default).
                 .setProperty("transaction.timeout.ms", config.get(ConfigKey.SINK_TRANSACTION_TIMEOUT_MS))
+                .setProperty("linger.ms", config.get(ConfigKey.SINK_LINGER_MS))
                 .build();
     }
 

@@ -37,6 +37,7 @@ final class OperatorSettings {
         settings.setBufferCapacity(config.getInt(ConfigKey.ROUTER_BUFFER_CAPACITY));
         settings.setBufferDeadlineMillis(config.getLong(ConfigKey.ROUTER_BUFFER_DEADLINE_MS));
         settings.setInFlightTimeoutMillis(config.getLong(ConfigKey.ROUTER_IN_FLIGHT_TIMEOUT_MS));
+        settings.setUpdateCoalesceMillis(config.getLong(ConfigKey.SERVER_UPDATE_COALESCE_MS));
         settings.setHeartbeatMinMillis(config.getLong(ConfigKey.HEARTBEAT_MIN_INTERVAL_MS));
         settings.setHeartbeatMaxMillis(config.getLong(ConfigKey.HEARTBEAT_MAX_INTERVAL_MS));
         settings.setSlotMillis(config.getLong(ConfigKey.DSRS_SLOT_MS));

@@ -21,14 +21,14 @@ final class PolicyRecords {
     static ServerSnapshot toPolicySnapshot(ServerUpdate s, int unacknowledgedTasks) {
         return new ServerSnapshot(
                 s.getServerId(),
-                s.getHeartbeatAt(),
+                s.getUpdatedAt(),
                 s.acceptsTasks(),
-                Math.max(0, s.getQueueLength()) + unacknowledgedTasks,
-                s.isBusy() || unacknowledgedTasks > 0,
+                Math.max(0, s.getQueueLength()),
+                s.isBusy(),
                 rateOrZero(s.getServiceRatePerSecond()),
                 rateOrZero(s.getLambda()),
                 rateOrZero(s.getMu()),
-                rateOrZero(s.getAlphaC()));
+                rateOrZero(s.getAlphaC())).plusUnacknowledged(unacknowledgedTasks);
     }
 
     /** The task's affinity key for the hash policy: its taskKey, else its id. */

@@ -12,6 +12,8 @@ import org.apache.flink.api.connector.source.Source;
 import org.apache.flink.api.java.typeutils.EitherTypeInfo;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.core.execution.CheckpointingMode;
@@ -61,8 +63,16 @@ public final class QrouterJob {
         defineWorkflow(env, config, KafkaConnectors.sources(config), KafkaConnectors.sinks(config));
     }
 
-    /** Checkpointing, state backend and parallelism from {@code config}. */
+    /**
+     * Checkpointing, state backend, parallelism and the network buffer timeout from {@code config}, then the
+     * {@code flink.*} pass-through, which wins over them.
+     */
     public static void configureEnvironment(StreamExecutionEnvironment env, JobConfig config) {
+        env.configure(flinkConfiguration(config));
+    }
+
+    /** The Flink options the job sets: qrouter's keys first, then every {@code flink.*} key as given. */
+    static Configuration flinkConfiguration(JobConfig config) {
         Configuration flink = new Configuration();
         flink.set(StateBackendOptions.STATE_BACKEND, config.choice(ConfigKey.STATE_BACKEND));
         String checkpointDir = config.get(ConfigKey.CHECKPOINT_DIR);
@@ -71,13 +81,22 @@ public final class QrouterJob {
         }
         // Every record and state type is Avro or a POJO; a Kryo fallback would be a bug, so make it fail at build.
         flink.set(PipelineOptions.GENERIC_TYPES, false);
-        env.configure(flink);
         // Checkpoints are exactly-once even with at-least-once sinks: operator state then never double counts.
-        env.enableCheckpointing(config.getLong(ConfigKey.CHECKPOINT_INTERVAL_MS), CheckpointingMode.EXACTLY_ONCE);
+        flink.set(CheckpointingOptions.CHECKPOINTING_INTERVAL,
+                Duration.ofMillis(config.getLong(ConfigKey.CHECKPOINT_INTERVAL_MS)));
+        flink.set(CheckpointingOptions.CHECKPOINTING_CONSISTENCY_MODE, CheckpointingMode.EXACTLY_ONCE);
+        // The decision path is latency-critical: Flink's default flushes each network hop every 100 ms.
+        long bufferTimeout = config.getLong(ConfigKey.JOB_BUFFER_TIMEOUT_MS);
+        flink.set(ExecutionOptions.BUFFER_TIMEOUT_ENABLED, bufferTimeout >= 0);
+        if (bufferTimeout >= 0) {
+            flink.set(ExecutionOptions.BUFFER_TIMEOUT, Duration.ofMillis(bufferTimeout));
+        }
         int parallelism = config.getInt(ConfigKey.JOB_PARALLELISM);
         if (parallelism > 0) {
-            env.setParallelism(parallelism);
+            flink.set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
         }
+        config.flinkSettings().forEach(flink::setString);
+        return flink;
     }
 
     /**

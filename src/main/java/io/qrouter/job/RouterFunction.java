@@ -6,6 +6,7 @@ import io.qrouter.avro.TaskRequest;
 import io.qrouter.policy.Decision;
 import io.qrouter.policy.Policies;
 import io.qrouter.policy.RoutingPolicy;
+import io.qrouter.policy.UnacknowledgedTasks;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.BroadcastState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
@@ -41,7 +42,7 @@ import java.util.SplittableRandom;
  *   <li><b>In flight until acknowledged.</b> Behind exactly-once sinks decisions reach the servers in bursts, one
  *       per checkpoint, and a heartbeat cannot count tasks still in an uncommitted transaction. So the policy's
  *       own in-flight count (reset on every snapshot) would forget them and herd the next burst. The router
- *       keeps each task it sent ({@link InFlightTasks}) until a snapshot lists its ENQUEUED event, or
+ *       keeps each task it sent ({@link UnacknowledgedTasks}) until an update lists its ENQUEUED event, or
  *       {@code inFlightTimeoutMillis} passes, and adds those still pending to the snapshot's queue length (busy,
  *       not idle) before the policy sees it; the policy then counts only decisions newer than the snapshot.</li>
  *   <li><b>What a restart keeps.</b> The latest snapshot of every server is broadcast state (checkpointed by every
@@ -70,6 +71,8 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
 
     static final ValueStateDescriptor<BufferedTask> BUFFERED =
             new ValueStateDescriptor<>("buffered-task", BufferedTask.class);
+    /** Bounds the memory of unacknowledged decisions when a server sends no ENQUEUED events. */
+    private static final int MAX_UNACKNOWLEDGED_PER_SERVER = 10_000;
     /** The fleet gauges are recomputed at most this often, as they take O(servers). */
     private static final long FLEET_GAUGE_PERIOD_MILLIS = 1_000;
 
@@ -77,7 +80,7 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
 
     private transient ValueState<BufferedTask> buffered;
     private transient RoutingPolicy policy;
-    private transient InFlightTasks inFlight;
+    private transient UnacknowledgedTasks inFlight;
     private transient int routerIndex;
     private transient boolean policyRebuilt;
     private transient boolean bufferCounted;
@@ -96,7 +99,7 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
         int routerCount = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
         policy = Policies.create(settings.policyConfig(routerIndex, routerCount),
                 new SplittableRandom(settings.getSeed() ^ (0x9E3779B97F4A7C15L * (routerIndex + 1))));
-        inFlight = new InFlightTasks(settings.getInFlightTimeoutMillis());
+        inFlight = new UnacknowledgedTasks(settings.getInFlightTimeoutMillis(), MAX_UNACKNOWLEDGED_PER_SERVER);
         policyRebuilt = false;
         bufferCounted = false;
         bufferedCount = 0;
@@ -134,7 +137,7 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
             policy.onServerRemoved(snapshot.getServerId());
         } else {
             snapshots.put(snapshot.getServerId(), snapshot);
-            policy.onSnapshot(PolicyRecords.toPolicySnapshot(snapshot, inFlight.pendingAfter(snapshot, now)));
+            policy.onSnapshot(PolicyRecords.toPolicySnapshot(snapshot, pendingAfter(snapshot, now)));
         }
         if (!bufferCounted) {
             countBufferAfterRestore(ctx);
@@ -210,8 +213,17 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
         }
         known.sort(Comparator.comparing(ServerUpdate::getServerId));
         for (ServerUpdate snapshot : known) {
-            policy.onSnapshot(PolicyRecords.toPolicySnapshot(snapshot, inFlight.pendingAfter(snapshot, now)));
+            policy.onSnapshot(PolicyRecords.toPolicySnapshot(snapshot, pendingAfter(snapshot, now)));
         }
+    }
+
+    /**
+     * This router's decisions for the server that the update does not count yet. On overflow the update's list is
+     * incomplete: a task decided by the update's time has most likely reached the server.
+     */
+    private int pendingAfter(ServerUpdate update, long now) {
+        long ackedUpTo = update.isEnqueuedOverflow() ? update.getUpdatedAt() : Long.MIN_VALUE;
+        return inFlight.pendingAfter(update.getServerId(), update.getEnqueuedSinceLastSnapshot(), ackedUpTo, now);
     }
 
     /** The buffer count is not checkpointed: it is recounted from the keyed state after a restore. */

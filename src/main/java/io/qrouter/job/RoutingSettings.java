@@ -37,6 +37,7 @@ public class RoutingSettings implements Serializable {
     private int bufferCapacity = 10_000;
     private long bufferDeadlineMillis = 30_000;
     private long inFlightTimeoutMillis = 30_000;
+    private long updateCoalesceMillis = 0;
     private long slotMillis = 1_000;
     private double dsrsV = 10.0;
     private double dsrsDefaultUnitCost = 1.0;
@@ -65,6 +66,9 @@ public class RoutingSettings implements Serializable {
         requirePositive("forgetDownAfterMillis", forgetDownAfterMillis);
         requirePositive("bufferDeadlineMillis", bufferDeadlineMillis);
         requirePositive("inFlightTimeoutMillis", inFlightTimeoutMillis);
+        if (updateCoalesceMillis < 0) {
+            throw new IllegalArgumentException("updateCoalesceMillis must be >= 0 (got " + updateCoalesceMillis + ")");
+        }
         requirePositive("heartbeatMinMillis", heartbeatMinMillis);
         if (heartbeatMaxMillis < heartbeatMinMillis) {
             throw new IllegalArgumentException("heartbeatMaxMillis must be ≥ heartbeatMinMillis (" + heartbeatMinMillis
@@ -282,6 +286,15 @@ public class RoutingSettings implements Serializable {
 
     public void setInFlightTimeoutMillis(long inFlightTimeoutMillis) {
         this.inFlightTimeoutMillis = inFlightTimeoutMillis;
+    }
+
+    /** Queue changes of a server within this window reach the routers as one update (0: each at once). */
+    public long getUpdateCoalesceMillis() {
+        return updateCoalesceMillis;
+    }
+
+    public void setUpdateCoalesceMillis(long updateCoalesceMillis) {
+        this.updateCoalesceMillis = updateCoalesceMillis;
     }
 
     /** DSRS slot length tau. */

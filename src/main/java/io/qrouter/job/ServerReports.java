@@ -13,23 +13,32 @@ final class ServerReports {
     private ServerReports() {
     }
 
-    static ServerUpdate snapshot(ServerState state, int queueLength, QueueFigures figures) {
+    /**
+     * The server's update for the routers, from its state: the queue length as of now, the estimates as of the last
+     * heartbeat, and the ENQUEUED task ids applied since the previous update.
+     *
+     * @param heartbeat true when a heartbeat (or the down timer) produced it, false for a queue change
+     */
+    static ServerUpdate update(ServerState state, boolean heartbeat) {
+        int queueLength = state.queueLength();
         ServerUpdate s = new ServerUpdate();
         s.setServerId(state.serverId);
         s.setAlive(state.alive);
-        s.setBusy(state.busy);
+        s.setBusy(state.busyNow());
         s.setQueueLength(queueLength);
-        s.setIdle(state.alive && !state.busy && queueLength == 0);
-        s.setHeartbeatAt(state.lastHeartbeatAt == ServerState.NEVER ? 0 : state.lastHeartbeatAt);
+        s.setIdle(state.alive && !s.isBusy());
+        s.setHeartbeatAt(state.hasHeartbeat() ? state.lastHeartbeatAt : 0);
+        s.setUpdatedAt(state.updatedAt == ServerState.NEVER ? 0 : state.updatedAt);
+        s.setHeartbeat(heartbeat);
         s.setHeartbeatIntervalMillis(state.heartbeatIntervalMillis);
         s.setHealth(state.health);
         s.setServiceRatePerSecond(state.serviceRatePerSecond);
-        s.setLambda(figures.lambda());
-        s.setMu(figures.mu());
-        s.setAlphaC(figures.alphaC());
-        s.setEta(figures.eta());
-        s.setLoadIndexK(figures.loadIndexK());
-        s.setOverloaded(figures.overloaded());
+        s.setLambda(state.lambda);
+        s.setMu(state.mu);
+        s.setAlphaC(state.alphaC);
+        s.setEta(state.eta);
+        s.setLoadIndexK(state.loadIndexK);
+        s.setOverloaded(state.overloaded);
         s.setRecommendedHeartbeatMillis(state.recommendedHeartbeatMillis);
         s.setCpu(state.cpu);
         s.setMemory(state.memory);
@@ -38,6 +47,18 @@ final class ServerReports {
         s.setLateRecords(state.lateRecords);
         s.setEnqueuedSinceLastSnapshot(new ArrayList<>(state.enqueuedSinceSnapshot));
         s.setEnqueuedOverflow(state.enqueuedOverflow);
+        return s;
+    }
+
+    /** The last update of a server that left or was forgotten: routers drop it. */
+    static ServerUpdate gone(ServerState state) {
+        ServerUpdate s = new ServerUpdate();
+        s.setServerId(state.serverId);
+        s.setGone(true);
+        s.setHeartbeat(true);
+        s.setHeartbeatAt(state.hasHeartbeat() ? state.lastHeartbeatAt : 0);
+        s.setUpdatedAt(state.updatedAt == ServerState.NEVER ? 0 : state.updatedAt);
+        s.setHealth(state.health);
         return s;
     }
 

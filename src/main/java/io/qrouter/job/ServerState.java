@@ -39,6 +39,25 @@ public class ServerState {
     public long downTimerAt = NO_TIMER;
     /** Processing time of the registered timer that drops this state, or {@link #NO_TIMER}. */
     public long forgetTimerAt = NO_TIMER;
+    /** Processing time of the registered timer that emits coalesced queue changes, or {@link #NO_TIMER}. */
+    public long updateTimerAt = NO_TIMER;
+
+    /** Newest event time applied (heartbeat or lifecycle event): orders the updates a router receives. */
+    public long updatedAt = NEVER;
+    /** Sum of the queue changes of lifecycle events newer than the last heartbeat (the map's values, kept). */
+    public int queueChangeSinceHeartbeat;
+    /** A lifecycle event newer than the last heartbeat was applied: its busy flag may be out of date. */
+    public boolean eventAfterHeartbeat;
+    /** The queue length in the last update emitted, to tell whether an event changed what routers see. */
+    public int emittedQueueLength = -1;
+
+    /** Estimates and K as of the last heartbeat; event-driven updates carry them unchanged. */
+    public Double lambda;
+    public Double mu;
+    public Double alphaC;
+    public Double eta;
+    public Double loadIndexK;
+    public boolean overloaded;
 
     /** Lifecycle events since the previous heartbeat, by type (the heartbeat log's "events"). */
     public int enqueued;
@@ -93,6 +112,26 @@ public class ServerState {
     void clearAcknowledgements() {
         enqueuedSinceSnapshot = new ArrayList<>();
         enqueuedOverflow = false;
+    }
+
+    /** Tasks on the server now: the heartbeat's count plus the changes lifecycle events made after it. */
+    int queueLength() {
+        return Math.max(0, reportedQueueLength + queueChangeSinceHeartbeat);
+    }
+
+    /** Busy when a task is on the server, or the heartbeat said so and no later event says otherwise. */
+    boolean busyNow() {
+        return queueLength() > 0 || busy && !eventAfterHeartbeat;
+    }
+
+    /** Keeps a heartbeat's estimates and K for the updates that queue changes emit until the next one. */
+    void remember(QueueFigures figures) {
+        lambda = figures.lambda();
+        mu = figures.mu();
+        alphaC = figures.alphaC();
+        eta = figures.eta();
+        loadIndexK = figures.loadIndexK();
+        overloaded = figures.overloaded();
     }
 
     boolean hasHeartbeat() {

@@ -26,29 +26,12 @@ import java.util.Map;
 
 /**
  * Per-server state, keyed by server id: lifecycle events (input 1) and heartbeats (input 2) keep the server's
- * queue, its estimator windows and its status; every heartbeat emits a {@link ServerUpdate} for the routers, a
- * {@link ServerMetrics} record ({@link #METRICS}) and a {@link HeartbeatLog} record ({@link #HEARTBEAT_LOG}).
- *
- * <p>Decisions:
- * <ul>
- *   <li><b>Down detection in processing time.</b> Silence is "no heartbeat has reached us", so the timer runs on
- *       the job's clock: an event-time timer would never fire when every server falls silent, because the
- *       heartbeat watermark stops with them. The silence allowed is {@code max(downTimeoutMillis,
- *       AdaptiveHeartbeat.MISSED_BEATS_BEFORE_DOWN × the interval the server announced)}, so a server told to
- *       report rarely is not taken for dead. A down server gets a snapshot with {@code alive = false}; its next
- *       heartbeat brings it back.</li>
- *   <li><b>Cleanup.</b> A heartbeat with {@code leaving = true}, or {@code forgetDownAfterMillis} spent down,
- *       drops all state of the server and emits a snapshot with {@code gone = true} so routers forget it. State
- *       created by lifecycle events of a server that never sends a heartbeat is dropped the same way.</li>
- *   <li><b>Queue length.</b> The heartbeat's count, plus the lifecycle events with a later event time (an event
- *       at or before the heartbeat is already in its count, whenever it arrives). ENQUEUED adds one;
- *       COMPLETED, ABANDONED and RESTORED remove one (chain P: a cancelled task stays until its recovery).
- *       Each snapshot also lists the task ids of the ENQUEUED events applied since the previous one (at most
- *       {@link ServerState#MAX_ACKNOWLEDGED_IDS}, else a flag): they are all in its queue length, so the routers
- *       stop counting those tasks as in flight.</li>
- *   <li><b>Late records</b> (behind the watermark) are counted and still applied: they feed the estimators and
- *       correct the queue. A heartbeat older than the newest one applied is only counted.</li>
- * </ul>
+ * queue, its estimator windows and its status. The routers' view is kept fresh: a lifecycle event that changes the
+ * queue length emits a {@link ServerUpdate} at once (or after {@code updateCoalesceMillis}, except that a server
+ * becoming idle is always reported at once, as seed 000's join-idle-queue intends). Every heartbeat emits an update
+ * with new estimates, a {@link ServerMetrics} record ({@link #METRICS}) and a {@link HeartbeatLog} record
+ * ({@link #HEARTBEAT_LOG}). The design notes (down detection, cleanup, queue length, late records) are in
+ * {@code docs/design.md}.
  */
 public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEvent, Heartbeat, ServerUpdate> {
     private static final long serialVersionUID = 1L;
@@ -102,8 +85,8 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
         countIfLate(ctx, state);
         state.countEvent(event.getType());
         if (event.getType() == TaskEventType.ENQUEUED) {
-            // Counted in the next snapshot's queue length whatever its event time (in the heartbeat's count if
-            // at or before it, in the queue changes if after), so that snapshot acknowledges it.
+            // Counted in the next update's queue length whatever its event time (in the heartbeat's count if
+            // at or before it, in the queue changes if after), so that update acknowledges it.
             state.acknowledgeEnqueued(event.getTaskId());
         }
         long eventTime = event.getEventTime().toEpochMilli();
@@ -113,12 +96,41 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
         }
         windows.onEvent(event.getType(), event.getTaskId(), eventTime);
         estimators.update(windows);
-        int change = queueChange(event.getType());
-        if (change != 0 && eventTime > state.lastHeartbeatAt) {
-            Integer sum = queueChanges.get(eventTime);
-            queueChanges.put(eventTime, (sum == null ? 0 : sum) + change);
+        if (eventTime > state.lastHeartbeatAt) {
+            state.eventAfterHeartbeat = true;
+            state.updatedAt = Math.max(state.updatedAt, eventTime);
+            int change = queueChange(event.getType());
+            if (change != 0) {
+                Integer sum = queueChanges.get(eventTime);
+                queueChanges.put(eventTime, (sum == null ? 0 : sum) + change);
+                state.queueChangeSinceHeartbeat += change;
+            }
+        }
+        if (state.alive && state.queueLength() != state.emittedQueueLength) {
+            reportQueueChange(ctx, state, out);
         }
         server.update(state);
+    }
+
+    /**
+     * Tells the routers a queue change: at once when coalescing is off or the server just became idle, else once
+     * per coalescing window (the timer emits the state as it is then).
+     */
+    private void reportQueueChange(Context ctx, ServerState state, Collector<ServerUpdate> out) {
+        long window = settings.getUpdateCoalesceMillis();
+        if (window == 0 || state.queueLength() == 0) {
+            emitUpdate(state, false, out);
+        } else if (state.updateTimerAt == ServerState.NO_TIMER) {
+            state.updateTimerAt = ctx.timerService().currentProcessingTime() + window;
+            ctx.timerService().registerProcessingTimeTimer(state.updateTimerAt);
+        }
+    }
+
+    /** Emits the server's current update and starts a new acknowledgement list. */
+    private static void emitUpdate(ServerState state, boolean heartbeat, Collector<ServerUpdate> out) {
+        out.collect(ServerReports.update(state, heartbeat));
+        state.emittedQueueLength = state.queueLength();
+        state.clearAcknowledgements();
     }
 
     @Override
@@ -133,12 +145,12 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
             return;
         }
         applyHeartbeat(heartbeat, state);
-        int queueLength = correctedQueueLength(state);
+        int queueLength = state.queueLength();
         QueueFigures figures = figures(state, heartbeat.getSentAt().toEpochMilli());
+        state.remember(figures);
         state.recommendedHeartbeatMillis = adaptiveHeartbeat.nextIntervalMillis(queueLength,
                 figures.rho() == null ? Double.NaN : figures.rho());
 
-        ServerUpdate snapshot = ServerReports.snapshot(state, queueLength, figures);
         ctx.output(METRICS, ServerReports.metrics(state, queueLength, figures, heartbeat.getSentAt().toEpochMilli()));
         ctx.output(HEARTBEAT_LOG, ServerReports.heartbeatLog(state, queueLength, figures));
         state.resetEventCounts();
@@ -147,8 +159,7 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
             forget(ctx, state, out);
             return;
         }
-        out.collect(snapshot);
-        state.clearAcknowledgements();
+        emitUpdate(state, true, out);
         scheduleDown(ctx, state);
         server.update(state);
     }
@@ -159,20 +170,27 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
         if (state == null) {
             return;
         }
+        if (timestamp == state.updateTimerAt) {
+            state.updateTimerAt = ServerState.NO_TIMER;
+            if (state.alive && state.queueLength() != state.emittedQueueLength) {
+                emitUpdate(state, false, out);
+            }
+        }
         if (timestamp == state.downTimerAt) {
             state.downTimerAt = ServerState.NO_TIMER;
             state.alive = false;
-            int queueLength = correctedQueueLength(state);
+            int queueLength = state.queueLength();
             QueueFigures figures = figures(state, state.lastHeartbeatAt);
-            out.collect(ServerReports.snapshot(state, queueLength, figures));
-            state.clearAcknowledgements();
+            state.remember(figures);
+            emitUpdate(state, true, out);
             ctx.output(METRICS, ServerReports.metrics(state, queueLength, figures, timestamp));
             scheduleForget(ctx, state);
-            server.update(state);
         } else if (timestamp == state.forgetTimerAt) {
             state.forgetTimerAt = ServerState.NO_TIMER;
             forget(ctx, state, out);
+            return;
         }
+        server.update(state);
     }
 
     /** Estimates over the window ending at {@code atMillis} (event time) and the metrics they give. */
@@ -197,7 +215,8 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
     }
 
     private void applyHeartbeat(Heartbeat heartbeat, ServerState state) throws Exception {
-        state.alive = true;
+        // A leaving server's last heartbeat reports it gone, not alive (its metrics say so too).
+        state.alive = !heartbeat.getLeaving();
         state.lastHeartbeatAt = heartbeat.getSentAt().toEpochMilli();
         state.reportedQueueLength = Math.max(0, heartbeat.getQueueLength());
         state.busy = heartbeat.getBusy();
@@ -208,20 +227,17 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
         state.health = heartbeat.getHealth();
         state.heartbeatIntervalMillis = heartbeat.getIntervalMillis();
         state.heartbeatTriggers++;
+        state.updatedAt = Math.max(state.updatedAt, state.lastHeartbeatAt);
+        state.eventAfterHeartbeat = false;
         for (Iterator<Map.Entry<Long, Integer>> it = queueChanges.iterator(); it.hasNext(); ) {
-            if (it.next().getKey() <= heartbeat.getSentAt().toEpochMilli()) {
+            Map.Entry<Long, Integer> change = it.next();
+            if (change.getKey() <= state.lastHeartbeatAt) {
+                state.queueChangeSinceHeartbeat -= change.getValue();
                 it.remove();
+            } else {
+                state.eventAfterHeartbeat = true;
             }
         }
-    }
-
-    /** The heartbeat's queue length plus the changes lifecycle events made after it; never negative. */
-    private int correctedQueueLength(ServerState state) throws Exception {
-        int length = state.reportedQueueLength;
-        for (int change : queueChanges.values()) {
-            length += change;
-        }
-        return Math.max(0, length);
     }
 
     static int queueChange(TaskEventType type) {
@@ -267,10 +283,10 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
 
     private void forget(Context ctx, ServerState state, Collector<ServerUpdate> out) {
         deleteTimers(ctx, state);
-        state.alive = false;
-        ServerUpdate gone = ServerReports.snapshot(state, 0, QueueFigures.unknown(settings.getQueueModel()));
-        gone.setGone(true);
-        out.collect(gone);
+        if (state.updateTimerAt != ServerState.NO_TIMER) {
+            ctx.timerService().deleteProcessingTimeTimer(state.updateTimerAt);
+        }
+        out.collect(ServerReports.gone(state));
         server.clear();
         estimators.clear();
         queueChanges.clear();

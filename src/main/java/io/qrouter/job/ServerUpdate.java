@@ -8,8 +8,9 @@ import java.util.Objects;
 
 /**
  * What the per-server state tells the routers about one server: broadcast from {@link ServerStateFunction}
- * to {@link RouterFunction}, {@link DsrsSlotFunction} and {@link GaBatchFunction} on every heartbeat, when the
- * server is marked down, and when its state is dropped.
+ * to {@link RouterFunction}, {@link DsrsSlotFunction} and {@link GaBatchFunction} on every heartbeat, on every
+ * lifecycle event that changes its queue length (coalesced if configured), when the server is marked down, and
+ * when its state is dropped.
  *
  * <p>A Flink POJO (public no-arg constructor, getters and setters) so it is serialised without Kryo.
  * Estimates are boxed and {@code null} while unknown (too few events); {@code loadIndexK} is {@code null} when
@@ -23,6 +24,8 @@ public class ServerUpdate {
     private boolean busy;
     private int queueLength;
     private long heartbeatAt;
+    private long updatedAt;
+    private boolean heartbeat;
     private long heartbeatIntervalMillis;
     private Health health = Health.UNKNOWN;
     private double serviceRatePerSecond;
@@ -118,6 +121,27 @@ public class ServerUpdate {
     }
 
     /** Interval the server said it uses until its next heartbeat. */
+    /**
+     * Newest event time (heartbeat or lifecycle event) this update reflects; it never decreases for a server, so
+     * a router can tell a newer update from an older one.
+     */
+    public long getUpdatedAt() {
+        return updatedAt;
+    }
+
+    public void setUpdatedAt(long updatedAt) {
+        this.updatedAt = updatedAt;
+    }
+
+    /** True for an update a heartbeat (or the down timer) produced, with new estimates; false for a queue change. */
+    public boolean isHeartbeat() {
+        return heartbeat;
+    }
+
+    public void setHeartbeat(boolean heartbeat) {
+        this.heartbeat = heartbeat;
+    }
+
     public long getHeartbeatIntervalMillis() {
         return heartbeatIntervalMillis;
     }
@@ -283,6 +307,7 @@ public class ServerUpdate {
         }
         return alive == that.alive && gone == that.gone && idle == that.idle && busy == that.busy
                 && queueLength == that.queueLength && heartbeatAt == that.heartbeatAt
+                && updatedAt == that.updatedAt && heartbeat == that.heartbeat
                 && heartbeatIntervalMillis == that.heartbeatIntervalMillis
                 && Double.compare(serviceRatePerSecond, that.serviceRatePerSecond) == 0
                 && overloaded == that.overloaded && recommendedHeartbeatMillis == that.recommendedHeartbeatMillis

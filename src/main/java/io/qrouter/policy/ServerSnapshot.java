@@ -49,6 +49,18 @@ public record ServerSnapshot(
         return new ServerSnapshot(serverId, atMillis, false, 0, false, 0, 0, 0, 0);
     }
 
+    /**
+     * This report as one router sees it: plus {@code tasks} it sent that the report does not count yet (they are on
+     * their way), so the server is busy, never idle, while any is pending.
+     */
+    public ServerSnapshot plusUnacknowledged(int tasks) {
+        if (tasks < 0) {
+            throw new IllegalArgumentException("tasks must be >= 0 (got " + tasks + ")");
+        }
+        return tasks == 0 ? this : new ServerSnapshot(serverId, sentAtMillis, alive, queueLength + tasks, true,
+                serviceRatePerSecond, lambda, mu, alphaC);
+    }
+
     public boolean idle() {
         return alive && queueLength == 0 && !busy;
     }

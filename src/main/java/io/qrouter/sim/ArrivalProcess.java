@@ -103,6 +103,17 @@ public sealed interface ArrivalProcess {
             this.keys = keys;
         }
 
+        /** Recorded arrival times (non-decreasing), without keys: a digital twin's replay. */
+        static Trace of(double[] times) {
+            for (int i = 1; i < times.length; i++) {
+                if (!(times[i] >= times[i - 1])) {
+                    throw new IllegalArgumentException("arrival times must be non-decreasing (got " + times[i]
+                            + " after " + times[i - 1] + ")");
+                }
+            }
+            return new Trace(null, times.clone(), new String[times.length]);
+        }
+
         static Trace read(Path file) {
             List<String> lines;
             try {
@@ -159,7 +170,7 @@ public sealed interface ArrivalProcess {
 
         @Override
         public String spec() {
-            return "trace:" + file;
+            return file == null ? "recorded" : "trace:" + file;
         }
     }
 }

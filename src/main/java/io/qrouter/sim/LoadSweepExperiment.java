@@ -5,7 +5,6 @@ import io.qrouter.policy.PolicyName;
 import io.qrouter.report.CsvTable;
 import io.qrouter.report.Json;
 import io.qrouter.report.LineChart;
-import io.qrouter.report.Progress;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -16,11 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 /**
@@ -86,40 +80,19 @@ public final class LoadSweepExperiment {
 
     /** The runs, without writing anything. */
     List<Point> compute() {
-        List<Scenario> scenarios = SCENARIOS;
-        List<PolicyName> policies = List.of(PolicyName.values());
-        List<Future<Point>> futures = new ArrayList<>();
-        int total = scenarios.size() * policies.size() * options.loads().size();
-        ExecutorService pool = Executors.newFixedThreadPool(options.threads());
-        AtomicLong done = new AtomicLong();
-        try (Progress progress = new Progress("load-sweep", total, options.progress())) {
-            for (Scenario s : scenarios) {
-                for (PolicyName p : policies) {
-                    for (double load : options.loads()) {
-                        futures.add(pool.submit(() -> {
-                            Point point = new Point(s, p, load, Simulation.run(config(s, p, load)));
-                            long d = done.incrementAndGet();
-                            synchronized (progress) {
-                                progress.update(d, s.name() + " " + p.configName() + " rho=" + load);
-                            }
-                            return point;
-                        }));
-                    }
+        List<Point> plan = new ArrayList<>();
+        for (Scenario s : SCENARIOS) {
+            for (PolicyName p : PolicyName.values()) {
+                for (double load : options.loads()) {
+                    plan.add(new Point(s, p, load, null));
                 }
             }
-            List<Point> points = new ArrayList<>(futures.size());
-            for (Future<Point> f : futures) {
-                points.add(f.get());
-            }
-            return points;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("load sweep interrupted", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("a load-sweep run failed: " + e.getCause(), e.getCause());
-        } finally {
-            pool.shutdownNow();
         }
+        return ParallelRuns.run("load-sweep", plan,
+                p -> p.scenario().name() + " " + p.policy().configName() + " rho=" + p.load(),
+                p -> new Point(p.scenario(), p.policy(), p.load(),
+                        Simulation.run(config(p.scenario(), p.policy(), p.load()))),
+                options.threads(), options.progress());
     }
 
     private void write(Path out, List<Point> points) {

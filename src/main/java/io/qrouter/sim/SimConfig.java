@@ -1,5 +1,6 @@
 package io.qrouter.sim;
 
+import io.qrouter.estimate.EstimatorConfig;
 import io.qrouter.policy.AdaptiveHeartbeat;
 import io.qrouter.policy.PolicyConfig;
 import io.qrouter.policy.PolicyName;
@@ -31,6 +32,11 @@ import io.qrouter.queueing.LoadIndexWeights;
  * @param warmupTasks routed tasks left out of the per-task figures (the first ones)
  * @param stepLength length of one time step of the per-step metrics
  * @param seed seed of every random stream
+ * @param updateDelay how late a server's report reaches the routers (0: at once)
+ * @param decisionDelay how late a decision reaches its server (0: at once); the task waits nowhere meanwhile
+ * @param reportEveryChange every queue change of a server is reported (as the Flink job does), not only heartbeats
+ *     and idle reports; full-information policies get every change whatever this says
+ * @param estimators the estimators' window and minimum counts (the Flink job's settings for a digital twin)
  */
 public record SimConfig(
         PolicyName policy,
@@ -53,7 +59,11 @@ public record SimConfig(
         double initialQueueMean,
         int warmupTasks,
         double stepLength,
-        long seed) {
+        long seed,
+        Delay updateDelay,
+        Delay decisionDelay,
+        boolean reportEveryChange,
+        EstimatorConfig estimators) {
 
     public static final int MAX_SERVERS = 1 << 27;
 
@@ -72,8 +82,9 @@ public record SimConfig(
         require(warmupTasks >= 0 && warmupTasks < tasks,
                 "--warmup must be in [0, tasks - 1] (got " + warmupTasks + " with " + tasks + " tasks)");
         require(stepLength > 0 && Double.isFinite(stepLength), "--step must be > 0 (got " + stepLength + ")");
-        require(weights != null && heartbeat != null && impatience != null && heterogeneity != null,
-                "weights, heartbeat, impatience and heterogeneity are required");
+        require(weights != null && heartbeat != null && impatience != null && heterogeneity != null
+                        && updateDelay != null && decisionDelay != null && estimators != null,
+                "weights, heartbeat, impatience, heterogeneity, delays and estimators are required");
         Distribution.parse(service, "--service");
         if (arrivals.trim().toLowerCase(java.util.Locale.ROOT).startsWith("trace:")) {
             java.nio.file.Path trace = java.nio.file.Path.of(arrivals.trim().substring(6));
@@ -90,6 +101,23 @@ public record SimConfig(
     public PolicyConfig policyConfig(int index) {
         return PolicyConfig.of(policy).withChoices(choices).withWeights(weights).withRouter(index, routers)
                 .withLoadIndexTimeUnitSeconds(Simulation.LOAD_INDEX_TIME_UNIT);
+    }
+
+    /**
+     * The estimators' window in simulated time: 20 mean service times in 20 buckets, and an estimate counts as
+     * known from 5 observations on (the production defaults of 60 s and 20 observations would leave most servers
+     * of a short experiment without estimates).
+     */
+    public static EstimatorConfig defaultEstimators() {
+        EstimatorConfig c = new EstimatorConfig();
+        c.setWindowMillis(20_000);
+        c.setBucketCount(20);
+        c.setMinArrivals(5);
+        c.setMinCompletions(5);
+        c.setMinExits(5);
+        c.setMinWaits(5);
+        c.setMinRecoveries(5);
+        return c.validate();
     }
 
     public static Builder builder() {
@@ -119,6 +147,10 @@ public record SimConfig(
         b.warmupTasks = warmupTasks;
         b.stepLength = stepLength;
         b.seed = seed;
+        b.updateDelay = updateDelay;
+        b.decisionDelay = decisionDelay;
+        b.reportEveryChange = reportEveryChange;
+        b.estimators = estimators;
         return b;
     }
 
@@ -132,7 +164,8 @@ public record SimConfig(
      * Defaults: random routing, d = 2, equal weights, 100 servers, 10 000 tasks, ρ = 0.9, Poisson arrivals,
      * exponential service, identical servers of rate 1, no abandonment (η = 1 if cancel-restore is chosen),
      * heartbeats every 200–1000 ms with an idle report, one router, no failures, empty start, no warm-up,
-     * steps of one unit, seed 1.
+     * steps of one unit, seed 1, no information delays, estimators over 20 units (see
+     * {@link #defaultEstimators()}).
      */
     public static final class Builder {
         private PolicyName policy = PolicyName.RANDOM;
@@ -156,6 +189,10 @@ public record SimConfig(
         private int warmupTasks;
         private double stepLength = 1;
         private long seed = 1;
+        private Delay updateDelay = Delay.none();
+        private Delay decisionDelay = Delay.none();
+        private boolean reportEveryChange;
+        private EstimatorConfig estimators = defaultEstimators();
 
         public Builder policy(PolicyName v) { policy = v; return this; }
         public Builder choices(int v) { choices = v; return this; }
@@ -178,11 +215,16 @@ public record SimConfig(
         public Builder warmupTasks(int v) { warmupTasks = v; return this; }
         public Builder stepLength(double v) { stepLength = v; return this; }
         public Builder seed(long v) { seed = v; return this; }
+        public Builder updateDelay(Delay v) { updateDelay = v; return this; }
+        public Builder decisionDelay(Delay v) { decisionDelay = v; return this; }
+        public Builder reportEveryChange(boolean v) { reportEveryChange = v; return this; }
+        public Builder estimators(EstimatorConfig v) { estimators = v; return this; }
 
         public SimConfig build() {
             return new SimConfig(policy, choices, weights, servers, tasks, load, arrivals, service, heterogeneity,
                     patience, impatience, eta, heartbeat, idleHeartbeat, routers, meanTimeBetweenFailures,
-                    meanTimeToRepair, initialQueueMean, warmupTasks, stepLength, seed);
+                    meanTimeToRepair, initialQueueMean, warmupTasks, stepLength, seed, updateDelay, decisionDelay,
+                    reportEveryChange, estimators);
         }
     }
 }

@@ -1,6 +1,5 @@
 package io.qrouter.sim;
 
-import io.qrouter.estimate.EstimatorConfig;
 import io.qrouter.estimate.ServerEstimators;
 import io.qrouter.policy.AdaptiveHeartbeat;
 import io.qrouter.policy.Decision;
@@ -10,8 +9,10 @@ import io.qrouter.policy.RoutingPolicy;
 import io.qrouter.policy.Rule;
 import io.qrouter.policy.ServerSnapshot;
 import io.qrouter.policy.ServerSnapshots;
+import io.qrouter.policy.UnacknowledgedTasks;
 import io.qrouter.queueing.FleetBalance;
 import io.qrouter.queueing.LoadIndex;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -51,6 +52,8 @@ public final class Simulation {
     private static final int FAIL = 6;
     private static final int DETECT = 7;
     private static final int RECOVER = 8;
+    private static final int UPDATE_ARRIVES = 9;
+    private static final int TASK_REACHES_SERVER = 10;
 
     private static final byte WAITING = 1;
     private static final byte IN_SERVICE = 2;
@@ -75,6 +78,7 @@ public final class Simulation {
     private final SplittableRandom failureRandom;
     private final SplittableRandom setupRandom;
     private final SplittableRandom cancelRandom;
+    private final SplittableRandom delayRandom;
 
     private final ArrivalProcess arrivals;
     private final Distribution service;
@@ -84,6 +88,12 @@ public final class Simulation {
     private final boolean hashKeys;
     private final boolean renege;
     private final boolean cancelRestore;
+    /** Every queue change is reported to the routers (full-information policies, or the job's fresh updates). */
+    private final boolean reportChanges;
+    /** Reports or decisions travel with a delay: routers then count their own decisions until acknowledged. */
+    private final boolean delayed;
+    private final UnacknowledgedTasks[] unacknowledged;
+    private final Workload workload;
 
     // servers
     private final String[] ids;
@@ -109,9 +119,20 @@ public final class Simulation {
     private final long[] lastIntervalMillis;
     private final ServerEstimators[] estimators;
     private final double[] liveK;
+    /** Each server's latest report: queue changes repeat its estimates, as the job's updates do. */
+    private final ServerSnapshot[] lastReport;
+    /** With delays: the task ids enqueued since each server's previous report (its acknowledgement list). */
+    private final List<List<String>> enqueuedSinceReport;
+    /** With delays: reports on their way to the routers, by slot (reused), and their acknowledgement lists. */
+    private final List<ServerSnapshot> reportsInTransit = new ArrayList<>();
+    private final List<List<String>> acknowledgementsInTransit = new ArrayList<>();
+    private final ArrayDeque<Integer> freeTransitSlots = new ArrayDeque<>();
 
     // tasks (routed ones first, then the initial background tasks)
     private final double[] arrivalTime;
+    /** When the task reached its server (its wait starts then): the arrival plus the decision delay. */
+    private final double[] receivedTime;
+    private final double[] patienceOf;
     private final double[] work;
     private final int[] next;
     private final int[] prev;
@@ -154,8 +175,9 @@ public final class Simulation {
     private double stepWaitSum;
     private long stepWaitCount;
 
-    private Simulation(SimConfig config, LongConsumer progress) {
+    private Simulation(SimConfig config, Workload workload, LongConsumer progress) {
         this.config = config;
+        this.workload = workload;
         this.progress = progress;
         this.n = config.servers();
         SplittableRandom master = new SplittableRandom(config.seed());
@@ -167,11 +189,13 @@ public final class Simulation {
         this.failureRandom = master.split();
         this.setupRandom = master.split();
         this.cancelRandom = master.split();
+        this.delayRandom = master.split();
 
         this.service = Distribution.parse(config.service(), "--service");
-        this.mu = config.heterogeneity().rates(n, setupRandom);
+        this.mu = workload != null ? workload.mu().clone() : config.heterogeneity().rates(n, setupRandom);
         double capacity = Arrays.stream(mu).sum();
-        this.arrivals = ArrivalProcess.parse(config.arrivals(), config.load() * capacity, config.tasks());
+        this.arrivals = workload != null ? workload.arrivalProcess()
+                : ArrivalProcess.parse(config.arrivals(), config.load() * capacity, config.tasks());
         this.routedTasks = arrivals instanceof ArrivalProcess.Trace trace
                 ? Math.min(config.tasks(), trace.size()) : config.tasks();
 
@@ -182,8 +206,16 @@ public final class Simulation {
         this.oracle = routers[0].readsCurrentQueues();
         this.needsEstimates = config.policy() == PolicyName.HEARTBEAT_K || config.policy() == PolicyName.HEARTBEAT_K_LIVE;
         this.hashKeys = config.policy() == PolicyName.HASH;
-        this.renege = config.impatience() == Impatience.RENEGE && config.patience() > 0;
-        this.cancelRestore = config.impatience() == Impatience.CANCEL_RESTORE && config.patience() > 0;
+        this.renege = workload != null || config.impatience() == Impatience.RENEGE && config.patience() > 0;
+        this.cancelRestore = workload == null
+                && config.impatience() == Impatience.CANCEL_RESTORE && config.patience() > 0;
+        this.reportChanges = oracle || config.reportEveryChange();
+        this.delayed = !config.updateDelay().isZero() || !config.decisionDelay().isZero()
+                || workload != null && workload.hasDeliveryDelays();
+        this.unacknowledged = new UnacknowledgedTasks[delayed ? routers.length : 0];
+        for (int r = 0; r < unacknowledged.length; r++) {
+            unacknowledged[r] = new UnacknowledgedTasks(Long.MAX_VALUE / 4, Integer.MAX_VALUE);
+        }
 
         this.ids = new String[n];
         this.count = new int[n];
@@ -206,6 +238,8 @@ public final class Simulation {
         this.lastIntervalMillis = new long[n];
         this.estimators = needsEstimates ? new ServerEstimators[n] : null;
         this.liveK = new double[n];
+        this.lastReport = new ServerSnapshot[n];
+        this.enqueuedSinceReport = new ArrayList<>(delayed ? n : 0);
         int[] initialQueue = new int[n];
         long initialTotal = 0;
         for (int s = 0; s < n; s++) {
@@ -217,7 +251,10 @@ public final class Simulation {
             cancelledTask[s] = -1;
             up[s] = true;
             if (needsEstimates) {
-                estimators[s] = new ServerEstimators(estimatorConfig());
+                estimators[s] = new ServerEstimators(config.estimators());
+            }
+            if (delayed) {
+                enqueuedSinceReport.add(new ArrayList<>());
             }
             initialQueue[s] = geometric(config.initialQueueMean());
             initialTotal += initialQueue[s];
@@ -228,6 +265,8 @@ public final class Simulation {
         int total = (int) (routedTasks + initialTotal);
         this.totalTasks = total;
         this.arrivalTime = new double[total];
+        this.receivedTime = new double[total];
+        this.patienceOf = new double[total];
         this.work = new double[total];
         this.next = new int[total];
         this.prev = new int[total];
@@ -243,24 +282,20 @@ public final class Simulation {
 
     /** Runs a simulation, telling {@code progress} the number of routed tasks that arrived so far, now and then. */
     public static SimResult run(SimConfig config, LongConsumer progress) {
-        return new Simulation(config, progress).execute();
+        return new Simulation(config, null, progress).execute();
     }
 
     /**
-     * The estimators' window in simulated time: 20 mean service times in 20 buckets, and an estimate counts as
-     * known from 5 observations on (the production defaults of 60 s and 20 observations would leave most servers
-     * of a short experiment without estimates).
+     * Replays a recorded workload (the digital twin): its servers' rates, and its tasks' arrival times, work,
+     * patience and delivery delays, instead of drawing them. {@code config} must name as many servers and tasks;
+     * its arrival process, rates and patience are not used.
      */
-    static EstimatorConfig estimatorConfig() {
-        EstimatorConfig c = new EstimatorConfig();
-        c.setWindowMillis(20_000);
-        c.setBucketCount(20);
-        c.setMinArrivals(5);
-        c.setMinCompletions(5);
-        c.setMinExits(5);
-        c.setMinWaits(5);
-        c.setMinRecoveries(5);
-        return c.validate();
+    public static SimResult replay(SimConfig config, Workload workload) {
+        if (workload.mu().length != config.servers() || workload.size() != config.tasks()) {
+            throw new IllegalArgumentException("the workload has " + workload.mu().length + " servers and "
+                    + workload.size() + " tasks; the configuration says " + config.servers() + " and " + config.tasks());
+        }
+        return new Simulation(config, workload, done -> { }).execute();
     }
 
     private SimResult execute() {
@@ -290,6 +325,8 @@ public final class Simulation {
                 case FAIL -> onFail(s);
                 case DETECT -> onDetect(s, arg);
                 case RECOVER -> onRecover(s);
+                case UPDATE_ARRIVES -> onUpdateArrives(arg);
+                case TASK_REACHES_SERVER -> reachServer(s, arg);
                 default -> throw new IllegalStateException("unknown event kind " + events.kind());
             }
         }
@@ -308,8 +345,13 @@ public final class Simulation {
             progress.accept(task);
         }
         arrivalTime[task] = now;
-        work[task] = service.sample(workRandom);
-        double patience = renege ? exponential(patienceRandom, config.patience()) : Double.POSITIVE_INFINITY;
+        if (workload != null) {
+            work[task] = workload.work()[task];
+            patienceOf[task] = workload.patience()[task];
+        } else {
+            work[task] = service.sample(workRandom);
+            patienceOf[task] = renege ? exponential(patienceRandom, config.patience()) : Double.POSITIVE_INFINITY;
+        }
         String key = arrivals.key();
         if (key == null) {
             key = hashKeys ? "t" + task : "";
@@ -335,12 +377,29 @@ public final class Simulation {
             stepIdleDecisions++;
         }
         int s = serverIndex.get(d.serverId());
+        if (!delayed) {
+            reachServer(s, task);
+            return;
+        }
+        unacknowledged[router].routed(ids[s], taskId(task), millis(now));
+        double delay = workload != null && workload.hasDeliveryDelays() ? workload.deliveryDelay()[task]
+                : config.decisionDelay().sample(delayRandom);
+        if (delay > 0) {
+            events.push(now + delay, TASK_REACHES_SERVER, s, task);
+        } else {
+            reachServer(s, task);
+        }
+    }
+
+    /** A decided task reaches its server (at once, or after the decision delay): lost if the server is down. */
+    private void reachServer(int s, int task) {
+        receivedTime[task] = now;
         if (!up[s]) {
             lose(task, false);
         } else if (recovering[s]) {
             lose(task, true);
         } else {
-            enqueue(s, task, patience);
+            enqueue(s, task, patienceOf[task]);
         }
     }
 
@@ -371,7 +430,7 @@ public final class Simulation {
             becomeIdle(s);
         }
         disarmCancelIfShort(s);
-        tellOracle(s);
+        reportQueueChange(s);
     }
 
     private void onAbandon(int task) {
@@ -387,12 +446,12 @@ public final class Simulation {
         if (counted(task)) {
             abandoned++;
             stepAbandonments++;
-            recordWait(now - arrivalTime[task]);
+            recordWait(now - receivedTime[task]);
         }
         if (needsEstimates) {
             estimators[s].onAbandoned(taskId(task), millis(now));
         }
-        tellOracle(s);
+        reportQueueChange(s);
     }
 
     /** Chain P: the longest-waiting task is cancelled; service pauses and arrivals are blocked until recovery. */
@@ -411,7 +470,7 @@ public final class Simulation {
         if (counted(task)) {
             abandoned++;
             stepAbandonments++;
-            recordWait(now - arrivalTime[task]);
+            recordWait(now - receivedTime[task]);
         }
         if (needsEstimates) {
             estimators[s].onCancelled(taskId(task), millis(now));
@@ -436,7 +495,7 @@ public final class Simulation {
         departureTime[s] = now + pausedRemaining[s];
         events.push(departureTime[s], DEPARTURE, s, ++departureToken[s]);
         armCancel(s);
-        tellOracle(s);
+        reportQueueChange(s);
     }
 
     private void onHeartbeat(int s, int token) {
@@ -476,16 +535,16 @@ public final class Simulation {
         double detectAt = AdaptiveHeartbeat.downAtMillis(lastHeartbeatMillis[s], lastIntervalMillis[s]) / MILLIS_PER_UNIT;
         events.push(Math.max(now, detectAt), DETECT, s, heartbeatToken[s]);
         events.push(now + exponential(failureRandom, 1 / config.meanTimeToRepair()), RECOVER, s, 0);
-        tellOracle(s);
+        if (oracle) {
+            // the full-information reference knows at once; real servers cannot report their own failure
+            report(s, ServerSnapshot.down(ids[s], millis(now)));
+        }
     }
 
     /** What the production failure detector does: no heartbeat for a few intervals means down. */
     private void onDetect(int s, int token) {
         if (token == heartbeatToken[s] && !up[s]) {
-            ServerSnapshot down = ServerSnapshot.down(ids[s], millis(now));
-            for (RoutingPolicy r : routers) {
-                r.onSnapshot(down);
-            }
+            report(s, ServerSnapshot.down(ids[s], millis(now)));
         }
     }
 
@@ -494,7 +553,7 @@ public final class Simulation {
         busySince[s] = Double.NaN;
         busyAccumulated[s] = 0;
         if (needsEstimates) {
-            estimators[s] = new ServerEstimators(estimatorConfig());
+            estimators[s] = new ServerEstimators(config.estimators());
         }
         sendHeartbeat(s, 1);
         events.push(now + exponential(failureRandom, 1 / config.meanTimeBetweenFailures()), FAIL, s, 0);
@@ -509,6 +568,9 @@ public final class Simulation {
         if (needsEstimates) {
             estimators[s].onEnqueued(taskId(task), millis(now));
         }
+        if (delayed) {
+            enqueuedSinceReport.get(s).add(taskId(task));
+        }
         if (inService[s] < 0) {
             busyServers++;
             busySince[s] = now;
@@ -521,7 +583,7 @@ public final class Simulation {
             }
             armCancel(s);
         }
-        tellOracle(s);
+        reportQueueChange(s);
     }
 
     private void startService(int s, int task) {
@@ -529,7 +591,7 @@ public final class Simulation {
             unlink(s, task);
         }
         if (counted(task)) {
-            recordWait(now - arrivalTime[task]);
+            recordWait(now - receivedTime[task]);
         }
         state[task] = IN_SERVICE;
         inService[s] = task;
@@ -584,9 +646,7 @@ public final class Simulation {
         ServerSnapshot snapshot = needsEstimates
                 ? ServerSnapshots.withEstimates(ids[s], nowMillis, count[s], busy, mu[s], estimators[s].snapshot(nowMillis))
                 : new ServerSnapshot(ids[s], nowMillis, true, count[s], busy, mu[s], 0, 0, 0);
-        for (RoutingPolicy r : routers) {
-            r.onSnapshot(snapshot);
-        }
+        report(s, snapshot);
         long interval = config.heartbeat().nextIntervalMillis(count[s], utilisation);
         lastHeartbeatMillis[s] = nowMillis;
         lastIntervalMillis[s] = interval;
@@ -596,14 +656,61 @@ public final class Simulation {
         stepHeartbeats++;
     }
 
-    /** Full-information policies read the current queue: tell them of every change at once. */
-    private void tellOracle(int s) {
-        if (oracle) {
-            ServerSnapshot snapshot = new ServerSnapshot(
-                    ids[s], millis(now), up[s], count[s], inService[s] >= 0, mu[s], 0, 0, 0);
+    /**
+     * Reports a queue change of a live server, when changes are reported: to full-information policies, or to all
+     * when every change is reported (as the Flink job's updates do), with the estimates of its last heartbeat.
+     */
+    private void reportQueueChange(int s) {
+        if (reportChanges && up[s]) {
+            ServerSnapshot last = lastReport[s];
+            report(s, last == null
+                    ? new ServerSnapshot(ids[s], millis(now), true, count[s], inService[s] >= 0, mu[s], 0, 0, 0)
+                    : new ServerSnapshot(ids[s], millis(now), true, count[s], inService[s] >= 0, mu[s],
+                            last.lambda(), last.mu(), last.alphaC()));
+        }
+    }
+
+    /** Sends a server's report to every router: at once, or after the update delay with its acknowledgements. */
+    private void report(int s, ServerSnapshot snapshot) {
+        lastReport[s] = snapshot;
+        if (!delayed) {
             for (RoutingPolicy r : routers) {
                 r.onSnapshot(snapshot);
             }
+            return;
+        }
+        List<String> acknowledged = enqueuedSinceReport.set(s, new ArrayList<>());
+        double delay = config.updateDelay().sample(delayRandom);
+        if (delay == 0) {
+            deliver(snapshot, acknowledged);
+            return;
+        }
+        int slot;
+        if (freeTransitSlots.isEmpty()) {
+            slot = reportsInTransit.size();
+            reportsInTransit.add(snapshot);
+            acknowledgementsInTransit.add(acknowledged);
+        } else {
+            slot = freeTransitSlots.pop();
+            reportsInTransit.set(slot, snapshot);
+            acknowledgementsInTransit.set(slot, acknowledged);
+        }
+        events.push(now + delay, UPDATE_ARRIVES, 0, slot);
+    }
+
+    private void onUpdateArrives(int slot) {
+        ServerSnapshot snapshot = reportsInTransit.set(slot, null);
+        List<String> acknowledged = acknowledgementsInTransit.set(slot, null);
+        freeTransitSlots.push(slot);
+        deliver(snapshot, acknowledged);
+    }
+
+    /** Each router sees the report plus its own decisions the report does not acknowledge yet, as the job's do. */
+    private void deliver(ServerSnapshot snapshot, List<String> acknowledged) {
+        for (int r = 0; r < routers.length; r++) {
+            int pending = unacknowledged[r].pendingAfter(snapshot.serverId(), acknowledged, Long.MIN_VALUE,
+                    millis(now));
+            routers[r].onSnapshot(snapshot.plusUnacknowledged(pending));
         }
     }
 

@@ -52,7 +52,7 @@ class JobConfigTest {
         assertThatThrownBy(() -> JobConfig.of(Map.of("state.backend", "memory")))
                 .hasMessageContaining("'state.backend' must be one of hashmap, rocksdb");
         assertThatThrownBy(() -> JobConfig.of(Map.of("sink.delivery-guarantee", "none")))
-                .hasMessageContaining("one of exactly-once, at-least-once");
+                .hasMessageContaining("one of at-least-once, exactly-once");
     }
 
     @Test
@@ -108,7 +108,7 @@ class JobConfigTest {
 
     @Test
     void exactlyOnceNeedsATransactionTimeoutAboveTheCheckpointInterval() {
-        assertThatThrownBy(() -> JobConfig.of(Map.of(
+        assertThatThrownBy(() -> JobConfig.of(Map.of("sink.delivery-guarantee", "exactly-once",
                 "checkpoint.interval.ms", "120000", "sink.transaction-timeout.ms", "60000")))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("'sink.transaction-timeout.ms' (60000) must exceed 'checkpoint.interval.ms' (120000)");

@@ -55,6 +55,8 @@ final class Records {
         s.setAlive(true);
         s.setHealth(Health.HEALTHY);
         s.setHeartbeatAt(heartbeatAtMillis);
+        s.setUpdatedAt(heartbeatAtMillis);
+        s.setHeartbeat(true);
         s.setQueueLength(queueLength);
         s.setBusy(queueLength > 0);
         s.setIdle(queueLength == 0);

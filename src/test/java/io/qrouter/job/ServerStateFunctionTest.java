@@ -195,9 +195,65 @@ class ServerStateFunctionTest {
         harness.processElement2(heartbeat("s1", 2_000, 3), 2_000);
 
         List<ServerUpdate> out = harness.extractOutputValues();
-        assertThat(out).hasSize(2);
+        // a and b each changed the queue (3, then 4); c was already in the first heartbeat's count.
+        assertThat(out).extracting(ServerUpdate::getQueueLength).containsExactly(2, 3, 4, 4);
+        assertThat(out).extracting(ServerUpdate::isHeartbeat).containsExactly(true, false, false, true);
         // The second heartbeat (3) already counts "a" (1500) but not "b" (2500).
-        assertThat(out.get(1).getQueueLength()).isEqualTo(4);
+        assertThat(last(out).getQueueLength()).isEqualTo(4);
+    }
+
+    @Test
+    void aServerThatBecomesIdleIsReportedAtOnceWithoutWaitingForAHeartbeat() throws Exception {
+        harness = Harnesses.serverState(settings, null);
+        harness.processElement2(heartbeat("s1", 1_000, 1), 1_000);
+        assertThat(last(harness.extractOutputValues()).isIdle()).isFalse();
+
+        harness.processElement1(event("s1", "t1", COMPLETED, 1_040), 1_040);
+        ServerUpdate update = last(harness.extractOutputValues());
+        assertThat(update.isHeartbeat()).isFalse();
+        assertThat(update.isIdle()).isTrue();
+        assertThat(update.isBusy()).isFalse();
+        assertThat(update.getQueueLength()).isZero();
+        assertThat(update.getUpdatedAt()).isEqualTo(1_040);
+        assertThat(update.getHeartbeatAt()).as("still the last heartbeat's time").isEqualTo(1_000);
+        // Only the heartbeat writes metrics and the log.
+        assertThat(sideOutput(ServerStateFunction.METRICS)).hasSize(1);
+    }
+
+    @Test
+    void queueChangesWithinTheCoalescingWindowBecomeOneUpdateButIdlenessIsReportedAtOnce() throws Exception {
+        settings.setUpdateCoalesceMillis(50);
+        harness = Harnesses.serverState(settings, null);
+        harness.setProcessingTime(1_000);
+        harness.processElement2(heartbeat("s1", 1_000, 1), 1_000);
+        harness.processElement1(event("s1", "t2", ENQUEUED, 1_010), 1_010);
+        harness.processElement1(event("s1", "t3", ENQUEUED, 1_020), 1_020);
+        assertThat(harness.extractOutputValues()).as("held for the window").hasSize(1);
+
+        harness.setProcessingTime(1_050);
+        List<ServerUpdate> out = harness.extractOutputValues();
+        assertThat(out).hasSize(2);
+        assertThat(out.get(1).getQueueLength()).isEqualTo(3);
+        assertThat(out.get(1).getEnqueuedSinceLastSnapshot()).containsExactly("t2", "t3");
+
+        harness.processElement1(event("s1", "t1", COMPLETED, 1_060), 1_060);
+        harness.processElement1(event("s1", "t2", COMPLETED, 1_070), 1_070);
+        harness.processElement1(event("s1", "t3", COMPLETED, 1_080), 1_080);
+        out = harness.extractOutputValues();
+        assertThat(out).as("the change to idle is not held").hasSize(3);
+        assertThat(last(out).isIdle()).isTrue();
+        harness.setProcessingTime(1_200);
+        assertThat(harness.extractOutputValues()).as("nothing left to report").hasSize(3);
+    }
+
+    @Test
+    void aLeavingHeartbeatReportsTheServerNotAliveAndGone() throws Exception {
+        harness = Harnesses.serverState(settings, null);
+        harness.processElement2(Heartbeat.newBuilder(heartbeat("s1", 1_000, 0)).setLeaving(true).build(), 1_000);
+        assertThat(single(sideOutput(ServerStateFunction.METRICS)).getAlive()).isFalse();
+        ServerUpdate update = single(harness.extractOutputValues());
+        assertThat(update.isGone()).isTrue();
+        assertThat(update.isAlive()).isFalse();
     }
 
     @Test
@@ -344,13 +400,18 @@ class ServerStateFunctionTest {
         ServerUpdate first = last(harness.extractOutputValues());
         assertThat(first.getEnqueuedSinceLastSnapshot()).containsExactly("t1", "t2");
 
-        // t3 after the heartbeat, t0 arriving late with a time before it: both are in the next queue length.
+        // t3 after the heartbeat changes the queue: its own update lists it. t0 arrives late with a time before
+        // the heartbeat: already in its count, so no update of its own; the next one (the heartbeat's) lists it.
         harness.processElement1(event("s1", "t3", ENQUEUED, 1_500), 1_500);
+        assertThat(last(harness.extractOutputValues()).getEnqueuedSinceLastSnapshot()).containsExactly("t3");
         harness.processElement1(event("s1", "t1", COMPLETED, 1_600), 1_600);
+        assertThat(last(harness.extractOutputValues()).getEnqueuedSinceLastSnapshot()).isEmpty();
+        int updates = harness.extractOutputValues().size();
         harness.processElement1(event("s1", "t0", ENQUEUED, 900), 1_600);
+        assertThat(harness.extractOutputValues()).hasSize(updates);
         harness.processElement2(heartbeat("s1", 2_000, 3), 2_000);
         ServerUpdate second = last(harness.extractOutputValues());
-        assertThat(second.getEnqueuedSinceLastSnapshot()).containsExactly("t3", "t0");
+        assertThat(second.getEnqueuedSinceLastSnapshot()).containsExactly("t0");
         assertThat(second.isEnqueuedOverflow()).isFalse();
 
         harness.processElement2(heartbeat("s1", 3_000, 3), 3_000);
