@@ -6,6 +6,7 @@ import io.qrouter.io.AvroDecodeException;
 import io.qrouter.io.Topics;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -78,7 +79,7 @@ public final class DsrsAssignmentsReader {
             // the report is still worth writing without the DSRS section
             LOG.warn("cannot read {}: {}", Topics.DSRS_ASSIGNMENTS, e.toString());
         }
-        slots.sort(java.util.Comparator.comparingLong(SlotAssignment::getSlot)
+        slots.sort(Comparator.comparingLong(SlotAssignment::getSlot)
                 .thenComparing(SlotAssignment::getServiceType));
         return slots;
     }

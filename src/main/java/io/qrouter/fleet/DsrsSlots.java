@@ -8,6 +8,7 @@ import io.qrouter.report.LineChart;
 import io.qrouter.report.TimeGrid;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -115,7 +116,7 @@ final class DsrsSlots {
         Arrays.stream(q).forEach(row -> Arrays.fill(row, Double.NaN));
         LineChart total = new LineChart("", "time (s)", "total backlog Σ Q");
         TreeMap<Long, double[]> totals = new TreeMap<>();
-        Map<String, Integer> rowOf = new java.util.HashMap<>();
+        Map<String, Integer> rowOf = new HashMap<>();
         systems.forEach(system -> rowOf.put(system, rowOf.size()));
         for (SlotAssignment s : slots) {
             int c = (int) (s.getSlot() - first);

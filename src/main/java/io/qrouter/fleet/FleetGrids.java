@@ -1,6 +1,7 @@
 package io.qrouter.fleet;
 
 import io.qrouter.report.TimeGrid;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -11,7 +12,7 @@ import java.util.stream.IntStream;
  * second). K is the value the job last reported at or before the sample (NaN before the first report and while
  * the job reports none: overloaded); utilisation is the server's busy fraction since the previous sample.
  */
-record FleetGrids(TimeGrid occupancy, TimeGrid loadIndexK, TimeGrid utilisation, int[] serversByMu) {
+record FleetGrids(TimeGrid occupancy, TimeGrid loadIndexK, TimeGrid utilisation) {
 
     static FleetGrids of(FleetResult r) {
         List<FleetResult.ServerSummary> servers = r.servers();
@@ -26,7 +27,7 @@ record FleetGrids(TimeGrid occupancy, TimeGrid loadIndexK, TimeGrid utilisation,
         double[][] k = new double[n][columns];
         double[][] utilisation = new double[n][columns];
         double[] lastK = new double[n];
-        java.util.Arrays.fill(lastK, Double.NaN);
+        Arrays.fill(lastK, Double.NaN);
         List<FleetSeries.LoadIndexSample> kSamples = r.series().loadIndex.stream()
                 .sorted(Comparator.comparingDouble(FleetSeries.LoadIndexSample::atSeconds)).toList();
         int nextK = 0;
@@ -48,6 +49,6 @@ record FleetGrids(TimeGrid occupancy, TimeGrid loadIndexK, TimeGrid utilisation,
         }
         double x0 = columns == 0 ? 0 : samples.get(0).atSeconds();
         return new FleetGrids(TimeGrid.of(x0, 1, names, occupancy), TimeGrid.of(x0, 1, names, k),
-                TimeGrid.of(x0, 1, names, utilisation), order);
+                TimeGrid.of(x0, 1, names, utilisation));
     }
 }

@@ -2,6 +2,7 @@ package io.qrouter.report;
 
 import java.awt.image.BufferedImage;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.jfree.chart.JFreeChart;
@@ -84,7 +85,7 @@ public final class HeatmapChart {
         return new ChartFigure(name, title, chart(plot, colours, false), WIDTH, heatmapHeight(shown.get(0)) + 150);
     }
 
-    private JFreeChart chart(org.jfree.chart.plot.XYPlot plot, ColourScale colours, boolean legend) {
+    private JFreeChart chart(XYPlot plot, ColourScale colours, boolean legend) {
         JFreeChart chart = Charts.themed(new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, legend));
         NumberAxis scaleAxis = new NumberAxis(valueLabel);
         scaleAxis.setRange(colours.getLowerBound(), colours.getUpperBound());
@@ -143,7 +144,7 @@ public final class HeatmapChart {
         if (!Double.isNaN(lower)) {
             return new ColourScale(lower, upper);
         }
-        double[] all = grids.stream().flatMapToDouble(g -> java.util.Arrays.stream(g.sortedValues())).sorted().toArray();
+        double[] all = grids.stream().flatMapToDouble(g -> Arrays.stream(g.sortedValues())).sorted().toArray();
         double low = all.length == 0 ? 0 : Math.min(0, all[0]);
         double high = all.length == 0 ? 1 : NearestRank.of(all, all.length, 0.99);
         if (!(high > low)) {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * One self-contained report.html: the style sheet inline, charts as inline SVG or PNG data URIs, no script and no
@@ -56,11 +57,6 @@ public final class HtmlPage {
 
     public HtmlPage section(String heading) {
         body.append("<h2>").append(escape(heading)).append("</h2>\n");
-        return this;
-    }
-
-    public HtmlPage paragraph(String text) {
-        body.append("<p>").append(escape(text)).append("</p>\n");
         return this;
     }
 
@@ -135,7 +131,7 @@ public final class HtmlPage {
     }
 
     private static List<String> withPng(String name, List<String> dataFiles) {
-        return java.util.stream.Stream.concat(java.util.stream.Stream.of(name + ".png"), dataFiles.stream()).toList();
+        return Stream.concat(Stream.of(name + ".png"), dataFiles.stream()).toList();
     }
 
     private static String links(String element, String cssClass, List<String> names) {

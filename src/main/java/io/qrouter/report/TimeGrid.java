@@ -38,11 +38,6 @@ public record TimeGrid(double x0, double dx, List<String> rowNames, double[][] v
         return values.length == 0 ? 0 : values[0].length;
     }
 
-    /** Rows of the original grid, before merging. */
-    public int originalRows() {
-        return rowNames != null ? rowNames.size() : values.length * rowsPerBin;
-    }
-
     /** Time of column {@code c}. */
     public double x(int c) {
         return x0 + c * dx;

@@ -19,7 +19,7 @@ class HtmlPageTest {
     @Test
     void textIsEscapedEverywhereSoNoInputCanInjectMarkup() {
         String evil = "<script>alert('x')</script> & \"quotes\"";
-        HtmlPage page = new HtmlPage(evil).section(evil).paragraph(evil).settings(Map.of(evil, evil))
+        HtmlPage page = new HtmlPage(evil).section(evil).note(evil).settings(Map.of(evil, evil))
                 .table(new HtmlTable("h", "v").row(evil, HtmlTable.number(evil, 1.5)), "summary");
 
         Document html = Jsoup.parse(page.render());

@@ -23,7 +23,6 @@ class TimeGridTest {
         assertThat(rows.rowNames()).as("merged rows have no single name").isNull();
         assertThat(rows.values()[0]).containsExactly(2, 2, 4);
         assertThat(rows.values()[1]).containsExactly(10, 20, 30);
-        assertThat(rows.originalRows()).isEqualTo(4);
 
         TimeGrid columns = grid.binned(10, 2);
         assertThat(columns.columns()).isEqualTo(2);
