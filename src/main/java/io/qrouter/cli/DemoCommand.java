@@ -2,11 +2,11 @@ package io.qrouter.cli;
 
 import io.qrouter.demo.DemoRun;
 import io.qrouter.demo.DemoSettings;
+import io.qrouter.fleet.CompareReport;
 import io.qrouter.fleet.FleetConfig;
 import io.qrouter.fleet.FleetReport;
 import io.qrouter.fleet.FleetResult;
-import io.qrouter.policy.PolicyName;
-import io.qrouter.report.CsvTable;
+import io.qrouter.job.ConfigKey;
 import io.qrouter.report.Progress;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,7 +25,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Run everything on one machine: an embedded Kafka broker (KRaft), the job on a local Flink "
                 + "MiniCluster with its web UI, and a simulated fleet of servers.",
-                "Shows one live status line, then a summary table; writes report.json, CSV and PNG charts to --out.",
+                "Shows one live status line, then a summary table; writes report.html (open it in a browser), report.json, "
+                        + "CSV and PNG charts to --out.",
                 "Ctrl-C stops early and still writes the report."})
 final class DemoCommand implements Callable<Integer> {
     @Spec CommandLine.Model.CommandSpec spec;
@@ -69,24 +70,21 @@ final class DemoCommand implements Callable<Integer> {
     /** The unreported run before a comparison's first policy. */
     private static final Duration JVM_WARM_UP = Duration.ofSeconds(15);
 
-    /** Lists the policy names for --help. */
+    /** Lists the policy names for --help: every router.policy of the job, ga-batch included. */
     static final class PolicyNames extends ArrayList<String> {
         PolicyNames() {
-            for (PolicyName p : PolicyName.values()) {
-                add(p.configName());
-            }
+            super(List.of(ConfigKey.policyNames()));
         }
     }
 
     @Override
     public Integer call() throws Exception {
         List<String> policies = compare.isEmpty() ? List.of(policy) : compare;
+        List<String> valid = new PolicyNames();
         for (String p : policies) {
-            try {
-                PolicyName.parse(p);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.ParameterException(spec.commandLine(),
-                        (compare.isEmpty() ? "--policy" : "--compare") + ": " + e.getMessage());
+            if (!valid.contains(p)) {
+                throw new CommandLine.ParameterException(spec.commandLine(), (compare.isEmpty() ? "--policy" : "--compare")
+                        + ": unknown policy \"" + p + "\"; valid: " + String.join(", ", valid));
             }
         }
         List<DemoSettings> runs = new ArrayList<>();
@@ -101,6 +99,7 @@ final class DemoCommand implements Callable<Integer> {
 
         Map<String, FleetResult> results = new LinkedHashMap<>();
         Map<String, Map<String, Object>> twins = new LinkedHashMap<>();
+        Map<String, Object> settings = new LinkedHashMap<>();
         try (ShutdownSignal signal = new ShutdownSignal()) {
             if (runs.size() > 1) {
                 warmUp(runs.get(0), signal);
@@ -124,11 +123,13 @@ final class DemoCommand implements Callable<Integer> {
                 twins.put(run.policy(), twin);
                 System.out.println(twinLine(result, twin));
                 System.out.println(anatomyLine(result));
-                FleetReport.write(result, dir, outcome.facts());
-                System.out.println("  report                 " + dir.toAbsolutePath() + " (" + String.join(", ", FleetReport.FILES) + ")");
+                Path html = FleetReport.write(result, dir, outcome.facts());
+                System.out.println("  report                 " + html.toAbsolutePath() + " (beside it: "
+                        + String.join(", ", FleetReport.FILES.subList(1, FleetReport.FILES.size())) + ", …)");
+                settings.putAll(outcome.facts());
             }
-            if (results.size() > 1 || !compare.isEmpty()) {
-                printComparison(results, twins);
+            if (!compare.isEmpty() && !results.isEmpty()) {
+                printComparison(results, twins, settings);
             }
         }
         return 0;
@@ -189,32 +190,16 @@ final class DemoCommand implements Callable<Integer> {
         return whole == 0 ? "n/a" : String.format(Locale.ROOT, "%.1f%%", 100.0 * part / whole);
     }
 
-    private void printComparison(Map<String, FleetResult> results, Map<String, Map<String, Object>> twins) {
-        CsvTable csv = new CsvTable("policy", "sent", "decided", "completed", "abandoned", "queued_at_end",
-                "dead_letter", "idle_queue_ratio", "wait_mean_s", "wait_p50_s", "wait_p99_s", "sojourn_p50_s",
-                "sojourn_p99_s", "twin_wait_mean_s", "twin_abandoned");
+    private void printComparison(Map<String, FleetResult> results, Map<String, Map<String, Object>> twins,
+            Map<String, Object> settings) {
         System.out.println();
         System.out.println("Same workload (seed " + workload.seed + ") under each policy (twin: the simulator's"
                 + " replay of the same tasks with the run's delays):");
-        System.out.printf(Locale.ROOT, "  %-18s %7s %7s %9s %7s %6s %9s %9s %9s %11s %11s %10s%n", "policy", "sent",
-                "decided", "abandoned", "queued", "idle-q", "wait mean", "wait p50", "wait p99", "sojourn p99",
-                "twin wait", "twin aband");
-        results.forEach((p, r) -> {
-            Map<String, Object> twin = twins.get(p);
-            System.out.printf(Locale.ROOT, "  %-18s %7d %7d %9s %7d %6s %9s %9s %9s %11s %11s %10s%n", p, r.sent(),
-                    r.decided(), percentOf(r.abandoned(), r.decided()), r.queuedAtEnd(),
-                    r.idleQueueRatio() == null ? "n/a" : String.format(Locale.ROOT, "%.1f%%", 100 * r.idleQueueRatio()),
-                    FleetReport.num(r.waitSeconds().get("mean")), FleetReport.num(r.waitSeconds().get("p50")),
-                    FleetReport.num(r.waitSeconds().get("p99")), FleetReport.num(r.sojournSeconds().get("p99")),
-                    FleetReport.num(waitOf(twin, "mean")), twin == null ? "n/a"
-                            : percentOf(((Number) twin.get("abandoned")).longValue(),
-                                    ((Number) twin.get("decided")).longValue()));
-            csv.add(p, r.sent(), r.decided(), r.completed(), r.abandoned(), r.queuedAtEnd(), r.deadLetter(),
-                    r.idleQueueRatio(), r.waitSeconds().get("mean"), r.waitSeconds().get("p50"),
-                    r.waitSeconds().get("p99"), r.sojournSeconds().get("p50"), r.sojournSeconds().get("p99"),
-                    waitOf(twin, "mean"), twin == null ? null : twin.get("abandoned"));
-        });
-        csv.write(out.resolve("compare.csv"));
+        System.out.print(CompareReport.table(results, twins));
+        settings.remove("policy");
+        settings.remove("flink_web_ui");
+        Path html = CompareReport.write(results, twins, settings, out);
         System.out.println("  table                  " + out.resolve("compare.csv").toAbsolutePath());
+        System.out.println("  report                 " + html.toAbsolutePath());
     }
 }

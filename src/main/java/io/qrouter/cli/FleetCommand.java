@@ -1,5 +1,6 @@
 package io.qrouter.cli;
 
+import io.qrouter.fleet.DsrsAssignmentsReader;
 import io.qrouter.fleet.Fleet;
 import io.qrouter.fleet.FleetConfig;
 import io.qrouter.fleet.FleetReport;
@@ -41,7 +42,7 @@ final class FleetCommand implements Callable<Integer> {
     @Option(names = "--run-id", description = "Prefix of the task ids (default: from the start time).")
     String runId;
 
-    @Option(names = "--out", description = "Directory for report.json, CSV and PNG charts (default: none).")
+    @Option(names = "--out", description = "Directory for report.html, report.json, CSV and PNG charts (default: none).")
     Path out;
 
     @Override
@@ -77,8 +78,9 @@ final class FleetCommand implements Callable<Integer> {
             }
             System.out.print(FleetReport.summaryTable(result));
             if (out != null) {
-                FleetReport.write(result, out, Map.of("command", "fleet"));
-                System.out.println("report: " + out.toAbsolutePath());
+                result = result.withDsrsSlots(DsrsAssignmentsReader.read(config, result.startEpochMillis()));
+                Path html = FleetReport.write(result, out, Map.of("command", "fleet"));
+                System.out.println("report: " + html.toAbsolutePath());
             }
         }
         return 0;

@@ -54,7 +54,9 @@ final class LoadSweepCommand implements Runnable {
         }
         experiment.run(out);
         var stdout = spec.commandLine().getOut();
+        Path html = ExperimentReport.write(spec, out);
         stdout.println("wrote " + out.toAbsolutePath() + " (load_sweep.csv, summary.md, summary.json, PNG charts)");
+        stdout.println("report: " + html.toAbsolutePath());
         stdout.flush();
     }
 }

@@ -49,7 +49,9 @@ final class Paper000Command implements Runnable {
         results.forEach((p, r) -> stdout.printf(Locale.ROOT, "%-18s %9d %9.4f %10s %10s %10s %10.4f%n",
                 p.configName(), r.completed(), r.abandonRate(), fmt(r.meanWait()), fmt(r.meanSojourn()),
                 fmt(r.p99Sojourn()), r.loadVariance()));
+        Path html = ExperimentReport.write(spec, out);
         stdout.println("wrote " + out.toAbsolutePath() + " (summary.md, summary.json, CSV and PNG per figure and table)");
+        stdout.println("report: " + html.toAbsolutePath());
         stdout.flush();
     }
 

@@ -55,7 +55,9 @@ final class Paper001Command implements Runnable {
             stdout.printf(Locale.ROOT, "%6d %-22s %12.2f %12.4f %9.4f%n", p.x(), p.algorithm(), p.makespan(),
                     p.utilisation(), p.fitness());
         }
+        Path html = ExperimentReport.write(spec, out);
         stdout.println("wrote " + out.toAbsolutePath() + " (summary.md, summary.json, CSV and PNG per figure)");
+        stdout.println("report: " + html.toAbsolutePath());
         stdout.flush();
     }
 }

@@ -52,7 +52,9 @@ final class Paper002Command implements Runnable {
         for (Paper002Experiment.VPoint p : sweep) {
             stdout.printf(Locale.ROOT, "%10g %12.4f %12.1f %10.3g%%%n", p.V(), p.cost(), p.backlog(), 100 * p.gap());
         }
+        Path html = ExperimentReport.write(spec, out);
         stdout.println("wrote " + out.toAbsolutePath() + " (summary.md, summary.json, CSV and PNG per figure)");
+        stdout.println("report: " + html.toAbsolutePath());
         stdout.flush();
     }
 }

@@ -50,7 +50,9 @@ final class StalenessCommand implements Runnable {
                 delays, routers, common.seed, threads, common.showProgress()));
         experiment.run(out);
         var stdout = spec.commandLine().getOut();
+        Path html = ExperimentReport.write(spec, out);
         stdout.println("wrote " + out.toAbsolutePath() + " (staleness.csv, summary.md, PNG charts)");
+        stdout.println("report: " + html.toAbsolutePath());
         stdout.flush();
     }
 }

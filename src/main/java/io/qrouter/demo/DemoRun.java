@@ -1,6 +1,7 @@
 package io.qrouter.demo;
 
 import io.qrouter.fleet.DigitalTwin;
+import io.qrouter.fleet.DsrsAssignmentsReader;
 import io.qrouter.fleet.Fleet;
 import io.qrouter.fleet.FleetConfig;
 import io.qrouter.fleet.FleetResult;
@@ -98,6 +99,8 @@ public final class DemoRun {
                 } finally {
                     result = fleet.stop();
                 }
+                // while the broker and the job still run: the slots of the report's DSRS section
+                result = result.withDsrsSlots(DsrsAssignmentsReader.read(fleetConfig, result.startEpochMillis()));
                 facts.put("twin", twin(result, jobConfig));
                 return new Outcome(result, facts);
             } finally {

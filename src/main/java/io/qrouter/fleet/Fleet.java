@@ -218,7 +218,8 @@ public final class Fleet implements AutoCloseable {
             }
         }
         double end = Double.isNaN(producingStoppedAt) ? clock.seconds() : producingStoppedAt;
-        return FleetResult.of(config, stats, List.copyOf(ledger.values()), servers, series, end, clock.seconds());
+        return FleetResult.of(config, stats, List.copyOf(ledger.values()), servers, series, end, clock.seconds(),
+                clock.startEpochMillis());
     }
 
     @Override

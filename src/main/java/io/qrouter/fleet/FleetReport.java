@@ -1,40 +1,60 @@
 package io.qrouter.fleet;
 
 import io.qrouter.report.CsvTable;
+import io.qrouter.report.HeatmapChart;
 import io.qrouter.report.Json;
 import io.qrouter.report.LineChart;
+import io.qrouter.report.PercentileBands;
+import io.qrouter.report.TimeGrid;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import javax.imageio.ImageIO;
 
-/** Writes a fleet run as report.json, CSV tables and PNG charts, and prints its summary table. */
+/**
+ * Writes a fleet run as report.json, CSV tables, PNG charts and one self-contained report.html, and prints its
+ * summary table. Per-server quantities are heatmaps (servers × time) with the fleet's percentile bands, readable at
+ * 5 and at 1,000 servers; ga-batch runs add their batches, runs whose job wrote DSRS slots add those.
+ */
 public final class FleetReport {
     private FleetReport() {}
 
-    /** The files written by {@link #write}, for the user. */
-    public static final List<String> FILES = List.of("report.json", "tasks.csv", "timeseries.csv", "servers.csv",
-            "server_timeseries.csv", "wait_sojourn.png", "idle_queue_ratio.png", "server_k.png",
-            "server_occupancy.png");
+    /** The files every run writes, for the user (ga-batch runs and runs with DSRS slots add their own). */
+    public static final List<String> FILES = List.of("report.html", "report.json", "tasks.csv", "timeseries.csv",
+            "servers.csv", "server_timeseries.csv", "server_percentiles.csv", "wait_sojourn.png",
+            "idle_queue_ratio.png", "server_occupancy.png", "server_k.png", "server_utilisation.png");
 
     /**
      * Writes everything into {@code dir}; {@code extra} entries (e.g. the demo's policy and job settings) are added
-     * to report.json.
+     * to report.json and shown as the run's settings. Returns the report.html written.
      */
-    public static void write(FleetResult result, Path dir, Map<String, Object> extra) {
+    public static Path write(FleetResult result, Path dir, Map<String, Object> extra) {
         // ImageIO's disk cache registers temp files with deleteOnExit, which throws once the JVM is shutting down:
         // after Ctrl-C the charts are still written, from memory
         ImageIO.setUseCache(false);
         Map<String, Object> json = new LinkedHashMap<>(extra);
         json.putAll(result.toJson());
+        FleetReportPage page = new FleetReportPage(result, extra, json);
+        writeTimeSeries(result, dir, page);
+        FleetGrids grids = writeServers(result, dir, page);
+        GaBatches batches = GaBatches.of(result.tasks());
+        if (!batches.isEmpty()) {
+            json.put("ga_batches", batches.toJson());
+            batches.csv().write(dir.resolve("ga_batches.csv"));
+            page.gaBatches(batches.figure(), dir);
+        }
+        DsrsSlots dsrs = DsrsSlots.of(result, grids.occupancy().rowNames());
+        if (!dsrs.isEmpty()) {
+            json.put("dsrs", dsrs.toJson());
+            dsrs.slotsCsv().write(dir.resolve("dsrs_slots.csv"));
+            dsrs.backlogCsv().write(dir.resolve("dsrs_backlog.csv"));
+            page.dsrs(dsrs.costFigure(), dsrs.backlogFigure(), dir);
+        }
         Json.write(dir.resolve("report.json"), json);
-        writeTimeSeries(result, dir);
-        writeServers(result, dir);
         TaskTimeline.write(result.timelines(), dir.resolve("tasks.csv"));
+        return page.write(dir);
     }
 
     /** A fixed-width summary for the terminal. */
@@ -77,51 +97,24 @@ public final class FleetReport {
         out.append(String.format(Locale.ROOT, "  %-22s %s%n", label, value));
     }
 
-    private static void writeTimeSeries(FleetResult r, Path dir) {
-        TreeMap<Long, List<Double>> waits = new TreeMap<>();
-        TreeMap<Long, List<Double>> sojourns = new TreeMap<>();
-        TreeMap<Long, long[]> outcomes = new TreeMap<>(); // sent, completed, abandoned
-        for (TaskRecord t : r.tasks()) {
-            outcomes.computeIfAbsent(second(t.createdAt), s -> new long[3])[0]++;
-            if (!Double.isNaN(t.startedAt)) {
-                waits.computeIfAbsent(second(t.startedAt), s -> new ArrayList<>()).add(t.startedAt - t.receivedAt);
-            }
-            if (t.outcome == TaskRecord.Outcome.COMPLETED) {
-                sojourns.computeIfAbsent(second(t.finishedAt), s -> new ArrayList<>()).add(t.finishedAt - t.createdAt);
-                outcomes.computeIfAbsent(second(t.finishedAt), s -> new long[3])[1]++;
-            } else if (t.outcome == TaskRecord.Outcome.ABANDONED) {
-                outcomes.computeIfAbsent(second(t.finishedAt), s -> new long[3])[2]++;
-            }
-        }
-        TreeMap<Long, FleetSeries.DecisionCount> decisions = r.series().decisionsPerSecond;
-        TreeMap<Long, Boolean> seconds = new TreeMap<>();
-        outcomes.keySet().forEach(s -> seconds.put(s, true));
-        decisions.keySet().forEach(s -> seconds.put(s, true));
-
+    private static void writeTimeSeries(FleetResult r, Path dir, FleetReportPage page) {
         CsvTable table = new CsvTable("second", "sent", "decided", "completed", "abandoned", "idle_queue_ratio",
                 "wait_p50_s", "wait_p99_s", "sojourn_p50_s", "sojourn_p99_s");
         LineChart waitChart = new LineChart("Wait and sojourn over time", "time (s)", "seconds");
         LineChart idleChart = new LineChart("Decisions by the idle queue (JIQ)", "time (s)", "fraction of decisions");
-        for (long s : seconds.keySet()) {
-            long[] o = outcomes.getOrDefault(s, new long[3]);
-            FleetSeries.DecisionCount d = decisions.get(s);
-            Double idleRatio = d == null || d.decisions == 0 ? null : (double) d.idleQueue / d.decisions;
-            Percentiles w = percentiles(waits.get(s));
-            Percentiles so = percentiles(sojourns.get(s));
-            table.add(s, o[0], d == null ? 0 : d.decisions, o[1], o[2], idleRatio,
-                    w.at(0.5), w.at(0.99), so.at(0.5), so.at(0.99));
-            waitChart.point("wait p50", s, w.at(0.5)).point("wait p99", s, w.at(0.99))
-                    .point("sojourn p50", s, so.at(0.5)).point("sojourn p99", s, so.at(0.99));
-            if (idleRatio != null) {
-                idleChart.point("idle-queue ratio", s, idleRatio);
-            }
+        for (FleetTimeSeries.Second s : FleetTimeSeries.of(r).seconds()) {
+            table.add(s.second(), s.sent(), s.decided(), s.completed(), s.abandoned(), s.idleQueueRatio(),
+                    s.waitP50(), s.waitP99(), s.sojournP50(), s.sojournP99());
+            waitChart.point("wait p50", s.second(), s.waitP50()).point("wait p99", s.second(), s.waitP99())
+                    .point("sojourn p50", s.second(), s.sojournP50()).point("sojourn p99", s.second(), s.sojournP99());
+            idleChart.point("idle-queue ratio", s.second(), s.idleQueueRatio());
         }
         table.write(dir.resolve("timeseries.csv"));
-        waitChart.writePng(dir.resolve("wait_sojourn.png"));
-        idleChart.writePng(dir.resolve("idle_queue_ratio.png"));
+        page.chart(waitChart.figure("wait_sojourn"), dir, "timeseries.csv");
+        page.chart(idleChart.figure("idle_queue_ratio"), dir, "timeseries.csv");
     }
 
-    private static void writeServers(FleetResult r, Path dir) {
+    private static FleetGrids writeServers(FleetResult r, Path dir, FleetReportPage page) {
         CsvTable servers = new CsvTable("server", "mu_per_second", "received", "completed", "abandoned",
                 "utilisation", "mean_occupancy");
         for (FleetResult.ServerSummary s : r.servers()) {
@@ -130,38 +123,41 @@ public final class FleetReport {
         }
         servers.write(dir.resolve("servers.csv"));
 
-        FleetSeries series = r.series();
-        CsvTable perServer = new CsvTable("second", "server", "occupancy", "load_index_k");
-        LineChart occupancy = new LineChart("Tasks on each server (waiting + in service)", "time (s)", "tasks");
-        LineChart loadIndex = new LineChart("Load index K per server (from server-metrics)", "time (s)", "K");
-        // K arrives at heartbeat times; keep the latest per server and second for the table
-        Map<Long, Map<Integer, Double>> kBySecond = new TreeMap<>();
-        for (FleetSeries.LoadIndexSample k : series.loadIndex) {
-            String name = r.servers().get(k.server()).serverId();
-            if (k.loadIndexK() != null) {
-                loadIndex.point(name, k.atSeconds(), k.loadIndexK());
-            }
-            kBySecond.computeIfAbsent(second(k.atSeconds()), s -> new TreeMap<>()).put(k.server(), k.loadIndexK());
-        }
-        for (FleetSeries.Occupancy o : series.occupancy) {
-            long s = Math.round(o.atSeconds());
-            Map<Integer, Double> ks = kBySecond.getOrDefault(s - 1, Map.of());
-            for (int i = 0; i < o.queueLengths().length; i++) {
-                String name = r.servers().get(i).serverId();
-                perServer.add(s, name, o.queueLengths()[i], ks.get(i));
-                occupancy.point(name, o.atSeconds(), o.queueLengths()[i]);
+        FleetGrids grids = FleetGrids.of(r);
+        CsvTable perServer = new CsvTable("second", "server", "occupancy", "load_index_k", "utilisation");
+        for (int c = 0; c < grids.occupancy().columns(); c++) {
+            for (int row = 0; row < grids.occupancy().rows(); row++) {
+                perServer.add(grids.occupancy().x(c), grids.occupancy().rowNames().get(row),
+                        (int) grids.occupancy().values()[row][c], grids.loadIndexK().values()[row][c],
+                        grids.utilisation().values()[row][c]);
             }
         }
         perServer.write(dir.resolve("server_timeseries.csv"));
-        occupancy.writePng(dir.resolve("server_occupancy.png"));
-        loadIndex.writePng(dir.resolve("server_k.png"));
+
+        CsvTable bands = new CsvTable("second", "quantity", "min", "p50", "p90", "max");
+        page.serverSection(r.servers().size());
+        serverChart(page, dir, bands, "server_occupancy", "tasks", "tasks", grids.occupancy(),
+                new HeatmapChart("Tasks on each server (waiting + in service), each second", BY_MU, "tasks on the server"));
+        serverChart(page, dir, bands, "server_k", "load_index_k", "K", grids.loadIndexK(),
+                new HeatmapChart("Load index K of each server, as the job last reported it", BY_MU, "K"));
+        serverChart(page, dir, bands, "server_utilisation", "utilisation", "utilisation", grids.utilisation(),
+                new HeatmapChart("Utilisation of each server (busy fraction of each second)", BY_MU, "utilisation")
+                        .scale(0, 1));
+        bands.write(dir.resolve("server_percentiles.csv"));
+        return grids;
     }
 
-    private static long second(double t) {
-        return (long) Math.floor(t);
-    }
+    private static final String BY_MU = "servers by μ (slowest at the bottom)";
 
-    private static Percentiles percentiles(List<Double> values) {
-        return Percentiles.of(values == null ? new double[0] : values.stream().mapToDouble(Double::doubleValue).toArray());
+    /** A heatmap of one per-server quantity with the fleet's percentile bands below; the bands also go to CSV. */
+    private static void serverChart(FleetReportPage page, Path dir, CsvTable bands, String name, String quantity,
+            String axisLabel, TimeGrid grid, HeatmapChart heatmap) {
+        PercentileBands spread = PercentileBands.of(grid);
+        for (int c = 0; c < grid.columns(); c++) {
+            Double[] b = spread.row(c);
+            bands.add(grid.x(c), quantity, b[0], b[1], b[2], b[3]);
+        }
+        page.chart(heatmap.figure(name, grid, spread.plot(axisLabel)), dir,
+                "server_timeseries.csv", "server_percentiles.csv");
     }
 }

@@ -1,5 +1,6 @@
 package io.qrouter.fleet;
 
+import io.qrouter.avro.SlotAssignment;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,6 +10,9 @@ import java.util.Map;
  * What a fleet run did, computed from every task's record once the fleet has stopped ({@link RunFigures} defines
  * the counts and times). Tasks created during the warm-up ({@link FleetConfig#warmupSeconds()}) are served but left
  * out: the counts and figures are those of the measured tasks, and {@code warmupTasks} says how many were left out.
+ *
+ * <p>{@code startEpochMillis} is the wall-clock time of fleet second 0; {@code dsrsSlots} are the DSRS slot
+ * assignments the job wrote during the run (empty unless read with {@link #withDsrsSlots}).
  */
 public record FleetResult(
         FleetConfig config,
@@ -37,7 +41,9 @@ public record FleetResult(
         Map<String, Map<String, Object>> latencyAnatomySeconds,
         List<ServerSummary> servers,
         List<TaskRecord> tasks,
-        FleetSeries series) {
+        FleetSeries series,
+        long startEpochMillis,
+        List<SlotAssignment> dsrsSlots) {
 
     static final String IDLE_QUEUE_RULE = "IDLE_QUEUE";
 
@@ -46,7 +52,7 @@ public record FleetResult(
             double utilisation, double meanOccupancy) {}
 
     static FleetResult of(FleetConfig config, FleetStats stats, List<TaskRecord> tasks, List<SimulatedServer> fleet,
-            FleetSeries series, double producingSeconds, double totalSeconds) {
+            FleetSeries series, double producingSeconds, double totalSeconds, long startEpochMillis) {
         RunFigures f = RunFigures.of(tasks.stream().map(TaskTimeline::of).toList(), config.warmupSeconds());
         Map<String, long[]> perServer = new LinkedHashMap<>();
         for (SimulatedServer s : fleet) {
@@ -78,7 +84,16 @@ public record FleetResult(
                 f.decisionsByRule().getOrDefault(IDLE_QUEUE_RULE, 0L), stats.heartbeats.get(),
                 stats.sendFailures.get(), f.decisionsByRule(), f.waitSeconds(), f.sojournSeconds(),
                 f.decisionLatencySeconds(), f.deliveryLatencySeconds(), f.latencyAnatomySeconds(),
-                List.copyOf(servers), tasks, series);
+                List.copyOf(servers), tasks, series, startEpochMillis, List.of());
+    }
+
+    /** This result with the DSRS slots of the run (see {@link DsrsAssignmentsReader}). */
+    public FleetResult withDsrsSlots(List<SlotAssignment> slots) {
+        return new FleetResult(config, producingSeconds, totalSeconds, warmupTasks, sent, decided, completed,
+                abandoned, queuedAtEnd, deadLetter, undecided, unknownServer, duplicateDecisions, foreignDecisions,
+                otherDeadLetters, idleQueueHits, heartbeats, sendFailures, decisionsByRule, waitSeconds,
+                sojournSeconds, decisionLatencySeconds, deliveryLatencySeconds, latencyAnatomySeconds, servers, tasks,
+                series, startEpochMillis, List.copyOf(slots));
     }
 
     /** Every task's timeline, measured or warm-up, in no particular order: what tasks.csv holds. */

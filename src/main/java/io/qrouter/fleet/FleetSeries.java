@@ -4,9 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 
-/** Time series the event loop collects for the charts: occupancy per server, K per server, idle-queue hits. */
+/**
+ * Time series the event loop collects for the charts: occupancy and busy time per server (sampled each second), K
+ * per server (as the job reports it), idle-queue hits.
+ */
 final class FleetSeries {
-    record Occupancy(double atSeconds, int[] queueLengths) {}
+    /** At {@code atSeconds}: tasks on each server (waiting + in service) and its busy seconds since the start. */
+    record Occupancy(double atSeconds, int[] queueLengths, double[] busySeconds) {}
 
     record LoadIndexSample(double atSeconds, int server, Double loadIndexK) {}
 
@@ -31,10 +35,12 @@ final class FleetSeries {
 
     void sampleOccupancy(double at, List<SimulatedServer> fleet) {
         int[] lengths = new int[fleet.size()];
+        double[] busy = new double[fleet.size()];
         for (int i = 0; i < lengths.length; i++) {
             lengths[i] = fleet.get(i).queueLength();
+            busy[i] = fleet.get(i).busySeconds(at);
         }
-        occupancy.add(new Occupancy(at, lengths));
+        occupancy.add(new Occupancy(at, lengths, busy));
     }
 
     /** K as the job reported it; null when the job found the server overloaded (K undefined). */

@@ -183,7 +183,8 @@ public enum ConfigKey {
         return rule.accepts(value);
     }
 
-    private static String[] policyNames() {
+    /** Every value of router.policy: the per-task policies and ga-batch. */
+    public static String[] policyNames() {
         return Stream.concat(Arrays.stream(PolicyName.values()).map(PolicyName::configName), Stream.of(OperatorSettings.GA_BATCH_POLICY))
                 .toArray(String[]::new);
     }

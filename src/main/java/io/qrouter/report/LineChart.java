@@ -1,23 +1,18 @@
 package io.qrouter.report;
 
 import java.awt.BasicStroke;
-import java.awt.Color;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.jfree.chart.ChartFactory;
-import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
-import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
-/** A line chart with named series, rendered headless to PNG. */
+/** A line chart with named series, rendered headless to PNG (and to SVG through {@link ChartFigure}). */
 public final class LineChart {
     private final String title;
     private final String xLabel;
@@ -56,19 +51,33 @@ public final class LineChart {
     }
 
     public void writePng(Path file, int width, int height) {
-        System.setProperty("java.awt.headless", "true");
+        String stem = file.getFileName().toString().replaceFirst("\\.png$", "");
+        Path dir = file.toAbsolutePath().getParent();
+        new ChartFigure(stem, title, toChart(), width, height).writePng(dir);
+    }
+
+    /** This chart as a report figure named {@code name} (file stem and element id), 900 × 540. */
+    public ChartFigure figure(String name) {
+        return new ChartFigure(name, title, toChart(), 900, 540);
+    }
+
+    /** The chart with a legend of one entry per series (keep series few: a legend per server does not scale). */
+    public JFreeChart toChart() {
+        XYPlot plot = toPlot();
+        return Charts.themed(new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, true));
+    }
+
+    /** The plot alone, to stack under another plot on a shared time axis. */
+    public XYPlot toPlot() {
         XYSeriesCollection data = new XYSeriesCollection();
         series.values().forEach(data::addSeries);
-        JFreeChart chart = ChartFactory.createXYLineChart(
-                title, xLabel, yLabel, data, PlotOrientation.VERTICAL, true, false, false);
-        XYPlot plot = chart.getXYPlot();
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
-        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-        for (int i = 0; i < data.getSeriesCount(); i++) {
-            plot.getRenderer().setSeriesStroke(i, new BasicStroke(2f));
-        }
-        if (yFromData && plot.getRangeAxis() instanceof org.jfree.chart.axis.NumberAxis axis) {
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
+        NumberAxis xAxis = new NumberAxis(xLabel);
+        xAxis.setAutoRangeIncludesZero(false);
+        XYPlot plot = new XYPlot(data, xAxis, new NumberAxis(yLabel), renderer);
+        renderer.setAutoPopulateSeriesStroke(false); // else the chart theme clears the strokes set here
+        renderer.setDefaultStroke(new BasicStroke(2f));
+        if (yFromData && plot.getRangeAxis() instanceof NumberAxis axis) {
             axis.setAutoRangeIncludesZero(false);
         }
         if (logY) {
@@ -76,11 +85,6 @@ public final class LineChart {
             axis.setSmallestValue(1e-6);
             plot.setRangeAxis(axis);
         }
-        try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            ChartUtils.saveChartAsPNG(file.toFile(), chart, width, height);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return plot;
     }
 }

@@ -3,51 +3,124 @@ package io.qrouter.demo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.qrouter.cli.Main;
 import io.qrouter.fleet.FleetReport;
+import io.qrouter.report.BrowserReportChecks;
+import io.qrouter.report.HeadlessChromium;
 import io.qrouter.report.Json;
+import io.qrouter.report.ReportPageChecks;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code qrouter demo} end to end: broker, the real job on a MiniCluster, the fleet; every task accounted for. */
+/**
+ * {@code qrouter demo --compare heartbeat-k-live,ga-batch} end to end, run once for all tests: broker, the real job on
+ * a MiniCluster, the fleet; every task accounted for under both policies, the GA batches and DSRS slots in the
+ * reports, and the reports as a browser shows them.
+ */
 class DemoIT {
+    private static final List<String> POLICIES = List.of("heartbeat-k-live", "ga-batch");
+
+    @TempDir static Path out;
+    private static int exit;
+    private static List<String> tempBefore;
+    private static List<String> tempAfter;
+
+    @BeforeAll
+    static void runTheDemoUnderTwoPolicies() throws IOException {
+        tempBefore = demoTempDirs();
+        exit = Main.execute("demo", "--compare", String.join(",", POLICIES), "--servers", "4", "--rate", "40",
+                "--duration", "10s", "--seed", "7", "--out", out.toString(), "--quiet");
+        tempAfter = demoTempDirs();
+    }
 
     @Test
-    void shortDemoAccountsForEveryTaskAndLeavesNothingBehind(@TempDir Path out) throws Exception {
-        List<String> tempBefore = demoTempDirs();
-        int exit = Main.execute("demo", "--servers", "4", "--rate", "40", "--duration", "10s", "--seed", "7",
-                "--out", out.toString(), "--quiet");
+    void everyTaskIsAccountedForUnderEachPolicy() throws Exception {
         assertThat(exit).isZero();
-
-        JsonNode report = Json.MAPPER.readTree(out.resolve("report.json").toFile());
-        long sent = report.get("sent").asLong();
-        long decided = report.get("decided").asLong();
-        long completed = report.get("completed").asLong();
-        long abandoned = report.get("abandoned").asLong();
-        long queuedAtEnd = report.get("queued_at_end").asLong();
-        long deadLetter = report.get("dead_letter").asLong();
-        long undecided = report.get("undecided").asLong();
-        // 40 tasks/s for 10 s: Poisson, so well above half of 400 with overwhelming probability
-        assertThat(sent).isGreaterThan(200);
-        assertThat(undecided).as("every task decided or dead-lettered after draining").isZero();
-        assertThat(sent).isEqualTo(decided + deadLetter + undecided);
-        assertThat(decided).isEqualTo(completed + abandoned + queuedAtEnd);
-        assertThat(report.get("unknown_server").asLong()).isZero();
-        assertThat(report.get("duplicate_decisions").asLong()).isZero();
-        assertThat(completed).isGreaterThan(decided / 2);
-        assertThat(report.get("wait_seconds").get("p99").isNumber()).isTrue();
-        assertThat(report.get("sojourn_seconds").get("p50").asDouble()).isPositive();
-        assertThat(report.get("policy").asText()).isEqualTo("heartbeat-k-live");
-        for (String file : FleetReport.FILES) {
-            assertThat(out.resolve(file)).isNotEmptyFile();
+        for (String policy : POLICIES) {
+            JsonNode report = report(policy);
+            long sent = report.get("sent").asLong();
+            long decided = report.get("decided").asLong();
+            long completed = report.get("completed").asLong();
+            long undecided = report.get("undecided").asLong();
+            // 40 tasks/s for 10 s: Poisson, so well above half of 400 with overwhelming probability
+            assertThat(sent).as(policy).isGreaterThan(200);
+            assertThat(undecided).as(policy + ": every task decided or dead-lettered after draining").isZero();
+            assertThat(sent).as(policy).isEqualTo(decided + report.get("dead_letter").asLong() + undecided);
+            assertThat(decided).as(policy).isEqualTo(completed + report.get("abandoned").asLong()
+                    + report.get("queued_at_end").asLong());
+            assertThat(report.get("unknown_server").asLong()).as(policy).isZero();
+            assertThat(report.get("duplicate_decisions").asLong()).as(policy).isZero();
+            assertThat(completed).as(policy).isGreaterThan(decided / 2);
+            assertThat(report.get("wait_seconds").get("p99").isNumber()).as(policy).isTrue();
+            assertThat(report.get("sojourn_seconds").get("p50").asDouble()).as(policy).isPositive();
+            assertThat(report.get("policy").asText()).isEqualTo(policy);
+            assertThat(report.get("dsrs").get("slots").asInt()).as(policy + ": DSRS slots read back").isPositive();
+            for (String file : FleetReport.FILES) {
+                assertThat(out.resolve(policy).resolve(file)).isNotEmptyFile();
+            }
         }
-        assertThat(demoTempDirs()).as("broker logs, checkpoints and Flink temp dirs are deleted")
+        JsonNode batched = report("ga-batch");
+        assertThat(batched.get("decisions_by_rule").fieldNames()).toIterable().containsExactly("GA_BATCH");
+        assertThat(batched.get("ga_batches").get("batches").asLong()).isPositive();
+        assertThat(batched.get("ga_batches").get("batch_size").get("count").asLong())
+                .isEqualTo(batched.get("ga_batches").get("batches").asLong());
+        assertThat(report("heartbeat-k-live").has("ga_batches")).isFalse();
+        assertThat(out.resolve("compare.csv")).content().contains("ga-batch");
+    }
+
+    @Test
+    void leavesNothingBehind() {
+        assertThat(tempAfter).as("broker logs, checkpoints and Flink temp dirs are deleted")
                 .containsExactlyInAnyOrderElementsOf(tempBefore);
+    }
+
+    @Test
+    void reportPagesShowTheirJsonsNumbers() throws Exception {
+        for (String policy : POLICIES) {
+            Document page = Jsoup.parse(out.resolve(policy).resolve("report.html").toFile());
+            assertThat(ReportPageChecks.assertNumbersMatch(page, report(policy))).isGreaterThanOrEqualTo(40);
+            ReportPageChecks.assertSelfContained(page);
+        }
+        Document compare = Jsoup.parse(out.resolve("report.html").toFile());
+        assertThat(ReportPageChecks.assertNumbersMatch(compare, reportsByPolicy())).isEqualTo(12 * POLICIES.size());
+        assertThat(compare.select("nav a").eachAttr("href"))
+                .contains("heartbeat-k-live/report.html", "ga-batch/report.html");
+    }
+
+    @Test
+    void reportsReadInHeadlessChromiumAsTheirJsonSays() throws Exception {
+        Path screenshots = Path.of("target", "report-screenshots");
+        try (HeadlessChromium browser = HeadlessChromium.startOrSkip()) {
+            assertThat(BrowserReportChecks.assertReadsAsReported(browser, out.resolve("report.html"), reportsByPolicy(),
+                    screenshots.resolve("demo-compare.png"))).isPositive();
+            for (String policy : POLICIES) {
+                assertThat(BrowserReportChecks.assertReadsAsReported(browser, out.resolve(policy).resolve("report.html"),
+                        report(policy), screenshots.resolve("demo-" + policy + ".png"))).isGreaterThanOrEqualTo(40);
+            }
+        }
+        assertThat(screenshots.resolve("demo-ga-batch.png")).isNotEmptyFile();
+    }
+
+    private static JsonNode report(String policy) throws IOException {
+        return Json.MAPPER.readTree(out.resolve(policy).resolve("report.json").toFile());
+    }
+
+    /** The compare page tags its numbers {@code <policy>.<path>}: each policy's report.json under its name. */
+    private static JsonNode reportsByPolicy() throws IOException {
+        ObjectNode all = Json.MAPPER.createObjectNode();
+        for (String policy : POLICIES) {
+            all.set(policy, report(policy));
+        }
+        return all;
     }
 
     private static List<String> demoTempDirs() throws IOException {
