@@ -2,11 +2,14 @@ package io.qrouter.fleet;
 
 import io.qrouter.report.CsvTable;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.zip.GZIPInputStream;
 
 /**
  * One task's life in a fleet run, in fleet seconds (NaN: did not happen): what {@code tasks.csv} holds, and what a
@@ -46,11 +49,12 @@ public record TaskTimeline(String taskId, double createdAt, double appendedAt, d
         csv.write(file);
     }
 
-    /** Reads a {@code tasks.csv} written by {@link #write} (ids and server ids without commas). */
+    /** Reads a {@code tasks.csv} written by {@link #write}, gzipped if its name ends in .gz. */
     public static List<TaskTimeline> read(Path file) {
         List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
+        try (InputStream raw = Files.newInputStream(file);
+                InputStream in = file.toString().endsWith(".gz") ? new GZIPInputStream(raw) : raw) {
+            lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
