@@ -67,7 +67,7 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "No live status line (for logs and tests).")
     boolean quiet;
 
-    /** The unreported run before a comparison's first policy. */
+    /** The longest unreported run before a comparison's first policy (at most the measured duration). */
     private static final Duration JVM_WARM_UP = Duration.ofSeconds(15);
 
     /** Lists the policy names for --help: every router.policy of the job, ga-batch included. */
@@ -140,9 +140,10 @@ final class DemoCommand implements Callable<Integer> {
      * policy of a comparison runs on a cold JVM and pays for the others' warm start.
      */
     private void warmUp(DemoSettings first, ShutdownSignal signal) throws Exception {
-        DemoSettings warm = new DemoSettings(first.fleet(), first.policy(), JVM_WARM_UP, first.checkpointInterval(),
+        Duration length = first.duration().compareTo(JVM_WARM_UP) < 0 ? first.duration() : JVM_WARM_UP;
+        DemoSettings warm = new DemoSettings(first.fleet(), first.policy(), length, first.checkpointInterval(),
                 first.parallelism(), Duration.ofSeconds(5), first.deliveryGuarantee());
-        System.err.println("demo: warming up the JVM for " + JVM_WARM_UP.toSeconds() + " s (not reported)");
+        System.err.println("demo: warming up the JVM for " + length.toSeconds() + " s (not reported)");
         try (Progress progress = new Progress("warm-up", 1, !quiet)) {
             new DemoRun(warm, line -> { }).run(signal::requested, progress::status);
         }
@@ -159,7 +160,7 @@ final class DemoCommand implements Callable<Integer> {
     /** The twin's prediction beside the measured figures, on one line. */
     static String twinLine(FleetResult r, Map<String, Object> twin) {
         if (twin == null) {
-            return "  twin (simulator)       n/a (nothing decided)";
+            return "  twin (simulator)       n/a (nothing decided, or a policy the simulator does not model)";
         }
         return String.format(Locale.ROOT, "  twin (simulator)       wait mean %s (measured %s), p99 %s (measured %s); "
                         + "abandoned %s (measured %s)",

@@ -130,6 +130,9 @@ public final class DemoRun {
      * estimator settings, and the delays the run showed.
      */
     private Map<String, Object> twin(FleetResult result, JobConfig jobConfig) {
+        if (OperatorSettings.gaBatch(jobConfig)) {
+            return null; // the simulator routes task by task: it has no model of GA batches
+        }
         RoutingSettings routing = OperatorSettings.routing(jobConfig);
         DigitalTwin.JobModel model = new DigitalTwin.JobModel(PolicyName.parse(settings.policy()),
                 settings.parallelism(),

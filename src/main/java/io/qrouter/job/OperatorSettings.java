@@ -11,7 +11,7 @@ public final class OperatorSettings {
 
     private OperatorSettings() {}
 
-    static boolean gaBatch(JobConfig config) {
+    public static boolean gaBatch(JobConfig config) {
         return config.choice(ConfigKey.ROUTER_POLICY).equals(GA_BATCH_POLICY);
     }
 
