@@ -19,18 +19,18 @@ final class EventQueue {
     private long poppedPayload;
 
     /**
-     * @param kind event kind, 0..15
+     * @param kind what happens
      * @param server server index, 0..2^28-1 (or 0 when not used)
      * @param arg task index or token
      */
-    void push(double at, int kind, int server, int arg) {
+    void push(double at, EventKind kind, int server, int arg) {
         if (size == time.length) {
             int n = size * 2;
             time = Arrays.copyOf(time, n);
             sequence = Arrays.copyOf(sequence, n);
             payload = Arrays.copyOf(payload, n);
         }
-        long p = ((long) kind << 60) | ((long) server << 32) | (arg & 0xffffffffL);
+        long p = ((long) kind.ordinal() << 60) | ((long) server << 32) | (arg & 0xffffffffL);
         int pos = size++;
         long seq = nextSequence++;
         while (pos > 0) {
@@ -85,8 +85,8 @@ final class EventQueue {
         return poppedTime;
     }
 
-    int kind() {
-        return (int) (poppedPayload >>> 60);
+    EventKind kind() {
+        return EventKind.of((int) (poppedPayload >>> 60));
     }
 
     int server() {
