@@ -179,6 +179,6 @@ final class Analysis {
     }
 
     private static <T> Section unstable(String title, String key, SteadyState<T> state) {
-        return new Section(title, key, null, "unstable: " + ((SteadyState.Unstable<T>) state).reason());
+        return new Section(title, key, null, state.whyNoMetrics().orElseThrow());
     }
 }

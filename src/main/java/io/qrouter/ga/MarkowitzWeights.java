@@ -51,7 +51,8 @@ public final class MarkowitzWeights {
      * mean utilisations lie close together the mean constraint pins the weights to the noise in those means.
      * The sample covariance gets a small ridge
      * (10⁻⁶ of its mean variance, and at least 10⁻¹²) so that short or collinear histories stay solvable. With
-     * fewer than two samples per server there is no variance to weigh, and the weights are equal.
+     * fewer than two samples per server, or a covariance still singular with the ridge, there is no variance to
+     * weigh, and the weights are equal: never an exception, whatever the histories.
      */
     public static double[] fromHistory(java.util.List<ServerState> servers) {
         int n = servers.size();
@@ -87,6 +88,11 @@ public final class MarkowitzWeights {
         double ridge = Math.max(1e-12, 1e-6 * trace / n);
         for (int i = 0; i < n; i++) {
             cov[i][i] += ridge;
+        }
+        if (!new LUDecomposition(new Array2DRowRealMatrix(cov)).getSolver().isNonSingular()) {
+            // still singular to working precision despite the ridge (e.g. wildly different scales):
+            // the histories tell nothing usable about variance, so weigh the servers equally
+            return equal(n);
         }
         return solve(mean, cov, minimumVarianceTarget(mean, cov));
     }

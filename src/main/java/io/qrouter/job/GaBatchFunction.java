@@ -19,11 +19,8 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
-import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
 import org.apache.flink.util.Collector;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -43,15 +40,13 @@ import java.util.Map;
  * the next heartbeats). Servers come from the broadcast snapshots under {@link #SERVERS}, which also keeps each
  * server's recent resource load indices for the mean-variance weights. Without a usable server the window waits
  * for one, and tasks older than {@code bufferDeadlineMillis} are dead-lettered ({@link RouterFunction#DEAD_LETTERS}).
- * The allocator's seed is the configured seed plus the window's sequence number, so a replay decides alike. If
- * the allocator rejects a window's server histories (numerical trouble in the mean-variance weights), the window
- * is assigned again without them (equal weights), logged and counted ({@code gaAllocationFallbacks}): one odd
- * window must not fail the job.
+ * The allocator's seed is the configured seed plus the window's sequence number, so a replay decides alike.
+ * Server histories that make the mean-variance weights singular give equal weights ({@code MarkowitzWeights}),
+ * so no window can fail the job.
  */
 public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, TaskRequest, ServerUpdate, RoutingDecision> {
     private static final long serialVersionUID = 1L;
 
-    private static final Logger LOG = LoggerFactory.getLogger(GaBatchFunction.class);
 
     /** The rule of every decision this operator makes. */
     public static final String RULE = "GA_BATCH";
@@ -73,7 +68,6 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
     private transient ValueState<Long> windowTimer;
     private transient ValueState<Long> windowsDone;
     private transient BatchAllocator allocator;
-    private transient Counter allocationFallbacks;
     private transient String policyName;
     private transient int subtask;
     private transient JobMetrics metrics;
@@ -98,7 +92,6 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
         windowsDone = getRuntimeContext().getState(WINDOWS_DONE);
         allocator = BatchAllocator.named(settings.getGaAllocator(), settings.gaConfig());
         policyName = settings.getGaAllocator().toLowerCase(Locale.ROOT);
-        allocationFallbacks = getRuntimeContext().getMetricGroup().counter("gaAllocationFallbacks");
         subtask = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
         metrics = new JobMetrics(getRuntimeContext().getMetricGroup());
     }
@@ -161,21 +154,7 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
         for (GaServerView v : servers) {
             gaServers.add(GaRecords.toGaServer(v.snapshot, v.loadIndexHistory));
         }
-        Allocation allocation;
-        try {
-            allocation = allocator.allocate(batch, gaServers, settings.getSeed() + windowIndex);
-        } catch (IllegalArgumentException numericalTrouble) {
-            // e.g. a singular covariance of the servers' load-index histories: one odd window must not fail the job
-            LOG.warn("GA allocator {} failed on a window of {} tasks over {} servers ({}); retrying it with equal "
-                    + "mean-variance weights", policyName, tasks.size(), gaServers.size(),
-                    numericalTrouble.getMessage());
-            allocationFallbacks.inc();
-            List<ServerState> withoutHistory = new ArrayList<>(servers.size());
-            for (GaServerView v : servers) {
-                withoutHistory.add(GaRecords.toGaServer(v.snapshot, new double[0]));
-            }
-            allocation = allocator.allocate(batch, withoutHistory, settings.getSeed() + windowIndex);
-        }
+        Allocation allocation = allocator.allocate(batch, gaServers, settings.getSeed() + windowIndex);
         for (int i = 0; i < tasks.size(); i++) {
             ServerUpdate chosen = servers.get(allocation.serverOfTask()[i]).snapshot;
             TaskRequest task = tasks.get(i);

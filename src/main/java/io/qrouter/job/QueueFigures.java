@@ -55,7 +55,7 @@ record QueueFigures(
             return new QueueFigures(model, lambda, mu, alphaC, eta, theta, null, false, null, null, null, null, null);
         }
         double rho = lambda / (muUsed + alphaCUsed);
-        SteadyState<RenegingQueue> state = solveReneging(lambda, muUsed, alphaCUsed);
+        SteadyState<RenegingQueue> state = RenegingQueue.solve(lambda, muUsed, alphaCUsed);
         Double loadIndexK = state instanceof SteadyState.Stable<RenegingQueue> stable
                 ? LoadIndex.steadyState(stable.metrics(), timeUnitSeconds, weights) : null;
         if (CHAIN_P.equals(model)) {
@@ -87,15 +87,4 @@ record QueueFigures(
                 c.meanWaiting(), c.meanWait(), null, c.lossProbability(), loadIndexK);
     }
 
-    /**
-     * The M/M/1+M series needs more terms the smaller alpha_c is relative to the load; when it cannot converge the
-     * queue is, for all practical purposes, overloaded.
-     */
-    private static SteadyState<RenegingQueue> solveReneging(double lambda, double mu, double alphaC) {
-        try {
-            return RenegingQueue.solve(lambda, mu, alphaC);
-        } catch (IllegalArgumentException notConverging) {
-            return new SteadyState.Unstable<>(notConverging.getMessage());
-        }
-    }
 }

@@ -45,16 +45,7 @@ public final class LoadIndex {
     public static OptionalDouble steadyState(double lambda, double mu, double alphaC, double timeUnit,
             LoadIndexWeights w) {
         Rates.positive("timeUnit", timeUnit);
-        SteadyState<RenegingQueue> state;
-        try {
-            state = RenegingQueue.solve(lambda, mu, alphaC);
-        } catch (IllegalArgumentException seriesTooLong) {
-            if (!seriesTooLong.getMessage().startsWith(RenegingQueue.NOT_CONVERGING)) {
-                throw seriesTooLong;
-            }
-            return OptionalDouble.empty();
-        }
-        if (!(state instanceof SteadyState.Stable<RenegingQueue> stable)) {
+        if (!(RenegingQueue.solve(lambda, mu, alphaC) instanceof SteadyState.Stable<RenegingQueue> stable)) {
             return OptionalDouble.empty();
         }
         return OptionalDouble.of(steadyState(stable.metrics(), timeUnit, w));

@@ -17,7 +17,6 @@ public final class RenegingQueue {
     private static final double RESCALE_ABOVE = 1e250;
     private static final long MAX_TERMS = 200_000_000L;
     /** Start of the message of the one error that valid rates can cause (LoadIndex reads it as "overloaded"). */
-    static final String NOT_CONVERGING = "M/M/1+M series did not converge within ";
     private static final int DIRECT_TERMS = 32;
 
     private final double lambda;
@@ -49,7 +48,7 @@ public final class RenegingQueue {
         if (alphaC == 0) {
             return mm1(lambda, mu);
         }
-        return new SteadyState.Stable<>(series(lambda, mu, alphaC));
+        return series(lambda, mu, alphaC);
     }
 
     private static SteadyState<RenegingQueue> mm1(double lambda, double mu) {
@@ -66,11 +65,11 @@ public final class RenegingQueue {
      * Accumulators are rescaled together when a term grows huge (lambda >> alphaC has its mode far out); the pass
      * stops once the geometric bound on the remaining tail of E[L] is below 1e-17 of the total.
      */
-    private static RenegingQueue series(double lambda, double mu, double alphaC) {
+    private static SteadyState<RenegingQueue> series(double lambda, double mu, double alphaC) {
         // The tail test needs lambda < mu + n·alphaC: past MAX_TERMS it can never pass, so say so at once
         // instead of after 2·10^8 terms (seconds of CPU per call).
         if ((lambda - mu) / alphaC >= MAX_TERMS) {
-            throw notConverging(lambda, mu, alphaC);
+            return outOfReach(lambda, mu, alphaC);
         }
         double zeroTerm = 1;
         double term = 1;
@@ -102,17 +101,18 @@ public final class RenegingQueue {
                 double tailOfL = tailMass * (n + 1 / (1 - nextRatio));
                 double total = zeroTerm + sumPositive;
                 if (tailMass <= RELATIVE_TAIL * total && tailOfL <= RELATIVE_TAIL * sumL) {
-                    return new RenegingQueue(lambda, mu, alphaC, zeroTerm / total, sumPositive / total,
-                            sumL / total, sumLq / total, sumVirtual / total);
+                    return new SteadyState.Stable<>(new RenegingQueue(lambda, mu, alphaC, zeroTerm / total,
+                            sumPositive / total, sumL / total, sumLq / total, sumVirtual / total));
                 }
             }
         }
-        throw notConverging(lambda, mu, alphaC);
+        return outOfReach(lambda, mu, alphaC);
     }
 
-    private static IllegalArgumentException notConverging(double lambda, double mu, double alphaC) {
-        return new IllegalArgumentException(NOT_CONVERGING + MAX_TERMS
-                + " terms (lambda=" + lambda + ", mu=" + mu + ", alphaC=" + alphaC + "): alphaC is too small for this load");
+    private static SteadyState<RenegingQueue> outOfReach(double lambda, double mu, double alphaC) {
+        return new SteadyState.OutOfReach<>("the M/M/1+M series does not converge within " + MAX_TERMS
+                + " terms (lambda=" + lambda + ", mu=" + mu + ", alphaC=" + alphaC + "): alphaC is too small for this"
+                + " load");
     }
 
     public double lambda() {

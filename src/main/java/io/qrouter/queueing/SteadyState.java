@@ -4,8 +4,10 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The answer to "what does this queue look like in the long run?": its metrics, or the reason it has no steady
- * state (it grows without bound). An unstable queue is an answer, not an error, and never a NaN or infinity.
+ * The answer to "what does this queue look like in the long run?": its metrics; or the reason it has no steady
+ * state (it grows without bound); or the reason its steady state is out of numerical reach. Each is an answer, not
+ * an error, and never a NaN or infinity: a caller tells them apart by type, so a bad-input bug (which throws) can
+ * never pass for an overloaded queue.
  */
 public sealed interface SteadyState<T> {
 
@@ -23,6 +25,16 @@ public sealed interface SteadyState<T> {
         }
     }
 
+    /**
+     * A steady state exists but computing it is out of reach: e.g. M/M/1+M with an abandonment rate so small for
+     * the load that its series' mode lies beyond the terms the sum may take. Routing treats it as overloaded.
+     */
+    record OutOfReach<T>(String reason) implements SteadyState<T> {
+        public OutOfReach {
+            Objects.requireNonNull(reason, "reason");
+        }
+    }
+
     default boolean isStable() {
         return this instanceof Stable;
     }
@@ -32,11 +44,22 @@ public sealed interface SteadyState<T> {
         return this instanceof Stable<T> s ? Optional.of(s.metrics()) : Optional.empty();
     }
 
-    /** The metrics; throws {@link IllegalStateException} with the reason when unstable. */
-    default T orElseThrow() {
+    /** Why there are no metrics, for a human ("unstable: …" or "out of reach: …"); empty when stable. */
+    default Optional<String> whyNoMetrics() {
         if (this instanceof Unstable<T> u) {
-            throw new IllegalStateException("unstable queue: " + u.reason());
+            return Optional.of("unstable: " + u.reason());
         }
-        return ((Stable<T>) this).metrics();
+        if (this instanceof OutOfReach<T> o) {
+            return Optional.of("out of reach: " + o.reason());
+        }
+        return Optional.empty();
+    }
+
+    /** The metrics; throws {@link IllegalStateException} with the reason when there are none. */
+    default T orElseThrow() {
+        if (this instanceof Stable<T> s) {
+            return s.metrics();
+        }
+        throw new IllegalStateException("no steady-state metrics: " + whyNoMetrics().orElseThrow());
     }
 }

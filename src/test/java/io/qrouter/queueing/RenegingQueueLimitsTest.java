@@ -9,10 +9,18 @@ import org.junit.jupiter.api.Test;
 class RenegingQueueLimitsTest {
 
     @Test
-    void aSeriesWhoseModeIsOutOfReachIsRefused() {
+    void aSeriesWhoseModeIsOutOfReachIsAnAnswerNotAnError() {
         // The mode of p_n lies near (lambda - mu)/alphaC ≈ 10^9 tasks, beyond the 2·10^8 terms the sum may take.
-        assertThatThrownBy(() -> RenegingQueue.solve(1000, 1, 1e-6))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("did not converge");
+        SteadyState<RenegingQueue> state = RenegingQueue.solve(1000, 1, 1e-6);
+        assertThat(state).isInstanceOf(SteadyState.OutOfReach.class);
+        assertThat(state.whyNoMetrics()).hasValueSatisfying(w -> assertThat(w).contains("does not converge"));
+    }
+
+    @Test
+    void badRatesStillThrowSoABugNeverLooksLikeAnOverloadedServer() {
+        assertThatThrownBy(() -> RenegingQueue.solve(Double.NaN, 1, 1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> LoadIndex.steadyState(1, -1, 1, 1, LoadIndexWeights.EQUAL))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
