@@ -83,6 +83,9 @@ public final class LineChart {
         if (logY) {
             LogAxis axis = new LogAxis(yLabel);
             axis.setSmallestValue(1e-6);
+            // plain numbers at whole steps (1, 2, 5, 10, …) rather than powers like 10^0.3
+            axis.setStandardTickUnits(NumberAxis.createStandardTickUnits());
+            axis.setNumberFormatOverride(new java.text.DecimalFormat("0.###"));
             plot.setRangeAxis(axis);
         }
         return plot;
