@@ -1,10 +1,12 @@
 package io.qrouter.demo;
 
+import io.qrouter.fleet.DecisionAudit;
 import io.qrouter.fleet.DigitalTwin;
 import io.qrouter.fleet.DsrsAssignmentsReader;
 import io.qrouter.fleet.Fleet;
 import io.qrouter.fleet.FleetConfig;
 import io.qrouter.fleet.FleetResult;
+import io.qrouter.fleet.TaskTimeline;
 import io.qrouter.io.EmbeddedKafka;
 import io.qrouter.io.TempDirectories;
 import io.qrouter.job.JobConfig;
@@ -23,6 +25,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.configuration.BlobServerOptions;
 import org.apache.flink.configuration.Configuration;
@@ -101,6 +104,8 @@ public final class DemoRun {
                 }
                 // while the broker and the job still run: the slots of the report's DSRS section
                 result = result.withDsrsSlots(DsrsAssignmentsReader.read(fleetConfig, result.startEpochMillis()));
+                facts.put("audit", DecisionAudit.read(fleetConfig, result.timelines().stream()
+                        .map(TaskTimeline::taskId).collect(Collectors.toSet()), result.startEpochMillis()).toJson());
                 facts.put("twin", twin(result, jobConfig));
                 return new Outcome(result, facts);
             } finally {

@@ -74,6 +74,15 @@ public record FleetConfig(
         return ArrivalProcess.parse(arrivals, ratePerSecond, tasksPerSurgePeriod);
     }
 
+    /** Client settings for one more consumer of this fleet's (reports, audits): bootstrap, client id, {@code kafka}. */
+    public java.util.Properties clientSettings(String purpose) {
+        java.util.Properties props = new java.util.Properties();
+        props.put("bootstrap.servers", bootstrapServers);
+        props.put("client.id", "qrouter-fleet-" + purpose + "-" + runId);
+        props.putAll(kafka);
+        return props;
+    }
+
     /** Sum of the service rates: the fleet's capacity in tasks per second. */
     public double capacityPerSecond() {
         return ratePerSecond / load;

@@ -59,6 +59,16 @@ class DemoIT {
             assertThat(decided).as(policy).isEqualTo(completed + report.get("abandoned").asLong()
                     + report.get("queued_at_end").asLong());
             assertThat(report.get("unknown_server").asLong()).as(policy).isZero();
+            // What reached Kafka, read back from the topics, against the fleet's own count (warm-up included).
+            JsonNode audit = report.get("audit");
+            long allSent = sent + report.get("warmup_tasks").asLong();
+            assertThat(audit.get("lost_tasks").asLong()).as(policy + ": tasks with neither decision nor dead letter")
+                    .isZero();
+            assertThat(audit.get("duplicate_decisions").asLong()).as(policy).isZero();
+            assertThat(audit.get("decided_tasks").asLong() + audit.get("dead_lettered_tasks").asLong())
+                    .as(policy).isEqualTo(allSent);
+            assertThat(audit.get("decided_tasks").asLong()).as(policy + ": the fleet saw every decision on the topic")
+                    .isGreaterThanOrEqualTo(decided);
             assertThat(report.get("duplicate_decisions").asLong()).as(policy).isZero();
             assertThat(completed).as(policy).isGreaterThan(decided / 2);
             assertThat(report.get("wait_seconds").get("p99").isNumber()).as(policy).isTrue();

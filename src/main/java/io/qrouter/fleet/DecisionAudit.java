@@ -1,0 +1,72 @@
+package io.qrouter.fleet;
+
+import io.qrouter.avro.DeadLetter;
+import io.qrouter.avro.RoutingDecision;
+import io.qrouter.io.AvroCodec;
+import io.qrouter.io.AvroDecodeException;
+import io.qrouter.io.CommittedRecords;
+import io.qrouter.io.Topics;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What really reached Kafka for a run's tasks, counted from the topics and not from the fleet's own tallies: every
+ * committed record of {@code decisions} and {@code dead-letter} since the run started, read back after it, matched
+ * to the task ids the run sent. A task with neither is lost; a task with more than one decision was decided twice.
+ *
+ * @param decisionRecords decision records for the run's tasks
+ * @param decidedTasks distinct tasks with at least one decision
+ * @param duplicateDecisions decision records beyond the first per task
+ * @param deadLetteredTasks distinct tasks dead-lettered (and never decided)
+ * @param lostTasks tasks sent with no decision and no dead letter
+ */
+public record DecisionAudit(long decisionRecords, long decidedTasks, long duplicateDecisions, long deadLetteredTasks,
+        long lostTasks) {
+
+    /** Reads both topics back; {@code taskIds} are every task the run sent, warm-up included. */
+    public static DecisionAudit read(FleetConfig config, Set<String> taskIds, long startEpochMillis) {
+        AvroCodec<RoutingDecision> decisions = AvroCodec.of(RoutingDecision.class);
+        AvroCodec<DeadLetter> deadLetters = AvroCodec.of(DeadLetter.class);
+        Map<String, Integer> decisionsByTask = new HashMap<>();
+        java.util.Set<String> deadLettered = new java.util.HashSet<>();
+        CommittedRecords.read(config.clientSettings("audit"), Topics.DECISIONS, startEpochMillis, record -> {
+            String taskId = decodeOrNull(decisions, record.value(), RoutingDecision::getTaskId);
+            if (taskId != null && taskIds.contains(taskId)) {
+                decisionsByTask.merge(taskId, 1, Integer::sum);
+            }
+        });
+        CommittedRecords.read(config.clientSettings("audit"), Topics.DEAD_LETTER, startEpochMillis, record -> {
+            String taskId = decodeOrNull(deadLetters, record.value(), DeadLetter::getTaskId);
+            if (taskId != null && taskIds.contains(taskId)) {
+                deadLettered.add(taskId);
+            }
+        });
+        deadLettered.removeAll(decisionsByTask.keySet());
+        long records = decisionsByTask.values().stream().mapToLong(Integer::longValue).sum();
+        long lost = taskIds.size() - decisionsByTask.size() - deadLettered.size();
+        return new DecisionAudit(records, decisionsByTask.size(), records - decisionsByTask.size(),
+                deadLettered.size(), lost);
+    }
+
+    /** The audit under report.json's names. */
+    public Map<String, Object> toJson() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("decision_records", decisionRecords);
+        out.put("decided_tasks", decidedTasks);
+        out.put("duplicate_decisions", duplicateDecisions);
+        out.put("dead_lettered_tasks", deadLetteredTasks);
+        out.put("lost_tasks", lostTasks);
+        return out;
+    }
+
+    private static <T extends org.apache.avro.specific.SpecificRecord> String decodeOrNull(AvroCodec<T> codec,
+            byte[] value, java.util.function.Function<T, String> taskId) {
+        try {
+            return taskId.apply(codec.decode(value));
+        } catch (AvroDecodeException e) {
+            return null;
+        }
+    }
+}
