@@ -10,11 +10,9 @@ import io.qrouter.avro.TaskEventType;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.io.AvroCodec;
 import java.nio.ByteBuffer;
-import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.HexFormat;
 import org.apache.avro.specific.SpecificRecordBase;
 import org.apache.flink.types.Either;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -58,7 +56,7 @@ class DeadLetteringDeserializerTest {
         assertThat(dead.getReason()).contains("not a valid TaskRequest");
         assertThat(dead.getRawBytes()).isEqualTo(ByteBuffer.wrap(garbage));
         assertThat(dead.getRawLength()).isEqualTo(garbage.length);
-        assertThat(dead.getRawSha256()).isEqualTo(sha256Hex(garbage));
+        assertThat(dead.getRawSha256()).isEqualTo(AnyInputBytesTest.sha256(garbage));
         assertThat(dead.getAt()).isEqualTo(NOW);
         assertThat(dead.getTaskId()).isNull();
     }
@@ -170,7 +168,7 @@ class DeadLetteringDeserializerTest {
         assertThat(dead.getReason()).isEqualTo("taskId: longer than validation.max-id-length = 256 characters (1000000)");
         assertThat(dead.getRawLength()).isEqualTo(bytes.length);
         assertThat(dead.getRawBytes()).isEqualTo(ByteBuffer.wrap(Arrays.copyOf(bytes, 1024)));
-        assertThat(dead.getRawSha256()).isEqualTo(sha256Hex(bytes));
+        assertThat(dead.getRawSha256()).isEqualTo(AnyInputBytesTest.sha256(bytes));
         assertThat(dead.getTaskId()).isEqualTo("t".repeat(256));
         int encoded = encode(dead).length;
         assertThat(encoded).isLessThan(2_000).isLessThanOrEqualTo(DeadLetters.maxEncodedBytes(LIMITS));
@@ -183,14 +181,6 @@ class DeadLetteringDeserializerTest {
     private static <T extends SpecificRecordBase> Either<DeadLetter, T> decode(
             DeadLetteringDeserializer<T> deserializer, byte[] value) {
         return deserializer.decode(new ConsumerRecord<>("topic", 0, 7L, null, value), NOW.toEpochMilli());
-    }
-
-    private static String sha256Hex(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (Exception e) {
-            throw new AssertionError(e);
-        }
     }
 
     @SuppressWarnings("unchecked")
