@@ -193,7 +193,8 @@ public final class JobConfig implements Serializable {
 
     /**
      * Every output record must fit the producers' max.request.size with room for Kafka's record and batch framing
-     * (under 100 bytes measured; {@link #RECORD_FRAMING_BYTES} kept), and any dead letter must fit the output limit.
+     * (87 bytes for a lone record, measured by PoisonRecordsIT; {@link #RECORD_FRAMING_BYTES} kept), and any dead
+     * letter must fit the output limit.
      */
     private void checkRecordSizes() {
         String requestSizeKey = KAFKA_PREFIX + "max.request.size";
