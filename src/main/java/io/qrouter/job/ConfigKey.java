@@ -158,7 +158,10 @@ public enum ConfigKey {
             "Largest output record (key plus value bytes). A larger one is not written: a dead letter saying so "
                     + "goes to topic.dead-letter instead and the job goes on. Must be at least 1024 bytes below the "
                     + "producers' max.request.size (kafka.max.request.size, 1048576 by default); the topics' "
-                    + "max.message.bytes must not be lower.");
+                    + "max.message.bytes must not be lower."),
+    VALIDATION_MIN_SERVICE_RATE("validation.min-service-rate", "0.000001", doubleIn(0, 1),
+            "Smallest positive service rate (tasks per second) a heartbeat may report (0 is allowed: not known); "
+                    + "below it the queueing figures would divide by almost nothing.");
 
     private final String key;
     private final String defaultValue;

@@ -43,8 +43,7 @@ final class InputChecks {
                 time("sentAt", beat.getSentAt(), now, limits.maxFutureMillis()),
                 number("queueLength", beat.getQueueLength(), limits.maxQueueLength(),
                         ConfigKey.VALIDATION_MAX_QUEUE_LENGTH),
-                number("serviceRatePerSecond", beat.getServiceRatePerSecond(), limits.maxServiceRate(),
-                        ConfigKey.VALIDATION_MAX_SERVICE_RATE),
+                serviceRate(beat.getServiceRatePerSecond(), limits),
                 fraction("cpu", beat.getCpu()),
                 fraction("memory", beat.getMemory()),
                 fraction("bandwidth", beat.getBandwidth()),
@@ -101,6 +100,17 @@ final class InputChecks {
         return value > max
                 ? field + ": above " + bound.key() + " = " + ValueRule.plain(max) + " (" + ValueRule.plain(value) + ")"
                 : null;
+    }
+
+    /** 0 (not known) or in [validation.min-service-rate, validation.max-service-rate]. */
+    private static String serviceRate(double value, RecordLimits limits) {
+        String field = "serviceRatePerSecond";
+        String problem = number(field, value, limits.maxServiceRate(), ConfigKey.VALIDATION_MAX_SERVICE_RATE);
+        if (problem == null && value > 0 && value < limits.minServiceRate()) {
+            return field + ": below " + ConfigKey.VALIDATION_MIN_SERVICE_RATE.key() + " = "
+                    + ValueRule.plain(limits.minServiceRate()) + " (" + value + "); 0 means not known";
+        }
+        return problem;
     }
 
     private static String fraction(String field, double value) {

@@ -17,7 +17,8 @@ public record RecordLimits(
         double maxTaskLoad,
         long maxHeartbeatIntervalMillis,
         int deadLetterRawBytes,
-        int maxRecordBytes) implements Serializable {
+        int maxRecordBytes,
+        double minServiceRate) implements Serializable {
 
     public static RecordLimits from(JobConfig config) {
         return new RecordLimits(
@@ -29,6 +30,7 @@ public record RecordLimits(
                 config.getDouble(ConfigKey.VALIDATION_MAX_TASK_LOAD),
                 config.getLong(ConfigKey.VALIDATION_MAX_HEARTBEAT_INTERVAL_MS),
                 config.getInt(ConfigKey.DEAD_LETTER_MAX_RAW_BYTES),
-                config.getInt(ConfigKey.SINK_MAX_RECORD_BYTES));
+                config.getInt(ConfigKey.SINK_MAX_RECORD_BYTES),
+                config.getDouble(ConfigKey.VALIDATION_MIN_SERVICE_RATE));
     }
 }

@@ -74,6 +74,8 @@ class AnyInputBytesTest {
             assertTime(beat.getSentAt());
             assertThat(beat.getQueueLength()).isBetween(0, LIMITS.maxQueueLength());
             assertInRange(beat.getServiceRatePerSecond(), LIMITS.maxServiceRate());
+            assertThat(beat.getServiceRatePerSecond() == 0 || beat.getServiceRatePerSecond() >= LIMITS.minServiceRate())
+                    .as("service rate 0 or at least the minimum").isTrue();
             for (double fraction : new double[] {beat.getCpu(), beat.getMemory(), beat.getBandwidth()}) {
                 assertInRange(fraction, 1.0);
             }
@@ -215,7 +217,7 @@ class AnyInputBytesTest {
                 Tuple.of(6, Arbitraries.doubles().between(0, 1)),
                 Tuple.of(1, Arbitraries.doubles()),
                 Tuple.of(1, Arbitraries.of(Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 1e308,
-                        -0.0, -Double.MIN_VALUE, Double.MIN_VALUE, LIMITS.maxServiceRate(),
+                        -0.0, -Double.MIN_VALUE, Double.MIN_VALUE, LIMITS.minServiceRate(), LIMITS.maxServiceRate(),
                         Math.nextUp(LIMITS.maxServiceRate()))));
     }
 

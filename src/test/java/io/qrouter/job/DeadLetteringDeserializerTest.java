@@ -147,6 +147,8 @@ class DeadLetteringDeserializerTest {
     void numbersAboveTheirPlausibleRangeAreDeadLettered() {
         assertThat(reasonFor(Heartbeat.newBuilder(heartbeat("s-1")).setServiceRatePerSecond(1e308)))
                 .isEqualTo("serviceRatePerSecond: above validation.max-service-rate = 1000000 (1.0E308)");
+        assertThat(reasonFor(Heartbeat.newBuilder(heartbeat("s-1")).setServiceRatePerSecond(Double.MIN_VALUE)))
+                .isEqualTo("serviceRatePerSecond: below validation.min-service-rate = 1.0E-6 (4.9E-324); 0 means not known");
         assertThat(reasonFor(Heartbeat.newBuilder(heartbeat("s-1")).setIntervalMillis(Long.MAX_VALUE)))
                 .isEqualTo("intervalMillis: above validation.max-heartbeat-interval.ms = 3600000 (9.223372036854776E18)");
         assertThat(reasonFor(Heartbeat.newBuilder(heartbeat("s-1")).setQueueLength(Integer.MAX_VALUE)))
@@ -156,6 +158,10 @@ class DeadLetteringDeserializerTest {
         // the bounds themselves are accepted
         assertThat(decode(heartbeats, encode(Heartbeat.newBuilder(heartbeat("s-1")).setServiceRatePerSecond(1e6)
                 .setIntervalMillis(3_600_000).setQueueLength(1_000_000).build())).isRight()).isTrue();
+        assertThat(decode(heartbeats, encode(Heartbeat.newBuilder(heartbeat("s-1")).setServiceRatePerSecond(1e-6)
+                .build())).isRight()).isTrue();
+        assertThat(decode(heartbeats, encode(Heartbeat.newBuilder(heartbeat("s-1")).setServiceRatePerSecond(0)
+                .build())).isRight()).isTrue();
     }
 
     @Test

@@ -10,7 +10,6 @@ import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.io.AvroCodec;
-import io.qrouter.io.EmbeddedKafka;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -30,10 +29,9 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Poison records against the running job (MiniCluster, real broker, restart strategy none, so any failure fails the
@@ -45,25 +43,14 @@ class PoisonRecordsIT {
     private static final Duration WAIT = Duration.ofSeconds(90);
     private static final List<String> SERVERS = List.of("s-1", "s-2", "s-3");
 
-    private static EmbeddedKafka kafka;
-
-    @BeforeAll
-    static void startBroker() {
-        kafka = EmbeddedKafka.start();
-    }
-
-    @AfterAll
-    static void stopBroker() {
-        if (kafka != null) {
-            kafka.close();
-        }
-    }
+    @RegisterExtension
+    static final EmbeddedBroker BROKER = new EmbeddedBroker();
 
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void oversizedHeartbeatAndTasksAreEachDeadLetteredOnceAndRoutingGoesOn() throws Exception {
         ScheduledExecutorService beats = Executors.newSingleThreadScheduledExecutor();
-        try (KafkaJobTestKit kit = new KafkaJobTestKit(kafka.bootstrapServers())) {
+        try (KafkaJobTestKit kit = new KafkaJobTestKit(BROKER.bootstrapServers())) {
             Map<ConfigKey, String> topics = kit.freshTopics("poison");
             kit.start(kit.config(settings(topics, "server.down-timeout.ms=30000")), 2);
             String heartbeatsTopic = topics.get(ConfigKey.TOPIC_HEARTBEATS);
@@ -121,7 +108,7 @@ class PoisonRecordsIT {
     void anOutputRecordOverTheLimitBecomesADeadLetterAndTheJobGoesOn() throws Exception {
         List<String> fleet = IntStream.range(0, 100).mapToObj(i -> String.format("%0200d", i)).toList();
         ScheduledExecutorService beats = Executors.newSingleThreadScheduledExecutor();
-        try (KafkaJobTestKit kit = new KafkaJobTestKit(kafka.bootstrapServers())) {
+        try (KafkaJobTestKit kit = new KafkaJobTestKit(BROKER.bootstrapServers())) {
             Map<ConfigKey, String> topics = kit.freshTopics("too-large");
             kit.start(kit.config(settings(topics, "server.down-timeout.ms=30000", "sink.max-record-bytes=16384",
                     "dsrs.slot.ms=200")), 2);
@@ -175,7 +162,7 @@ class PoisonRecordsIT {
         RoutingDecision overLimit = decision("p".repeat(limit - overhead - 1));
 
         Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, BROKER.bootstrapServers());
         try (KafkaProducer<byte[], byte[]> producer =
                 new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
             ProducerRecord<byte[], byte[]> written = serializer.serialize(atLimit, null, null);

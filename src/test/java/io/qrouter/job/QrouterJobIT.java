@@ -18,7 +18,6 @@ import io.qrouter.dsrs.DsrsOffline;
 import io.qrouter.dsrs.SlotInput;
 import io.qrouter.dsrs.SlotParameters;
 import io.qrouter.dsrs.SlotRecord;
-import io.qrouter.io.EmbeddedKafka;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -33,10 +32,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The whole job on a MiniCluster against a real in-process Kafka broker: Avro in, Avro out, exactly once. */
 class QrouterJobIT {
@@ -44,25 +42,14 @@ class QrouterJobIT {
     private static final List<String> LIVE_SERVERS = List.of("s-1", "s-2", "s-3");
     private static final String SILENT_SERVER = "s-silent";
 
-    private static EmbeddedKafka kafka;
-
-    @BeforeAll
-    static void startBroker() {
-        kafka = EmbeddedKafka.start();
-    }
-
-    @AfterAll
-    static void stopBroker() {
-        if (kafka != null) {
-            kafka.close();
-        }
-    }
+    @RegisterExtension
+    static final EmbeddedBroker BROKER = new EmbeddedBroker();
 
     @Test
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void everyTaskGetsExactlyOneDecisionForALiveServerAndBadInputIsDeadLetteredWhileTheJobRuns() throws Exception {
         ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor();
-        try (KafkaJobTestKit kit = new KafkaJobTestKit(kafka.bootstrapServers())) {
+        try (KafkaJobTestKit kit = new KafkaJobTestKit(BROKER.bootstrapServers())) {
             Map<ConfigKey, String> topics = kit.freshTopics("eo");
             JobConfig config = kit.config(settings(topics, "server.down-timeout.ms=1000", "router.parallelism=2"));
             kit.start(config, 2);
@@ -137,7 +124,7 @@ class QrouterJobIT {
         double v = 10;
         Map<String, Double> ratePerSecond = Map.of("s-1", 10.0, "s-2", 20.0, "s-3", 5.0);
         ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor();
-        try (KafkaJobTestKit kit = new KafkaJobTestKit(kafka.bootstrapServers())) {
+        try (KafkaJobTestKit kit = new KafkaJobTestKit(BROKER.bootstrapServers())) {
             Map<ConfigKey, String> topics = kit.freshTopics("dsrs");
             kit.start(kit.config(settings(topics, "dsrs.slot.ms=" + tau, "dsrs.v=" + v,
                     "dsrs.unit-costs=s-1=1,s-2=2,s-3=0.5,video/s-1=0.25",
@@ -214,7 +201,7 @@ class QrouterJobIT {
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void gaBatchModeAtLeastOnceOnRocksDbDecidesEveryTask() throws Exception {
         ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor();
-        try (KafkaJobTestKit kit = new KafkaJobTestKit(kafka.bootstrapServers())) {
+        try (KafkaJobTestKit kit = new KafkaJobTestKit(BROKER.bootstrapServers())) {
             Map<ConfigKey, String> topics = kit.freshTopics("ga");
             kit.start(kit.config(settings(topics, "router.policy=ga-batch", "ga.batch-size=10", "ga.window.ms=300",
                     "ga.generations=10", "sink.delivery-guarantee=at-least-once", "state.backend=rocksdb",

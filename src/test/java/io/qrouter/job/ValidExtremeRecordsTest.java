@@ -37,7 +37,7 @@ import org.apache.flink.util.function.SerializableFunction;
 
 /**
  * Records that pass validation, however extreme (ids at the length limit in any characters, times from 2000-01-01 to
- * a day ahead, rates from 0 and 4.9e-324 up to the limit, loads up to 1e9, intervals up to an hour, leaving and
+ * a day ahead, service rates 0 and from the minimum (10⁻⁶) to the maximum (10⁶), loads up to 1e9, intervals up to an hour, leaving and
  * failing servers, timers and watermarks jumping ahead), go through the per-server state, the router (every policy),
  * DSRS and the GA batch operator without an exception, and every record they emit can be written by its sink as it
  * is: no null where the schema forbids it, no NaN or infinite figure, no record over the size limit.
@@ -275,9 +275,9 @@ class ValidExtremeRecordsTest {
 
     private static Arbitrary<Double> rate() {
         return Arbitraries.frequencyOf(
-                Tuple.of(3, Arbitraries.doubles().between(0, 100)),
-                Tuple.of(1, Arbitraries.doubles().between(0, LIMITS.maxServiceRate())),
-                Tuple.of(1, Arbitraries.of(0.0, Double.MIN_VALUE, 1e-300, LIMITS.maxServiceRate())));
+                Tuple.of(3, Arbitraries.doubles().ofScale(6).between(LIMITS.minServiceRate(), 100)),
+                Tuple.of(1, Arbitraries.doubles().ofScale(6).between(LIMITS.minServiceRate(), LIMITS.maxServiceRate())),
+                Tuple.of(1, Arbitraries.of(0.0, LIMITS.minServiceRate(), LIMITS.maxServiceRate())));
     }
 
     private static Arbitrary<Double> fraction() {
