@@ -53,7 +53,8 @@ class LoadIndexExtremesTest {
         assertThat(k).isNotNaN().isGreaterThanOrEqualTo(0);
     }
 
-    @Property(tries = 1000)
+    /** Fewer tries: near its limit of 2·10⁸ terms one M/M/1+M series takes seconds (see the README). */
+    @Property(tries = 300)
     void steadyStateKIsFiniteOrTheServerOverloaded(@ForAll("rates") double lambda, @ForAll("positiveRates") double mu,
             @ForAll("rates") double alphaC, @ForAll("timeUnits") double timeUnit,
             @ForAll("weights") LoadIndexWeights weights) {
