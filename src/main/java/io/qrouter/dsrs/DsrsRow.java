@@ -57,12 +57,23 @@ public final class DsrsRow {
 
     /** A slot without arrivals: every queue is served, nothing is added. Used to catch up on empty slots. */
     public static double[] drain(double[] queues, double[] capacity) {
+        return drain(queues, capacity, 1);
+    }
+
+    /**
+     * {@code slots} slots without arrivals at constant capacities, in one step: max(Q − k·b, 0) is k drains, so
+     * catching up on a long gap (event time can jump by years) costs O(|J|), not O(k·|J|).
+     */
+    public static double[] drain(double[] queues, double[] capacity, long slots) {
         checkSameLength(queues, capacity, "capacity");
+        if (slots < 0) {
+            throw new IllegalArgumentException("slots must be ≥ 0 (got " + slots + ")");
+        }
         double[] after = new double[queues.length];
         for (int j = 0; j < queues.length; j++) {
             requireNonNegative(queues[j], "queues[" + j + "]");
             requireNonNegative(capacity[j], "capacity[" + j + "]");
-            after[j] = Math.max(queues[j] - capacity[j], 0.0);
+            after[j] = slots == 0 ? queues[j] : Math.max(queues[j] - (double) slots * capacity[j], 0.0);
         }
         return after;
     }

@@ -4,9 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.apache.avro.Schema;
-import org.apache.avro.io.BinaryDecoder;
 import org.apache.avro.io.BinaryEncoder;
-import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.io.EncoderFactory;
 import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificDatumReader;
@@ -58,7 +56,8 @@ public final class AvroCodec<T extends SpecificRecord> {
     }
 
     /**
-     * Decodes one record that must use all of {@code bytes}.
+     * Decodes one record that must use all of {@code bytes}, allocating no more than {@code bytes} holds
+     * ({@link BoundedBinaryDecoder}), so no input can exhaust the heap.
      *
      * @throws AvroDecodeException with a readable reason when the bytes are null, truncated, malformed or longer
      *     than one record
@@ -67,7 +66,7 @@ public final class AvroCodec<T extends SpecificRecord> {
         if (bytes == null) {
             throw new AvroDecodeException("null value where a " + type.getSimpleName() + " was expected", null);
         }
-        BinaryDecoder decoder = DecoderFactory.get().binaryDecoder(bytes, null);
+        BoundedBinaryDecoder decoder = new BoundedBinaryDecoder(bytes);
         T record;
         try {
             record = reader.read(null, decoder);
@@ -77,13 +76,9 @@ public final class AvroCodec<T extends SpecificRecord> {
             throw new AvroDecodeException("not a valid " + type.getSimpleName() + " (" + bytes.length + " bytes): "
                     + describe(e), e);
         }
-        try {
-            if (!decoder.isEnd()) {
-                throw new AvroDecodeException("not a valid " + type.getSimpleName() + " (" + bytes.length
-                        + " bytes): trailing bytes after the record", null);
-            }
-        } catch (IOException e) {
-            throw new AvroDecodeException("not a valid " + type.getSimpleName() + ": " + describe(e), e);
+        if (!decoder.isEnd()) {
+            throw new AvroDecodeException("not a valid " + type.getSimpleName() + " (" + bytes.length
+                    + " bytes): trailing bytes after the record", null);
         }
         return record;
     }

@@ -147,7 +147,34 @@ public enum ConfigKey {
     GA_POPULATION("ga.population", "30", longIn(2, 10_000), "GA population size Q."),
     GA_GENERATIONS("ga.generations", "35", longIn(0, 100_000), "GA generations."),
     GA_R("ga.r", "1.25", doubleIn(1, true, 1e6, false), "R of the adaptive threshold L_max = R * L_ave (seed 001)."),
-    GA_D("ga.d", "0.75", doubleIn(0, false, 1, true), "D of the adaptive threshold L_min = D * L_ave (seed 001).");
+    GA_D("ga.d", "0.75", doubleIn(0, false, 1, true), "D of the adaptive threshold L_min = D * L_ave (seed 001)."),
+
+    VALIDATION_MAX_ID_LENGTH("validation.max-id-length", "256", longIn(1, 65_536),
+            "Longest task id, server id and service type accepted, in characters; a record with a longer one is "
+                    + "dead-lettered."),
+    VALIDATION_MAX_TASK_KEY_LENGTH("validation.max-task-key-length", "1024", longIn(1, 65_536),
+            "Longest task affinity key (TaskRequest.taskKey) accepted, in characters."),
+    VALIDATION_MAX_QUEUE_LENGTH("validation.max-queue-length", "1000000", longIn(0, 1_000_000_000),
+            "Largest queue length a heartbeat may report."),
+    VALIDATION_MAX_SERVICE_RATE("validation.max-service-rate", "1000000", doubleIn(0, 1e9),
+            "Largest service rate (tasks per second) a heartbeat may report; it bounds every rate, capacity and "
+                    + "queueing figure derived from it."),
+    VALIDATION_MAX_TASK_LOAD("validation.max-task-load", "1000000000", doubleIn(0, 1e15),
+            "Largest load (work) a task may carry."),
+    VALIDATION_MAX_HEARTBEAT_INTERVAL_MS("validation.max-heartbeat-interval.ms", "3600000", longIn(1, 86_400_000),
+            "Longest heartbeat interval a server may announce (a server is marked down after three silent "
+                    + "intervals)."),
+    DEAD_LETTER_MAX_RAW_BYTES("dead-letter.max-raw-bytes", "1024", longIn(0, 65_536),
+            "A dead letter keeps at most this many leading bytes of the record it stands for, with the whole "
+                    + "record's length and SHA-256, so a dead letter stays small whatever arrived."),
+    SINK_MAX_RECORD_BYTES("sink.max-record-bytes", "1000000", longIn(16_384, 104_857_600),
+            "Largest output record (key plus value bytes). A larger one is not written: a dead letter saying so "
+                    + "goes to topic.dead-letter instead and the job goes on. Must be at least 1024 bytes below the "
+                    + "producers' max.request.size (kafka.max.request.size, 1048576 by default); the topics' "
+                    + "max.message.bytes must not be lower."),
+    VALIDATION_MIN_SERVICE_RATE("validation.min-service-rate", "0.000001", doubleIn(0, 1),
+            "Smallest positive service rate (tasks per second) a heartbeat may report (0 is allowed: not known); "
+                    + "below it the queueing figures would divide by almost nothing.");
 
     private final String key;
     private final String defaultValue;

@@ -16,7 +16,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 /**
  * Decodes one topic's Avro values and checks them; never throws. A usable record comes out as {@code Right}, anything
  * else (bad bytes, null value, a failed {@link RecordCheck}) as {@code Left} dead letter with topic, partition,
- * offset, reason and the raw bytes, so the job goes on.
+ * offset, reason and the raw bytes (bounded: {@link DeadLetters}), so the job goes on.
  */
 public final class DeadLetteringDeserializer<T extends SpecificRecordBase>
         implements KafkaRecordDeserializationSchema<Either<DeadLetter, T>> {
@@ -24,11 +24,13 @@ public final class DeadLetteringDeserializer<T extends SpecificRecordBase>
 
     private final Class<T> type;
     private final RecordCheck<T> check;
+    private final RecordLimits limits;
     private transient AvroCodec<T> codec;
 
-    DeadLetteringDeserializer(Class<T> type, RecordCheck<T> check) {
+    DeadLetteringDeserializer(Class<T> type, RecordCheck<T> check, RecordLimits limits) {
         this.type = type;
         this.check = check;
+        this.limits = limits;
     }
 
     @Override
@@ -57,7 +59,7 @@ public final class DeadLetteringDeserializer<T extends SpecificRecordBase>
             return Either.Right(value);
         }
         return Either.Left(DeadLetters.fromKafka(record.topic(), record.partition(), record.offset(), reason,
-                record.value(), value, nowMillis));
+                record.value(), value, nowMillis, limits));
     }
 
     @Override

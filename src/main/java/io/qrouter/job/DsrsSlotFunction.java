@@ -41,7 +41,10 @@ import java.util.Map;
  *       chosen; a server that is gone from the snapshots loses its queue.</li>
  *   <li>A task whose slot has already closed (late) is counted in the next open slot, so no arrival is lost from
  *       the queue dynamics; late tasks are counted in the {@code dsrsLateTasks} metric.</li>
- *   <li>When no server accepts tasks at a slot's end, its arrivals are carried over to the next slot.</li>
+ *   <li>When no server accepts tasks at a slot's end, its arrivals are carried over to the next slot (the first
+ *       slot still open, if the watermark jumped past several).</li>
+ *   <li>Empty slots are drained in one step ({@code DsrsRow.drain(queues, capacity, slots)}), so an event-time
+ *       gap of years between two tasks (both valid) costs no more than one slot.</li>
  * </ul>
  */
 public class DsrsSlotFunction extends KeyedBroadcastProcessFunction<String, TaskRequest, ServerUpdate, SlotAssignment> {
@@ -111,7 +114,7 @@ public class DsrsSlotFunction extends KeyedBroadcastProcessFunction<String, Task
         arrivals.remove(slot);
         List<ServerUpdate> systems = mecSystems(ctx.getBroadcastState(RouterFunction.SNAPSHOTS));
         if (systems.isEmpty()) {
-            addArrivals(slot + 1, count, ctx);
+            carryOver(slot, count, ctx);
             return;
         }
         String service = ctx.getCurrentKey();
@@ -127,9 +130,7 @@ public class DsrsSlotFunction extends KeyedBroadcastProcessFunction<String, Task
             unitCost[j] = settings.unitCost(service, s.getServerId());
         }
         Long closed = lastSlot.value();
-        for (long empty = closed == null ? slot : closed + 1; empty < slot; empty++) {
-            backlog = DsrsRow.drain(backlog, capacity);
-        }
+        backlog = DsrsRow.drain(backlog, capacity, closed == null ? 0 : slot - closed - 1);
         RowDecision decision = DsrsRow.step(backlog, count, capacity, unitCost, settings.getDsrsV());
 
         Map<String, Double> after = new LinkedHashMap<>();
@@ -149,6 +150,19 @@ public class DsrsSlotFunction extends KeyedBroadcastProcessFunction<String, Task
                 .setQueuesAfter(after)
                 .setV(settings.getDsrsV())
                 .build());
+    }
+
+    /**
+     * No server took the arrivals of {@code slot}: they join the first slot still open, i.e. the next one unless
+     * the watermark has jumped further (then one timer, not one per skipped slot). At the end of the input
+     * (watermark at its maximum) no slot closes again and they are dropped.
+     */
+    private void carryOver(long slot, long count, OnTimerContext ctx) throws Exception {
+        long watermark = ctx.timerService().currentWatermark();
+        if (watermark == Long.MAX_VALUE) {
+            return;
+        }
+        addArrivals(Math.max(slot + 1, Math.floorDiv(watermark + 1, settings.getSlotMillis())), count, ctx);
     }
 
     private void addArrivals(long slot, long count, ReadOnlyContext ctx) throws Exception {

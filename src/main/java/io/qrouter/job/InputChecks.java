@@ -9,7 +9,9 @@ import java.time.Instant;
 
 /**
  * What makes an input record unusable. A record that fails is dead-lettered with the reason instead of reaching the
- * operators, so state never sees an empty id, a NaN rate or a time from 1970.
+ * operators, so state never sees an empty or a megabyte id, a NaN or 1e308 rate or a time from 1970: every string
+ * has a maximum length and every number a plausible range ({@link RecordLimits}), and the reason names the key that
+ * sets the bound.
  */
 final class InputChecks {
     /** Event times before this are absurd (a zero or seconds-instead-of-millis timestamp lands here). */
@@ -17,34 +19,39 @@ final class InputChecks {
 
     private InputChecks() {}
 
-    static RecordCheck<TaskRequest> taskRequest(long maxFutureMillis) {
+    static RecordCheck<TaskRequest> taskRequest(RecordLimits limits) {
         return (task, now) -> firstProblem(
-                blank("taskId", task.getTaskId()),
-                blank("serviceType", task.getServiceType()),
-                time("createdAt", task.getCreatedAt(), now, maxFutureMillis),
-                nonNegative("load", task.getLoad()));
+                id("taskId", task.getTaskId(), limits),
+                id("serviceType", task.getServiceType(), limits),
+                task.getTaskKey() == null ? null : tooLong("taskKey", task.getTaskKey(), limits.maxTaskKeyLength(),
+                        ConfigKey.VALIDATION_MAX_TASK_KEY_LENGTH),
+                time("createdAt", task.getCreatedAt(), now, limits.maxFutureMillis()),
+                number("load", task.getLoad(), limits.maxTaskLoad(), ConfigKey.VALIDATION_MAX_TASK_LOAD));
     }
 
-    static RecordCheck<TaskEvent> taskEvent(long maxFutureMillis) {
+    static RecordCheck<TaskEvent> taskEvent(RecordLimits limits) {
         return (event, now) -> firstProblem(
-                blank("serverId", event.getServerId()),
-                blank("taskId", event.getTaskId()),
+                id("serverId", event.getServerId(), limits),
+                id("taskId", event.getTaskId(), limits),
                 event.getType() == TaskEventType.UNKNOWN ? "type: unknown event type" : null,
-                time("eventTime", event.getEventTime(), now, maxFutureMillis));
+                time("eventTime", event.getEventTime(), now, limits.maxFutureMillis()));
     }
 
-    static RecordCheck<Heartbeat> heartbeat(long maxFutureMillis) {
+    static RecordCheck<Heartbeat> heartbeat(RecordLimits limits) {
         return (beat, now) -> firstProblem(
-                blank("serverId", beat.getServerId()),
-                time("sentAt", beat.getSentAt(), now, maxFutureMillis),
-                beat.getQueueLength() < 0 ? "queueLength: negative (" + beat.getQueueLength() + ")" : null,
-                nonNegative("serviceRatePerSecond", beat.getServiceRatePerSecond()),
+                id("serverId", beat.getServerId(), limits),
+                time("sentAt", beat.getSentAt(), now, limits.maxFutureMillis()),
+                number("queueLength", beat.getQueueLength(), limits.maxQueueLength(),
+                        ConfigKey.VALIDATION_MAX_QUEUE_LENGTH),
+                serviceRate(beat.getServiceRatePerSecond(), limits),
                 fraction("cpu", beat.getCpu()),
                 fraction("memory", beat.getMemory()),
                 fraction("bandwidth", beat.getBandwidth()),
                 // UNKNOWN is also what a health symbol newer than this reader's schema reads as
                 beat.getHealth() == Health.UNKNOWN ? "health: unknown health" : null,
-                beat.getIntervalMillis() <= 0 ? "intervalMillis: must be > 0 (" + beat.getIntervalMillis() + ")" : null);
+                beat.getIntervalMillis() <= 0 ? "intervalMillis: must be > 0 (" + beat.getIntervalMillis() + ")"
+                        : number("intervalMillis", beat.getIntervalMillis(), limits.maxHeartbeatIntervalMillis(),
+                                ConfigKey.VALIDATION_MAX_HEARTBEAT_INTERVAL_MS));
     }
 
     private static String firstProblem(String... problems) {
@@ -56,8 +63,16 @@ final class InputChecks {
         return null;
     }
 
-    private static String blank(String field, String value) {
-        return value == null || value.isBlank() ? field + ": missing or empty id" : null;
+    private static String id(String field, String value, RecordLimits limits) {
+        if (value == null || value.isBlank()) {
+            return field + ": missing or empty id";
+        }
+        return tooLong(field, value, limits.maxIdLength(), ConfigKey.VALIDATION_MAX_ID_LENGTH);
+    }
+
+    private static String tooLong(String field, String value, int maxLength, ConfigKey bound) {
+        return value.length() > maxLength ? field + ": longer than " + bound.key() + " = " + maxLength
+                + " characters (" + value.length() + ")" : null;
     }
 
     private static String time(String field, Instant value, long nowMillis, long maxFutureMillis) {
@@ -74,11 +89,28 @@ final class InputChecks {
         return null;
     }
 
-    private static String nonNegative(String field, double value) {
+    /** A finite number in [0, max]. */
+    private static String number(String field, double value, double max, ConfigKey bound) {
         if (!Double.isFinite(value)) {
             return field + ": not a finite number (" + value + ")";
         }
-        return value < 0 ? field + ": negative (" + value + ")" : null;
+        if (value < 0) {
+            return field + ": negative (" + ValueRule.plain(value) + ")";
+        }
+        return value > max
+                ? field + ": above " + bound.key() + " = " + ValueRule.plain(max) + " (" + ValueRule.plain(value) + ")"
+                : null;
+    }
+
+    /** 0 (not known) or in [validation.min-service-rate, validation.max-service-rate]. */
+    private static String serviceRate(double value, RecordLimits limits) {
+        String field = "serviceRatePerSecond";
+        String problem = number(field, value, limits.maxServiceRate(), ConfigKey.VALIDATION_MAX_SERVICE_RATE);
+        if (problem == null && value > 0 && value < limits.minServiceRate()) {
+            return field + ": below " + ConfigKey.VALIDATION_MIN_SERVICE_RATE.key() + " = "
+                    + ValueRule.plain(limits.minServiceRate()) + " (" + value + "); 0 means not known";
+        }
+        return problem;
     }
 
     private static String fraction(String field, double value) {

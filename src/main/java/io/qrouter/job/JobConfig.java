@@ -30,6 +30,10 @@ public final class JobConfig implements Serializable {
 
     private static final List<String> SECRET_MARKERS = List.of("password", "secret", "sasl.jaas.config", "ssl.key");
     private static final String MASK = "******";
+    /** Kafka's producer default of max.request.size. */
+    private static final String DEFAULT_MAX_REQUEST_SIZE = "1048576";
+    /** Room kept below max.request.size for Kafka's framing of one record in its own batch. */
+    static final int RECORD_FRAMING_BYTES = 1024;
 
     private final Map<String, String> settings;
 
@@ -205,6 +209,35 @@ public final class JobConfig implements Serializable {
         return key.startsWith(FLINK_PREFIX) && key.length() > FLINK_PREFIX.length();
     }
 
+    /**
+     * Every output record must fit the producers' max.request.size with room for Kafka's record and batch framing
+     * (87 bytes for a lone record, measured by PoisonRecordsIT; {@link #RECORD_FRAMING_BYTES} kept), and any dead
+     * letter must fit the output limit.
+     */
+    private void checkRecordSizes() {
+        String requestSizeKey = KAFKA_PREFIX + "max.request.size";
+        long maxRequestSize;
+        try {
+            maxRequestSize = Long.parseLong(settings.getOrDefault(requestSizeKey, DEFAULT_MAX_REQUEST_SIZE).trim());
+        } catch (NumberFormatException e) {
+            throw new ConfigException(requestSizeKey, "config key '" + requestSizeKey + "' must be an integer (got '"
+                    + settings.get(requestSizeKey) + "')");
+        }
+        long maxRecord = getLong(ConfigKey.SINK_MAX_RECORD_BYTES);
+        if (maxRecord > maxRequestSize - RECORD_FRAMING_BYTES) {
+            throw new ConfigException(ConfigKey.SINK_MAX_RECORD_BYTES.key(), "config key '"
+                    + ConfigKey.SINK_MAX_RECORD_BYTES.key() + "' (" + maxRecord + ") must be at most the producers' "
+                    + "max.request.size (" + maxRequestSize + ") minus " + RECORD_FRAMING_BYTES);
+        }
+        int deadLetter = DeadLetters.maxEncodedBytes(RecordLimits.from(this));
+        if (deadLetter > maxRecord) {
+            throw new ConfigException(ConfigKey.SINK_MAX_RECORD_BYTES.key(), "config key '"
+                    + ConfigKey.SINK_MAX_RECORD_BYTES.key() + "' (" + maxRecord + ") must hold the largest dead letter ("
+                    + deadLetter + " bytes with '" + ConfigKey.DEAD_LETTER_MAX_RAW_BYTES.key() + "' and '"
+                    + ConfigKey.VALIDATION_MAX_ID_LENGTH.key() + "')");
+        }
+    }
+
     private void checkConsistency() {
         boolean exactlyOnce = choice(ConfigKey.SINK_DELIVERY_GUARANTEE).equals("exactly-once");
         long timeout = getLong(ConfigKey.SINK_TRANSACTION_TIMEOUT_MS);
@@ -222,6 +255,7 @@ public final class JobConfig implements Serializable {
                     + ConfigKey.HEARTBEAT_MAX_INTERVAL_MS.key() + "' (" + heartbeatMax + ") must be ≥ '"
                     + ConfigKey.HEARTBEAT_MIN_INTERVAL_MS.key() + "' (" + heartbeatMin + ")");
         }
+        checkRecordSizes();
         String kafkaTimeout = KAFKA_PREFIX + "transaction.timeout.ms";
         if (settings.containsKey(kafkaTimeout)) {
             throw new ConfigException(kafkaTimeout, "config key '" + kafkaTimeout + "' is set by the job: use '"

@@ -23,14 +23,14 @@ public final class KafkaConnectors {
     private KafkaConnectors() {}
 
     public static JobSources sources(JobConfig config) {
-        long maxFuture = config.getLong(ConfigKey.VALIDATION_MAX_FUTURE_MS);
+        RecordLimits limits = RecordLimits.from(config);
         return new JobSources(
                 source(config, ConfigKey.TOPIC_TASKS,
-                        new DeadLetteringDeserializer<>(TaskRequest.class, InputChecks.taskRequest(maxFuture))),
+                        new DeadLetteringDeserializer<>(TaskRequest.class, InputChecks.taskRequest(limits), limits)),
                 source(config, ConfigKey.TOPIC_SERVER_EVENTS,
-                        new DeadLetteringDeserializer<>(TaskEvent.class, InputChecks.taskEvent(maxFuture))),
+                        new DeadLetteringDeserializer<>(TaskEvent.class, InputChecks.taskEvent(limits), limits)),
                 source(config, ConfigKey.TOPIC_HEARTBEATS,
-                        new DeadLetteringDeserializer<>(Heartbeat.class, InputChecks.heartbeat(maxFuture))));
+                        new DeadLetteringDeserializer<>(Heartbeat.class, InputChecks.heartbeat(limits), limits)));
     }
 
     public static JobSinks sinks(JobConfig config) {
@@ -65,7 +65,8 @@ public final class KafkaConnectors {
         boolean exactlyOnce = config.choice(ConfigKey.SINK_DELIVERY_GUARANTEE).equals("exactly-once");
         return KafkaSink.<T>builder()
                 .setKafkaProducerConfig(config.kafkaProperties())
-                .setRecordSerializer(new AvroRecordSerializer<>(topic, type, key))
+                .setRecordSerializer(new AvroRecordSerializer<>(topic, type, key, config.get(ConfigKey.TOPIC_DEAD_LETTER),
+                        RecordLimits.from(config)))
                 .setDeliveryGuarantee(exactlyOnce ? DeliveryGuarantee.EXACTLY_ONCE : DeliveryGuarantee.AT_LEAST_ONCE)
                 // One prefix per sink: two sinks sharing transactional ids would fence each other.
                 .setTransactionalIdPrefix(config.get(ConfigKey.SINK_TRANSACTIONAL_ID_PREFIX) + "-" + topic)

@@ -150,7 +150,8 @@ interface ValueRule extends Serializable {
         };
     }
 
-    private static String plain(double x) {
+    /** Integers as integers ("negative (-3)", "[0, 1000000]"), other numbers as Java prints them. */
+    static String plain(double x) {
         return x == Math.rint(x) && Math.abs(x) < 1e15 ? Long.toString((long) x) : Double.toString(x);
     }
 }

@@ -74,7 +74,12 @@ public final class LoadIndex {
         return combine(w, waiting, wait, virtualWait);
     }
 
+    /** A term of weight 0 is not part of K, even when it is infinite (0·∞ would make K NaN). */
     private static double combine(LoadIndexWeights w, double waiting, double wait, double virtualWait) {
-        return w.alpha() * waiting + w.sigma() * wait + w.r() * virtualWait;
+        return weighted(w.alpha(), waiting) + weighted(w.sigma(), wait) + weighted(w.r(), virtualWait);
+    }
+
+    private static double weighted(double weight, double term) {
+        return weight == 0 ? 0 : weight * term;
     }
 }

@@ -222,7 +222,8 @@ public final class RenegingQueue {
         }
         if (n > direct) {
             int rest = n - direct;
-            sum += rest - c * digammaDifference(c + direct + 1, rest);
+            // each tail term m/(c+m) is positive; the difference of two numbers of size ~rest can round below 0
+            sum += Math.max(0, rest - c * digammaDifference(c + direct + 1, rest));
         }
         return sum;
     }

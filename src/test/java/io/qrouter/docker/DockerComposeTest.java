@@ -56,7 +56,8 @@ class DockerComposeTest {
                 assertThat(image).isEqualTo("flink:" + flink + "-java17");
             }
         }
-        assertThat(pom).contains("<finalName>qrouter</finalName>"); // the jar the compose file mounts
+        // the jars the compose file mounts: the slim job jar for the cluster, the CLI jar for the fleet
+        assertThat(pom).contains("<finalName>qrouter-job</finalName>", "<finalName>qrouter</finalName>");
     }
 
     @Test
@@ -85,11 +86,17 @@ class DockerComposeTest {
         assertThat(jobConfig.getLong(ConfigKey.SINK_TRANSACTION_TIMEOUT_MS))
                 .isLessThan(kafkaEnv.get("KAFKA_TRANSACTION_MAX_TIMEOUT_MS").asLong());
         String submit = services.get("job-submit").get("command").get(0).asText();
-        assertThat(submit).contains("-c io.qrouter.job.QrouterJob", "--config /opt/qrouter/qrouter.properties");
-        List<String> mounts = new ArrayList<>();
-        services.get("job-submit").get("volumes").forEach(v -> mounts.add(v.asText()));
-        assertThat(mounts).contains("../config/qrouter.properties:/opt/qrouter/qrouter.properties:ro",
-                "../target/qrouter.jar:/opt/qrouter/qrouter.jar:ro");
+        assertThat(submit).contains("-c io.qrouter.job.QrouterJob /opt/qrouter/qrouter-job.jar",
+                "--config /opt/qrouter/qrouter.properties");
+        for (String service : List.of("job-submit", "jobmanager")) {
+            List<String> mounts = new ArrayList<>();
+            services.get(service).get("volumes").forEach(v -> mounts.add(v.asText()));
+            assertThat(mounts).as(service).contains("../config/qrouter.properties:/opt/qrouter/qrouter.properties:ro",
+                    "../target/qrouter-job.jar:/opt/qrouter/qrouter-job.jar:ro");
+        }
+        List<String> fleetMounts = new ArrayList<>();
+        services.get("fleet").get("volumes").forEach(v -> fleetMounts.add(v.asText()));
+        assertThat(fleetMounts).contains("../target/qrouter.jar:/opt/qrouter/qrouter.jar:ro");
     }
 
     @Test

@@ -54,6 +54,19 @@ class AvroCodecTest {
     }
 
     @Test
+    void aLengthPrefixClaimingMoreThanTheBytesLeftIsABadRecordNotAnAllocation() {
+        // "s" then a string length of 1e9 (zig-zag varint) and 3 bytes: Avro's own decoder allocates 1 GB here
+        byte[] claims1GB = {0x02, 's', (byte) 0x80, (byte) 0xA8, (byte) 0xD6, (byte) 0xB9, 0x07, 1, 2, 3};
+        AvroCodec<TaskEvent> events = AvroCodec.of(TaskEvent.class);
+        assertThatThrownBy(() -> events.decode(claims1GB))
+                .isInstanceOf(AvroDecodeException.class)
+                .hasMessageContaining("string length 1000000000 outside the 3 bytes left");
+        byte[] negative = {0x02, 's', 0x01};
+        assertThatThrownBy(() -> events.decode(negative)).isInstanceOf(AvroDecodeException.class)
+                .hasMessageContaining("string length -1");
+    }
+
+    @Test
     void unknownEnumIndexIsABadRecord() {
         AvroCodec<TaskEvent> events = AvroCodec.of(TaskEvent.class);
         byte[] bytes = events.encode(TaskEvent.newBuilder().setServerId("s").setTaskId("t")

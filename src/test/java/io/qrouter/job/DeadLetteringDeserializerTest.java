@@ -12,6 +12,7 @@ import io.qrouter.io.AvroCodec;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import org.apache.avro.specific.SpecificRecordBase;
 import org.apache.flink.types.Either;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -21,12 +22,15 @@ class DeadLetteringDeserializerTest {
     private static final long DAY_MILLIS = Duration.ofDays(1).toMillis();
     private static final Instant NOW = Instant.parse("2026-11-30T09:00:00Z");
 
+    private static final RecordLimits LIMITS = RecordLimits.from(JobConfig.defaults()
+            .with("validation.max-future.ms", Long.toString(DAY_MILLIS)));
+
     private final DeadLetteringDeserializer<TaskRequest> tasks =
-            new DeadLetteringDeserializer<>(TaskRequest.class, InputChecks.taskRequest(DAY_MILLIS));
+            new DeadLetteringDeserializer<>(TaskRequest.class, InputChecks.taskRequest(LIMITS), LIMITS);
     private final DeadLetteringDeserializer<TaskEvent> events =
-            new DeadLetteringDeserializer<>(TaskEvent.class, InputChecks.taskEvent(DAY_MILLIS));
+            new DeadLetteringDeserializer<>(TaskEvent.class, InputChecks.taskEvent(LIMITS), LIMITS);
     private final DeadLetteringDeserializer<Heartbeat> heartbeats =
-            new DeadLetteringDeserializer<>(Heartbeat.class, InputChecks.heartbeat(DAY_MILLIS));
+            new DeadLetteringDeserializer<>(Heartbeat.class, InputChecks.heartbeat(LIMITS), LIMITS);
 
     @Test
     void validRecordsPassUnchanged() {
@@ -51,6 +55,8 @@ class DeadLetteringDeserializerTest {
         assertThat(dead.getOffset()).isEqualTo(42L);
         assertThat(dead.getReason()).contains("not a valid TaskRequest");
         assertThat(dead.getRawBytes()).isEqualTo(ByteBuffer.wrap(garbage));
+        assertThat(dead.getRawLength()).isEqualTo(garbage.length);
+        assertThat(dead.getRawSha256()).isEqualTo(AnyInputBytesTest.sha256(garbage));
         assertThat(dead.getAt()).isEqualTo(NOW);
         assertThat(dead.getTaskId()).isNull();
     }
@@ -58,7 +64,7 @@ class DeadLetteringDeserializerTest {
     @Test
     void truncatedRecordAndNullValueAreDeadLetters() {
         byte[] whole = encode(task("t-1", NOW));
-        byte[] truncated = java.util.Arrays.copyOf(whole, whole.length - 3);
+        byte[] truncated = Arrays.copyOf(whole, whole.length - 3);
 
         assertThat(decode(tasks, truncated).left().getReason()).contains("not a valid TaskRequest");
         assertThat(decode(tasks, null).left().getReason()).contains("null value");
@@ -118,6 +124,60 @@ class DeadLetteringDeserializerTest {
                 .isEqualTo("intervalMillis: must be > 0 (0)");
         assertThat(decode(tasks, encode(TaskRequest.newBuilder(task("t-1", NOW)).setLoad(Double.NaN).build()))
                 .left().getReason()).isEqualTo("load: not a finite number (NaN)");
+    }
+
+    @Test
+    void idsAndKeysLongerThanTheirLimitAreDeadLettered() {
+        String longId = "t".repeat(257);
+        assertThat(decode(tasks, encode(task(longId, NOW))).left().getReason())
+                .isEqualTo("taskId: longer than validation.max-id-length = 256 characters (257)");
+        assertThat(decode(tasks, encode(task("t-256-" + "x".repeat(250), NOW))).isRight()).isTrue();
+        assertThat(decode(tasks, encode(TaskRequest.newBuilder(task("t-1", NOW)).setServiceType("s".repeat(300))
+                .build())).left().getReason()).startsWith("serviceType: longer than validation.max-id-length");
+        assertThat(decode(tasks, encode(TaskRequest.newBuilder(task("t-1", NOW)).setTaskKey("k".repeat(1025))
+                .build())).left().getReason())
+                .isEqualTo("taskKey: longer than validation.max-task-key-length = 1024 characters (1025)");
+        assertThat(decode(events, encode(event("s".repeat(600), "t-1", TaskEventType.STARTED))).left().getReason())
+                .startsWith("serverId: longer than validation.max-id-length");
+        assertThat(reasonFor(Heartbeat.newBuilder(heartbeat("s".repeat(614_400)))))
+                .isEqualTo("serverId: longer than validation.max-id-length = 256 characters (614400)");
+    }
+
+    @Test
+    void numbersAboveTheirPlausibleRangeAreDeadLettered() {
+        assertThat(reasonFor(Heartbeat.newBuilder(heartbeat("s-1")).setServiceRatePerSecond(1e308)))
+                .isEqualTo("serviceRatePerSecond: above validation.max-service-rate = 1000000 (1.0E308)");
+        assertThat(reasonFor(Heartbeat.newBuilder(heartbeat("s-1")).setServiceRatePerSecond(Double.MIN_VALUE)))
+                .isEqualTo("serviceRatePerSecond: below validation.min-service-rate = 1.0E-6 (4.9E-324); 0 means not known");
+        assertThat(reasonFor(Heartbeat.newBuilder(heartbeat("s-1")).setIntervalMillis(Long.MAX_VALUE)))
+                .isEqualTo("intervalMillis: above validation.max-heartbeat-interval.ms = 3600000 (9.223372036854776E18)");
+        assertThat(reasonFor(Heartbeat.newBuilder(heartbeat("s-1")).setQueueLength(Integer.MAX_VALUE)))
+                .isEqualTo("queueLength: above validation.max-queue-length = 1000000 (2147483647)");
+        assertThat(decode(tasks, encode(TaskRequest.newBuilder(task("t-1", NOW)).setLoad(1e10).build()))
+                .left().getReason()).isEqualTo("load: above validation.max-task-load = 1000000000 (10000000000)");
+        // the bounds themselves are accepted
+        assertThat(decode(heartbeats, encode(Heartbeat.newBuilder(heartbeat("s-1")).setServiceRatePerSecond(1e6)
+                .setIntervalMillis(3_600_000).setQueueLength(1_000_000).build())).isRight()).isTrue();
+        assertThat(decode(heartbeats, encode(Heartbeat.newBuilder(heartbeat("s-1")).setServiceRatePerSecond(1e-6)
+                .build())).isRight()).isTrue();
+        assertThat(decode(heartbeats, encode(Heartbeat.newBuilder(heartbeat("s-1")).setServiceRatePerSecond(0)
+                .build())).isRight()).isTrue();
+    }
+
+    @Test
+    void aDeadLetterKeepsABoundedPrefixTheLengthAndTheHashOfAHugeRecord() {
+        TaskRequest huge = TaskRequest.newBuilder(task("t".repeat(1_000_000), NOW)).setLoad(Double.NaN).build();
+        byte[] bytes = encode(huge);
+
+        DeadLetter dead = decode(tasks, bytes).left();
+
+        assertThat(dead.getReason()).isEqualTo("taskId: longer than validation.max-id-length = 256 characters (1000000)");
+        assertThat(dead.getRawLength()).isEqualTo(bytes.length);
+        assertThat(dead.getRawBytes()).isEqualTo(ByteBuffer.wrap(Arrays.copyOf(bytes, 1024)));
+        assertThat(dead.getRawSha256()).isEqualTo(AnyInputBytesTest.sha256(bytes));
+        assertThat(dead.getTaskId()).isEqualTo("t".repeat(256));
+        int encoded = encode(dead).length;
+        assertThat(encoded).isLessThan(2_000).isLessThanOrEqualTo(DeadLetters.maxEncodedBytes(LIMITS));
     }
 
     private String reasonFor(Heartbeat.Builder beat) {

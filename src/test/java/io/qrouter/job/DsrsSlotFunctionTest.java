@@ -19,6 +19,7 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class DsrsSlotFunctionTest {
     private static final long TAU = 1_000;
@@ -121,6 +122,47 @@ class DsrsSlotFunctionTest {
         List<SlotAssignment> out = harness.extractOutputValues();
         assertThat(out).extracting(SlotAssignment::getSlot).containsExactly(0L, 1L);
         assertThat(out).extracting(SlotAssignment::getCount).containsExactly(1L, 1L);
+    }
+
+    @Test
+    @Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void yearsOfEmptySlotsBetweenTwoTasksAreDrainedInOneStep() throws Exception {
+        start(settings());
+        long yearsOfSlots = 26L * 365 * 86_400; // 1 s slots from 2000 to 2026
+        harness.processElement(task("a", 100, "audio"), 100);
+        harness.processElement(task("b", 200, "audio"), 200);
+        harness.watermark(TAU - 1);
+        long later = yearsOfSlots * TAU + 100;
+        harness.processElement(task("c", later, "audio"), later);
+        harness.watermark((yearsOfSlots + 1) * TAU - 1);
+
+        List<SlotAssignment> out = harness.extractOutputValues();
+        assertThat(out).extracting(SlotAssignment::getSlot).containsExactly(0L, yearsOfSlots);
+        // every backlog of slot 0 was served long ago; only slot t's own arrival is queued
+        assertThat(out.get(1).getQueuesAfter().values()).containsExactlyInAnyOrder(0.0, 0.0, 1.0);
+    }
+
+    @Test
+    @Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void withoutServersArrivalsJumpToTheFirstOpenSlotAndTheEndOfInputDoesNotSpin() throws Exception {
+        harness = Harnesses.broadcast(new DsrsSlotFunction(settings()), DsrsSlotFunction.SERVICE_KEY, Types.STRING,
+                RouterFunction.SNAPSHOTS, 1, 0, null);
+        harness.processElement(task("a", 100, "audio"), 100);
+        harness.watermark(1_000_000 * TAU + 5);
+        harness.processBroadcastElement(snapshot("m2", 0, 0), 0);
+        harness.watermark(1_000_001 * TAU - 1);
+        assertThat(harness.extractOutputValues()).extracting(SlotAssignment::getSlot).containsExactly(1_000_000L);
+
+        harness.processElement(task("b", 1_000_002 * TAU, "audio"), 1_000_002 * TAU);
+        harness.processBroadcastElement(gone("m2"), 0);
+        harness.watermark(Long.MAX_VALUE);
+        assertThat(harness.extractOutputValues()).hasSize(1);
+    }
+
+    private static ServerUpdate gone(String serverId) {
+        ServerUpdate s = snapshot(serverId, 0, 0);
+        s.setGone(true);
+        return s;
     }
 
     @Test

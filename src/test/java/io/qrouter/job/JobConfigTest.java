@@ -122,6 +122,23 @@ class JobConfigTest {
     }
 
     @Test
+    void outputRecordsMustFitTheProducersRequestSizeAndHoldTheLargestDeadLetter() {
+        assertThat(JobConfig.of(Map.of("sink.max-record-bytes", "1047552")).getInt(ConfigKey.SINK_MAX_RECORD_BYTES))
+                .isEqualTo(1_047_552);
+        assertThatThrownBy(() -> JobConfig.of(Map.of("sink.max-record-bytes", "1047553")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("must be at most the producers' max.request.size (1048576) minus 1024");
+        assertThat(JobConfig.of(Map.of("sink.max-record-bytes", "3000000", "kafka.max.request.size", "4000000"))
+                .getInt(ConfigKey.SINK_MAX_RECORD_BYTES)).isEqualTo(3_000_000);
+        assertThatThrownBy(() -> JobConfig.of(Map.of("kafka.max.request.size", "lots")))
+                .hasMessageContaining("'kafka.max.request.size' must be an integer");
+        assertThatThrownBy(() -> JobConfig.of(Map.of("sink.max-record-bytes", "20000",
+                "dead-letter.max-raw-bytes", "65536")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("must hold the largest dead letter (70400 bytes");
+    }
+
+    @Test
     void commandLineArgumentsAndTheirErrors(@TempDir Path dir) {
         JobConfig config = JobConfig.fromArguments("--set", "job.name=router-eu", "--set", "kafka.acks=all");
         assertThat(config.get(ConfigKey.JOB_NAME)).isEqualTo("router-eu");

@@ -2,10 +2,16 @@ package io.qrouter.job;
 
 import static org.assertj.core.api.Assertions.fail;
 
+import io.qrouter.avro.Heartbeat;
+import io.qrouter.avro.TaskRequest;
 import io.qrouter.io.AvroCodec;
+import io.qrouter.io.Topics;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
@@ -72,6 +78,45 @@ final class KafkaJobTestKit implements AutoCloseable {
         QrouterJob.buildPipeline(env, config);
         job = env.executeAsync(config.get(ConfigKey.JOB_NAME));
         return job;
+    }
+
+    /** Fresh topics (two partitions each) for one test, so tests on a shared broker never see each other's records. */
+    Map<ConfigKey, String> freshTopics(String run) {
+        Map<ConfigKey, String> topics = new LinkedHashMap<>();
+        for (ConfigKey key : ConfigKey.values()) {
+            if (key.key().startsWith("topic.")) {
+                topics.put(key, key.defaultValue() + "-" + run);
+            }
+        }
+        Topics.create(bootstrapServers, topics.values(), 2, (short) 1);
+        return topics;
+    }
+
+    /** {@code topic.*=name} for every topic, then {@code more}: the overrides of {@link #config}. */
+    static String[] settings(Map<ConfigKey, String> topics, String... more) {
+        List<String> all = new ArrayList<>();
+        topics.forEach((key, name) -> all.add(key.key() + "=" + name));
+        all.addAll(List.of(more));
+        return all.toArray(String[]::new);
+    }
+
+    /** An idle server's heartbeat, sent now, announcing 200 ms heartbeats. */
+    static Heartbeat heartbeat(String serverId) {
+        return Heartbeat.newBuilder().setServerId(serverId).setSentAt(Instant.now()).setQueueLength(0)
+                .setBusy(false).setServiceRatePerSecond(10.0).setIntervalMillis(200).build();
+    }
+
+    /** Sends {@code n} tasks {@code t-<batch>-<i>} created now (service types video and search); their ids. */
+    List<String> sendTasks(Map<ConfigKey, String> topics, String batch, int n) {
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            String id = "t-" + batch + "-" + i;
+            ids.add(id);
+            send(topics.get(ConfigKey.TOPIC_TASKS), id, TaskRequest.newBuilder().setTaskId(id)
+                    .setCreatedAt(Instant.now()).setServiceType(i % 2 == 0 ? "video" : "search").build());
+        }
+        flush();
+        return ids;
     }
 
     <T extends SpecificRecordBase> void send(String topic, String key, T record) {

@@ -2,6 +2,8 @@ package io.qrouter.job;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static io.qrouter.job.KafkaJobTestKit.heartbeat;
+import static io.qrouter.job.KafkaJobTestKit.settings;
 
 import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.Heartbeat;
@@ -16,14 +18,11 @@ import io.qrouter.dsrs.DsrsOffline;
 import io.qrouter.dsrs.SlotInput;
 import io.qrouter.dsrs.SlotParameters;
 import io.qrouter.dsrs.SlotRecord;
-import io.qrouter.io.EmbeddedKafka;
-import io.qrouter.io.Topics;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -33,10 +32,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The whole job on a MiniCluster against a real in-process Kafka broker: Avro in, Avro out, exactly once. */
 class QrouterJobIT {
@@ -44,26 +42,15 @@ class QrouterJobIT {
     private static final List<String> LIVE_SERVERS = List.of("s-1", "s-2", "s-3");
     private static final String SILENT_SERVER = "s-silent";
 
-    private static EmbeddedKafka kafka;
-
-    @BeforeAll
-    static void startBroker() {
-        kafka = EmbeddedKafka.start();
-    }
-
-    @AfterAll
-    static void stopBroker() {
-        if (kafka != null) {
-            kafka.close();
-        }
-    }
+    @RegisterExtension
+    static final EmbeddedBroker BROKER = new EmbeddedBroker();
 
     @Test
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void everyTaskGetsExactlyOneDecisionForALiveServerAndBadInputIsDeadLetteredWhileTheJobRuns() throws Exception {
-        Map<ConfigKey, String> topics = topicsFor("eo");
         ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor();
-        try (KafkaJobTestKit kit = new KafkaJobTestKit(kafka.bootstrapServers())) {
+        try (KafkaJobTestKit kit = new KafkaJobTestKit(BROKER.bootstrapServers())) {
+            Map<ConfigKey, String> topics = kit.freshTopics("eo");
             JobConfig config = kit.config(settings(topics, "server.down-timeout.ms=1000", "router.parallelism=2"));
             kit.start(config, 2);
 
@@ -74,7 +61,7 @@ class QrouterJobIT {
             kit.readCommitted(topics.get(ConfigKey.TOPIC_SERVER_METRICS), ServerMetrics.class, WAIT, metrics ->
                     metrics.stream().anyMatch(m -> m.getServerId().equals(SILENT_SERVER) && !m.getAlive()));
 
-            List<String> firstBatch = sendTasks(kit, topics, "a", 150);
+            List<String> firstBatch = kit.sendTasks(topics, "a", 150);
             List<RoutingDecision> firstDecisions = kit.readCommitted(topics.get(ConfigKey.TOPIC_DECISIONS),
                     RoutingDecision.class, WAIT, decided -> taskIds(decided).containsAll(firstBatch));
 
@@ -91,7 +78,7 @@ class QrouterJobIT {
                     .setTaskId("t-odd").setType(TaskEventType.UNKNOWN).setEventTime(Instant.now()).build());
             kit.send(topics.get(ConfigKey.TOPIC_HEARTBEATS), "s-2",
                     Heartbeat.newBuilder(heartbeat("s-2")).setQueueLength(-3).build());
-            List<String> secondBatch = sendTasks(kit, topics, "b", 150);
+            List<String> secondBatch = kit.sendTasks(topics, "b", 150);
 
             List<RoutingDecision> decisions = kit.readCommitted(topics.get(ConfigKey.TOPIC_DECISIONS),
                     RoutingDecision.class, WAIT, decided -> taskIds(decided).containsAll(secondBatch));
@@ -136,9 +123,9 @@ class QrouterJobIT {
         long tau = 200;
         double v = 10;
         Map<String, Double> ratePerSecond = Map.of("s-1", 10.0, "s-2", 20.0, "s-3", 5.0);
-        Map<ConfigKey, String> topics = topicsFor("dsrs");
         ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor();
-        try (KafkaJobTestKit kit = new KafkaJobTestKit(kafka.bootstrapServers())) {
+        try (KafkaJobTestKit kit = new KafkaJobTestKit(BROKER.bootstrapServers())) {
+            Map<ConfigKey, String> topics = kit.freshTopics("dsrs");
             kit.start(kit.config(settings(topics, "dsrs.slot.ms=" + tau, "dsrs.v=" + v,
                     "dsrs.unit-costs=s-1=1,s-2=2,s-3=0.5,video/s-1=0.25",
                     // a server must not be taken for down while the test machine is busy
@@ -213,9 +200,9 @@ class QrouterJobIT {
     @Test
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void gaBatchModeAtLeastOnceOnRocksDbDecidesEveryTask() throws Exception {
-        Map<ConfigKey, String> topics = topicsFor("ga");
         ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor();
-        try (KafkaJobTestKit kit = new KafkaJobTestKit(kafka.bootstrapServers())) {
+        try (KafkaJobTestKit kit = new KafkaJobTestKit(BROKER.bootstrapServers())) {
+            Map<ConfigKey, String> topics = kit.freshTopics("ga");
             kit.start(kit.config(settings(topics, "router.policy=ga-batch", "ga.batch-size=10", "ga.window.ms=300",
                     "ga.generations=10", "sink.delivery-guarantee=at-least-once", "state.backend=rocksdb",
                     "server.down-timeout.ms=30000")), 2);
@@ -224,7 +211,7 @@ class QrouterJobIT {
             kit.readCommitted(topics.get(ConfigKey.TOPIC_SERVER_METRICS), ServerMetrics.class, WAIT, metrics ->
                     metrics.stream().map(ServerMetrics::getServerId).collect(Collectors.toSet()).containsAll(LIVE_SERVERS));
 
-            List<String> sent = sendTasks(kit, topics, "ga", 60);
+            List<String> sent = kit.sendTasks(topics, "ga", 60);
             List<RoutingDecision> decisions = kit.readCommitted(topics.get(ConfigKey.TOPIC_DECISIONS),
                     RoutingDecision.class, WAIT, decided -> taskIds(decided).containsAll(sent));
 
@@ -237,47 +224,11 @@ class QrouterJobIT {
         }
     }
 
-    private static List<String> sendTasks(KafkaJobTestKit kit, Map<ConfigKey, String> topics, String batch, int n) {
-        List<String> ids = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            String id = "t-" + batch + "-" + i;
-            ids.add(id);
-            kit.send(topics.get(ConfigKey.TOPIC_TASKS), id, TaskRequest.newBuilder().setTaskId(id)
-                    .setCreatedAt(Instant.now()).setServiceType(i % 2 == 0 ? "video" : "search").build());
-        }
-        kit.flush();
-        return ids;
-    }
-
     private static Set<String> taskIds(List<RoutingDecision> decisions) {
         return decisions.stream().map(RoutingDecision::getTaskId).collect(Collectors.toCollection(HashSet::new));
     }
 
     private static long completedIn(List<HeartbeatLog> log) {
         return log.stream().mapToLong(entry -> entry.getEvents().getCompleted()).sum();
-    }
-
-    static Heartbeat heartbeat(String serverId) {
-        return Heartbeat.newBuilder().setServerId(serverId).setSentAt(Instant.now()).setQueueLength(0)
-                .setBusy(false).setServiceRatePerSecond(10.0).setIntervalMillis(200).build();
-    }
-
-    /** Fresh topics for one test, so tests on the shared broker never see each other's records. */
-    static Map<ConfigKey, String> topicsFor(String run) {
-        Map<ConfigKey, String> topics = new LinkedHashMap<>();
-        for (ConfigKey key : ConfigKey.values()) {
-            if (key.key().startsWith("topic.")) {
-                topics.put(key, key.defaultValue() + "-" + run);
-            }
-        }
-        Topics.create(kafka.bootstrapServers(), topics.values(), 2, (short) 1);
-        return topics;
-    }
-
-    static String[] settings(Map<ConfigKey, String> topics, String... more) {
-        List<String> all = new ArrayList<>();
-        topics.forEach((key, name) -> all.add(key.key() + "=" + name));
-        all.addAll(List.of(more));
-        return all.toArray(String[]::new);
     }
 }

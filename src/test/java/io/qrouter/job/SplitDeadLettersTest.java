@@ -21,7 +21,7 @@ class SplitDeadLettersTest {
                 new ProcessOperator<>(split))) {
             harness.open();
             DeadLetter dead = DeadLetters.fromKafka("tasks", 0, 9, "taskId: missing or empty id", new byte[] {1},
-                    null, 1_000);
+                    null, 1_000, RecordLimits.from(JobConfig.defaults()));
 
             harness.processWatermark(10_000);
             harness.processElement(new StreamRecord<>(Either.Right(task("on-time")), 12_000));
@@ -42,7 +42,8 @@ class SplitDeadLettersTest {
             harness.open();
             for (int i = 0; i < 3; i++) {
                 harness.processElement(new StreamRecord<>(
-                        DeadLetters.fromKafka("heartbeats", 1, i, "serverId: missing or empty id", null, null, 5)));
+                        DeadLetters.fromKafka("heartbeats", 1, i, "serverId: missing or empty id", null, null, 5,
+                                RecordLimits.from(JobConfig.defaults()))));
             }
             assertThat(harness.extractOutputValues()).hasSize(3);
             assertThat(count.deadLetters.getCount()).isEqualTo(3);
