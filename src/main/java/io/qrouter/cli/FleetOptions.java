@@ -32,7 +32,7 @@ final class FleetOptions {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the workload: arrivals, work, patience, service rates (default ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--warmup", defaultValue = "5s", converter = DurationConverter.class, description = "Tasks created in this first part of the run are served but left out of every figure of the report, so it shows steady state (JIT, estimators and queues warmed up) (default ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", defaultValue = "10s", converter = DurationConverter.class, description = "Tasks created in this first part of the run are served but left out of every figure of the report, so it shows steady state (JIT, estimators and queues warmed up) (default ${DEFAULT-VALUE}).")
     Duration warmup;
 
     @Option(names = "--kafka", paramLabel = "KEY=VALUE", description = "Extra Kafka client setting (security, timeouts); repeatable.")

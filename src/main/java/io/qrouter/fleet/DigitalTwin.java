@@ -79,7 +79,7 @@ public final class DigitalTwin {
         for (int i = 0; i < decided.size(); i++) {
             TaskTimeline t = decided.get(i);
             boolean finished = !Double.isNaN(replay.finishedAt()[i]);
-            replayed.add(new TaskTimeline(t.taskId(), t.createdAt(), t.appendedAt(), t.decidedAt(),
+            replayed.add(new TaskTimeline(t.taskId(), t.createdAt(), t.sentAt(), t.appendedAt(), t.decidedAt(),
                     t.decisionAppendedAt(), replay.receivedAt()[i], replay.startedAt()[i], replay.finishedAt()[i],
                     replay.completed()[i] ? "COMPLETED" : finished ? "ABANDONED" : "QUEUED", null, null, t.work(),
                     t.patienceSeconds(), t.updateDelaySeconds()));

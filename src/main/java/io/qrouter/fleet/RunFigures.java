@@ -15,10 +15,11 @@ import java.util.TreeMap;
  * <p>Times: wait is the time a task spent in its server's queue (service start − arrival at the server: what the
  * routing policy controls; tasks that abandoned or never started have none); sojourn is end to end for completed
  * tasks (completion − creation); decision latency is the job's (decidedAt − createdAt); delivery latency adds the
- * way to the server (decision received − createdAt). The latency anatomy splits the delivery into its hops: the
- * task to the broker (producer), the broker to the router's decision (source poll, network exchange, router), the
- * decision to the broker (sink), the broker to the server (consumer poll), and beside them how late the chosen
- * server's newest update had reached the router. Broker times are the topics' LogAppendTime.
+ * way to the server (decision received − createdAt). The latency anatomy splits the delivery into its hops: the load
+ * generator's own lag (handed to the producer − scheduled creation), the producer to the broker, the broker to the
+ * router's decision (source poll, network exchange, router), the decision to the broker (sink), the broker to the
+ * server (consumer poll), and beside them how late the chosen server's newest update had reached the router. Broker
+ * times are the topics' LogAppendTime.
  */
 record RunFigures(
         long warmupTasks,
@@ -38,8 +39,8 @@ record RunFigures(
         Map<String, Map<String, Object>> latencyAnatomySeconds) {
 
     /** The hops of a decision's way, each from the timestamps that bound it. */
-    static final String[] HOPS = {"task_to_broker", "broker_to_router", "router_to_broker", "broker_to_server",
-        "server_update_to_router"};
+    static final String[] HOPS = {"source_lag", "producer_to_broker", "broker_to_router", "router_to_broker",
+        "broker_to_server", "server_update_to_router"};
 
     static RunFigures of(List<TaskTimeline> tasks, double warmupSeconds) {
         Map<String, Long> byOutcome = new TreeMap<>();
@@ -68,11 +69,12 @@ record RunFigures(
             }
             decisionLatencies.add(t.decidedAt() - t.createdAt());
             deliveryLatencies.add(t.receivedAt() - t.createdAt());
-            hops.get(0).add(t.appendedAt() - t.createdAt());
-            hops.get(1).add(t.decidedAt() - t.appendedAt());
-            hops.get(2).add(t.decisionAppendedAt() - t.decidedAt());
-            hops.get(3).add(t.receivedAt() - t.decisionAppendedAt());
-            hops.get(4).add(t.updateDelaySeconds());
+            hops.get(0).add(t.sentAt() - t.createdAt());
+            hops.get(1).add(t.appendedAt() - t.sentAt());
+            hops.get(2).add(t.decidedAt() - t.appendedAt());
+            hops.get(3).add(t.decisionAppendedAt() - t.decidedAt());
+            hops.get(4).add(t.receivedAt() - t.decisionAppendedAt());
+            hops.get(5).add(t.updateDelaySeconds());
         }
         Map<String, Map<String, Object>> anatomy = new LinkedHashMap<>();
         for (int h = 0; h < HOPS.length; h++) {

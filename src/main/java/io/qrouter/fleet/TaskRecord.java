@@ -7,6 +7,8 @@ package io.qrouter.fleet;
 final class TaskRecord {
     final FleetTask task;
     final double createdAt;
+    /** When the producer was handed the task: later than {@link #createdAt} when the load generator lags. */
+    double sentAt = Double.NaN;
     /** When the broker appended the task (its LogAppendTime; else the producer's send time). */
     volatile double appendedAt = Double.NaN;
     /** When the job decided, by the job's clock (decidedAt of the decision). */

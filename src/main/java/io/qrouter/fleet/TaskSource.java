@@ -70,6 +70,7 @@ final class TaskSource implements Runnable {
                     .setCreatedAt(Instant.ofEpochMilli(clock.epochMillis(next)))
                     .setTaskKey(process.key())
                     .build();
+            record.sentAt = clock.seconds();
             producer.send(new ProducerRecord<>(Topics.TASKS, taskId, codec.encode(request)), (meta, error) -> {
                 if (error != null) {
                     stats.sendFailures.incrementAndGet();

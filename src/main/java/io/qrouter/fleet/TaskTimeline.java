@@ -21,16 +21,17 @@ import java.util.zip.GZIPInputStream;
  * @param updateDelaySeconds how late the router's newest update of the chosen server had arrived (the decision's
  *     {@code updateDelayMillis}), NaN when unknown
  */
-public record TaskTimeline(String taskId, double createdAt, double appendedAt, double decidedAt,
+public record TaskTimeline(String taskId, double createdAt, double sentAt, double appendedAt, double decidedAt,
         double decisionAppendedAt, double receivedAt, double startedAt, double finishedAt, String outcome,
         String serverId, String rule, double work, double patienceSeconds, double updateDelaySeconds) {
 
-    static final String[] COLUMNS = {"task_id", "created_at", "appended_at", "decided_at", "decision_appended_at",
+    static final String[] COLUMNS = {"task_id", "created_at", "sent_at", "appended_at", "decided_at",
+        "decision_appended_at",
         "received_at", "started_at", "finished_at", "outcome", "server_id", "rule", "work", "patience_seconds",
         "update_delay_seconds"};
 
     static TaskTimeline of(TaskRecord t) {
-        return new TaskTimeline(t.task.taskId(), t.createdAt, t.appendedAt, t.decidedAt, t.decisionAppendedAt,
+        return new TaskTimeline(t.task.taskId(), t.createdAt, t.sentAt, t.appendedAt, t.decidedAt, t.decisionAppendedAt,
                 t.receivedAt, t.startedAt, t.finishedAt, t.outcome.name(), t.serverId, t.rule, t.task.work(),
                 t.task.patienceSeconds(), t.updateDelay);
     }
@@ -43,13 +44,17 @@ public record TaskTimeline(String taskId, double createdAt, double appendedAt, d
     static void write(List<TaskTimeline> tasks, Path file) {
         CsvTable csv = new CsvTable(COLUMNS);
         for (TaskTimeline t : tasks) {
-            csv.add(t.taskId, t.createdAt, t.appendedAt, t.decidedAt, t.decisionAppendedAt, t.receivedAt, t.startedAt,
+            csv.add(t.taskId, t.createdAt, t.sentAt, t.appendedAt, t.decidedAt, t.decisionAppendedAt, t.receivedAt,
+                    t.startedAt,
                     t.finishedAt, t.outcome, t.serverId, t.rule, t.work, t.patienceSeconds, t.updateDelaySeconds);
         }
         csv.write(file);
     }
 
-    /** Reads a {@code tasks.csv} written by {@link #write}, gzipped if its name ends in .gz. */
+    /**
+     * Reads a {@code tasks.csv} written by {@link #write}, gzipped if its name ends in .gz. Columns are found by
+     * name, so files written before a column existed still read (the missing times are NaN).
+     */
     public static List<TaskTimeline> read(Path file) {
         List<String> lines;
         try (InputStream raw = Files.newInputStream(file);
@@ -58,22 +63,32 @@ public record TaskTimeline(String taskId, double createdAt, double appendedAt, d
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
-        if (lines.isEmpty() || !lines.get(0).equals(String.join(",", COLUMNS))) {
-            throw new IllegalArgumentException(file + " is not a tasks.csv: expected the header "
-                    + String.join(",", COLUMNS));
+        if (lines.isEmpty() || !lines.get(0).startsWith("task_id,created_at,")) {
+            throw new IllegalArgumentException(file + " is not a tasks.csv: expected a header starting with "
+                    + "task_id,created_at");
         }
+        List<String> header = List.of(lines.get(0).split(",", -1));
         List<TaskTimeline> tasks = new ArrayList<>(lines.size() - 1);
         for (int i = 1; i < lines.size(); i++) {
             String[] c = lines.get(i).split(",", -1);
-            if (c.length != COLUMNS.length) {
-                throw new IllegalArgumentException(file + " line " + (i + 1) + ": expected " + COLUMNS.length
+            if (c.length != header.size()) {
+                throw new IllegalArgumentException(file + " line " + (i + 1) + ": expected " + header.size()
                         + " cells, got " + c.length);
             }
-            tasks.add(new TaskTimeline(c[0], number(c[1]), number(c[2]), number(c[3]), number(c[4]), number(c[5]),
-                    number(c[6]), number(c[7]), c[8], text(c[9]), text(c[10]), number(c[11]), number(c[12]),
-                    number(c[13])));
+            Cells row = name -> header.indexOf(name) < 0 ? "" : c[header.indexOf(name)];
+            tasks.add(new TaskTimeline(row.get("task_id"), number(row.get("created_at")), number(row.get("sent_at")),
+                    number(row.get("appended_at")), number(row.get("decided_at")),
+                    number(row.get("decision_appended_at")), number(row.get("received_at")),
+                    number(row.get("started_at")), number(row.get("finished_at")), row.get("outcome"),
+                    text(row.get("server_id")), text(row.get("rule")), number(row.get("work")),
+                    number(row.get("patience_seconds")), number(row.get("update_delay_seconds"))));
         }
         return tasks;
+    }
+
+    /** One CSV row, its cells by column name ("" for a column the file does not have). */
+    private interface Cells {
+        String get(String column);
     }
 
     private static String text(String cell) {

@@ -100,11 +100,12 @@ class DemoIT {
                 .isGreaterThan(twin.get("wait_seconds").get("mean").asDouble());
         assertThat(twin.get("abandoned").asLong()).isLessThanOrEqualTo(twin.get("decided").asLong());
         JsonNode hops = report.get("latency_anatomy_seconds");
-        assertThat(hops.fieldNames()).toIterable().containsExactly("task_to_broker", "broker_to_router",
-                "router_to_broker", "broker_to_server", "server_update_to_router");
+        assertThat(hops.fieldNames()).toIterable().containsExactly("source_lag", "producer_to_broker",
+                "broker_to_router", "router_to_broker", "broker_to_server", "server_update_to_router");
         // The hops of one task add up to its delivery latency, so their means do too (server update is beside).
         double sum = 0;
-        for (String hop : List.of("task_to_broker", "broker_to_router", "router_to_broker", "broker_to_server")) {
+        for (String hop : List.of("source_lag", "producer_to_broker", "broker_to_router", "router_to_broker",
+                "broker_to_server")) {
             assertThat(hops.get(hop).get("count").asLong()).as(hop).isEqualTo(report.get("decided").asLong());
             sum += hops.get(hop).get("mean").asDouble();
         }
