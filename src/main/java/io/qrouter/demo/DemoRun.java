@@ -142,7 +142,7 @@ public final class DemoRun {
         DigitalTwin.JobModel model = new DigitalTwin.JobModel(PolicyName.parse(settings.policy()),
                 settings.parallelism(),
                 new AdaptiveHeartbeat(routing.getHeartbeatMinMillis(), routing.getHeartbeatMaxMillis()),
-                routing.estimatorConfig());
+                routing.estimatorConfig(), routing.loadIndexTimeUnitSeconds());
         return DigitalTwin.predict(result, model, settings.fleet().seed());
     }
 

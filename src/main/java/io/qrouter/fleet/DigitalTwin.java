@@ -30,8 +30,10 @@ public final class DigitalTwin {
      * @param routers the router subtasks
      * @param heartbeat the job's adaptive heartbeat bounds
      * @param estimators the job's estimator window and minimum counts
+     * @param loadIndexTimeUnitSeconds the job's K time unit ({@code router.k-time-unit.ms} in seconds)
      */
-    public record JobModel(PolicyName policy, int routers, AdaptiveHeartbeat heartbeat, EstimatorConfig estimators) {}
+    public record JobModel(PolicyName policy, int routers, AdaptiveHeartbeat heartbeat, EstimatorConfig estimators,
+            double loadIndexTimeUnitSeconds) {}
 
     private DigitalTwin() {}
 
@@ -72,6 +74,7 @@ public final class DigitalTwin {
                 .reportEveryChange(true)
                 .updateDelay(updateDelays.length == 0 ? Delay.none() : Delay.empirical(updateDelays))
                 .estimators(job.estimators())
+                .loadIndexTimeUnit(job.loadIndexTimeUnitSeconds())
                 .seed(seed)
                 .build();
         Replay replay = Simulation.replay(config, workload);

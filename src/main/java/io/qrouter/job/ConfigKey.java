@@ -86,16 +86,19 @@ public enum ConfigKey {
             "Routing policy: heartbeat-k-live (JIQ first, else lowest live K: seed 000), heartbeat-k (K as of "
                     + "the last heartbeat), jiq, jsq, power-of-d, least-connections, round-robin, random, hash, or "
                     + OperatorSettings.GA_BATCH_POLICY + " (windows of tasks assigned by the GA allocator: seed 001)."),
-    ROUTER_PARALLELISM("router.parallelism", "0", longIn(0, 4096),
-            "Router subtasks; each owns part of the idle queue and corrects for its own in-flight tasks. "
-                    + "0 uses job.parallelism."),
+    ROUTER_PARALLELISM("router.parallelism", "1", longIn(0, 4096),
+            "Router subtasks. One router counts every decision in flight; several each own part of the idle queue "
+                    + "and count only their own, so they herd a little on stale views (see the staleness "
+                    + "experiment): raise it only for more decisions per second than one subtask makes. 0 uses "
+                    + "job.parallelism."),
     ROUTER_POWER_OF_D("router.power-of-d", "2", longIn(1, 64), "d of the power-of-d policy."),
     ROUTER_K_WEIGHTS("router.k-weights", "equal", ValueRule.loadIndexWeights(),
             "Weights alpha,sigma,r of L_Wq, W_Qt and W_v in the load index K (Eq. 53); equal = 1/3 each."),
-    ROUTER_K_TIME_UNIT_MS("router.k-time-unit.ms", "1000", longIn(1, 86_400_000),
+    ROUTER_K_TIME_UNIT_MS("router.k-time-unit.ms", OperatorSettings.AUTO, ValueRule.orWord(OperatorSettings.AUTO,
+            longIn(1, 86_400_000)),
             "Fleet-wide reference time of the waiting times W_Qt and W_v in K: one unit of wait weighs like one "
-                    + "waiting task. Set it to the fleet's mean service time; being common to all servers, it lets K "
-                    + "prefer a faster server holding the same tasks."),
+                    + "waiting task, so K prefers a faster server holding the same tasks. auto follows the fleet's "
+                    + "mean service time (N over the sum of the live servers' mu); a number fixes it in ms."),
     ROUTER_SEED("router.seed", "24301", longIn(Long.MIN_VALUE, Long.MAX_VALUE),
             "Seed of the random choices (random, power-of-d, ties); each router subtask derives its own."),
     ROUTER_BUFFER_CAPACITY("router.buffer.capacity", "10000", longIn(0, 10_000_000),

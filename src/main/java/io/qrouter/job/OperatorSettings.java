@@ -8,6 +8,8 @@ import java.util.Map;
 public final class OperatorSettings {
     /** The router.policy value that routes in GA batches (GaBatchFunction) instead of task by task. */
     static final String GA_BATCH_POLICY = "ga-batch";
+    /** The value of {@code router.k-time-unit.ms} that follows the fleet's mean service time. */
+    static final String AUTO = "auto";
 
     private OperatorSettings() {}
 
@@ -25,7 +27,8 @@ public final class OperatorSettings {
         settings.setWeightAlpha(weights.alpha());
         settings.setWeightSigma(weights.sigma());
         settings.setWeightR(weights.r());
-        settings.setLoadIndexTimeUnitMillis(config.getLong(ConfigKey.ROUTER_K_TIME_UNIT_MS));
+        String timeUnit = config.get(ConfigKey.ROUTER_K_TIME_UNIT_MS).trim();
+        settings.setLoadIndexTimeUnitMillis(timeUnit.equalsIgnoreCase(AUTO) ? 0 : Long.parseLong(timeUnit));
         settings.setSeed(config.getLong(ConfigKey.ROUTER_SEED));
         settings.setTasksTopic(config.get(ConfigKey.TOPIC_TASKS));
         settings.setQueueModel(config.choice(ConfigKey.SERVER_QUEUE_MODEL));

@@ -25,7 +25,8 @@ public class RoutingSettings implements Serializable {
     private double weightAlpha = LoadIndexWeights.EQUAL.alpha();
     private double weightSigma = LoadIndexWeights.EQUAL.sigma();
     private double weightR = LoadIndexWeights.EQUAL.r();
-    private long loadIndexTimeUnitMillis = 1_000;
+    /** 0: the fleet's mean service time ({@code router.k-time-unit.ms=auto}). */
+    private long loadIndexTimeUnitMillis = 0;
     private long seed = 0x5EEDL;
     private String tasksTopic = "tasks";
     private String queueModel = QueueFigures.RENEGING;
@@ -57,7 +58,10 @@ public class RoutingSettings implements Serializable {
     public RoutingSettings validate() {
         PolicyName.parse(policy);
         loadIndexWeights();
-        requirePositive("loadIndexTimeUnitMillis", loadIndexTimeUnitMillis);
+        if (loadIndexTimeUnitMillis < 0) {
+            throw new IllegalArgumentException("loadIndexTimeUnitMillis must be >= 0 (0: the fleet's mean service"
+                    + " time) (got " + loadIndexTimeUnitMillis + ")");
+        }
         requirePositive("estimatorWindowMillis", estimatorWindowMillis);
         requirePositive("estimatorBuckets", estimatorBuckets);
         requirePositive("estimatorMinEvents", estimatorMinEvents);
@@ -138,9 +142,20 @@ public class RoutingSettings implements Serializable {
                 .withRouter(routerIndex, routerCount);
     }
 
-    /** K's fleet-wide reference time in seconds, the unit of the estimated rates. */
+    /**
+     * K's fleet-wide reference time in seconds, the unit of the estimated rates; {@link
+     * io.qrouter.policy.PolicyConfig#FLEET_MEAN_SERVICE_TIME} (0) when it follows the fleet.
+     */
     public double loadIndexTimeUnitSeconds() {
         return loadIndexTimeUnitMillis / 1000.0;
+    }
+
+    /**
+     * The unit of the K a server's own state reports (server-metrics, heartbeat log): the configured one, or one
+     * second when the routers follow the fleet, which a single server's state cannot see.
+     */
+    public double reportedLoadIndexTimeUnitSeconds() {
+        return loadIndexTimeUnitMillis == 0 ? 1.0 : loadIndexTimeUnitSeconds();
     }
 
     public long getLoadIndexTimeUnitMillis() {

@@ -199,7 +199,7 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
         if (windows == null) {
             return QueueFigures.unknown(settings.getQueueModel());
         }
-        return QueueFigures.compute(settings.getQueueModel(), weights, settings.loadIndexTimeUnitSeconds(),
+        return QueueFigures.compute(settings.getQueueModel(), weights, settings.reportedLoadIndexTimeUnitSeconds(),
                 windows.snapshot(atMillis),
                 state.serviceRatePerSecond);
     }

@@ -35,6 +35,21 @@ interface ValueRule extends Serializable {
         };
     }
 
+    /** {@code word}, or what {@code otherwise} accepts. */
+    static ValueRule orWord(String word, ValueRule otherwise) {
+        return new ValueRule() {
+            @Override
+            public boolean accepts(String value) {
+                return value.trim().equalsIgnoreCase(word) || otherwise.accepts(value);
+            }
+
+            @Override
+            public String describe() {
+                return word + ", or " + otherwise.describe();
+            }
+        };
+    }
+
     static ValueRule doubleIn(double min, double max) {
         return doubleIn(min, false, max, false);
     }

@@ -14,8 +14,9 @@ import java.util.random.RandomGenerator;
  *   <li>{@code heartbeat-k-live}: K of the server's live state n = reported queue + own in-flight, through the
  *       state-conditional M/M/1+M forms; every decision raises the chosen server's K at once.
  * </ul>
- * K's times are in the configured fleet-wide unit ({@link PolicyConfig#loadIndexTimeUnitSeconds()}), so a faster
- * server holding the same tasks ranks lower.
+ * K's times are in a fleet-wide unit, so a faster server holding the same tasks ranks lower: the configured one
+ * ({@link PolicyConfig#loadIndexTimeUnitSeconds()}), or the fleet's mean service time ({@link FleetServiceTime}),
+ * when every key is recomputed once the fleet's mean drifts by more than 2%.
  * Servers of equal K are chosen among at random, decision by decision.
  * A server without a steady state (ρ ≥ 1) has K = +∞ and ranks last; when every server is overloaded the rule
  * reported is FALLBACK and the choice is uniform among them (their random tie-breaks decide).
@@ -23,7 +24,7 @@ import java.util.random.RandomGenerator;
 final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView.Listener {
     private final boolean live;
     private final LoadIndexWeights weights;
-    private final double timeUnitSeconds;
+    private final FleetServiceTime timeUnit;
     private final IdleQueue idle;
     private final MinIndex index;
 
@@ -31,7 +32,7 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
         super(config, random);
         this.live = live;
         this.weights = config.weights();
-        this.timeUnitSeconds = config.loadIndexTimeUnitSeconds();
+        this.timeUnit = new FleetServiceTime(config.loadIndexTimeUnitSeconds());
         this.idle = new IdleQueue(view, config.routerIndex(), config.routerCount());
         this.index = new MinIndex(random);
         view.addListener(this);
@@ -57,6 +58,9 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
 
     @Override
     public void changed(int slot, boolean snapshotChanged) {
+        if (snapshotChanged && timeUnit.track(slot, view.alive(slot) ? view.snapshot(slot).effectiveMu() : 0)) {
+            rekeyAll();
+        }
         if (!view.alive(slot)) {
             index.remove(slot);
         } else if (live || snapshotChanged || !index.contains(slot)) {
@@ -70,14 +74,27 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
     @Override
     public void removed(int slot) {
         index.remove(slot);
+        if (timeUnit.track(slot, 0)) {
+            rekeyAll();
+        }
+    }
+
+    /** The time unit moved: every K changes by a common factor per term, so each key is computed again. */
+    private void rekeyAll() {
+        for (int i = 0; i < view.aliveCount(); i++) {
+            int slot = view.aliveSlot(i);
+            if (index.contains(slot)) {
+                index.set(slot, loadIndexK(slot));
+            }
+        }
     }
 
     private double loadIndexK(int slot) {
         ServerSnapshot s = view.snapshot(slot);
         if (live) {
-            return LoadIndex.live(view.load(slot), s.effectiveMu(), s.alphaC(), timeUnitSeconds, weights);
+            return LoadIndex.live(view.load(slot), s.effectiveMu(), s.alphaC(), timeUnit.seconds(), weights);
         }
-        return LoadIndex.steadyState(s.lambda(), s.effectiveMu(), s.alphaC(), timeUnitSeconds, weights)
+        return LoadIndex.steadyState(s.lambda(), s.effectiveMu(), s.alphaC(), timeUnit.seconds(), weights)
                 .orElse(Double.POSITIVE_INFINITY);
     }
 }

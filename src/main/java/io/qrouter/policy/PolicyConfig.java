@@ -11,9 +11,9 @@ import io.qrouter.queueing.LoadIndexWeights;
  * @param routerIndex this router's index r in [0, routerCount): which idle servers it owns
  * @param routerCount the number R of routers deciding in parallel
  * @param virtualNodes points per server on the consistent-hash ring of {@code hash} (≥ 1)
- * @param loadIndexTimeUnitSeconds the fleet-wide reference time of K's waiting-time terms, in seconds (> 0): the
- *     snapshots' rates are per second, so one reference unit of wait weighs like one waiting task (see
- *     {@code queueing.LoadIndex}); the fleet's mean service time is the natural choice
+ * @param loadIndexTimeUnitSeconds the fleet-wide reference time of K's waiting-time terms, in seconds (> 0), or
+ *     {@link #FLEET_MEAN_SERVICE_TIME}: the snapshots' rates are per second, so one reference unit of wait weighs
+ *     like one waiting task (see {@code queueing.LoadIndex}); the fleet's mean service time is the natural choice
  */
 public record PolicyConfig(
         PolicyName name, int choices, LoadIndexWeights weights, int routerIndex, int routerCount, int virtualNodes,
@@ -24,6 +24,11 @@ public record PolicyConfig(
     public static final int DEFAULT_VIRTUAL_NODES = 160;
     /** One second: the simulator's time unit (the mean service time of a rate-1 server). */
     public static final double DEFAULT_LOAD_INDEX_TIME_UNIT_SECONDS = 1.0;
+    /**
+     * K's time unit follows the fleet: the mean service time N/Σμ of the servers this router knows alive, from their
+     * reported μ (their estimates once known), so that a unit of wait weighs like one waiting task on any fleet.
+     */
+    public static final double FLEET_MEAN_SERVICE_TIME = 0.0;
 
     public PolicyConfig {
         if (name == null) {
@@ -45,9 +50,9 @@ public record PolicyConfig(
         if (virtualNodes < 1) {
             throw new IllegalArgumentException("virtualNodes must be >= 1 (got " + virtualNodes + ")");
         }
-        if (!(loadIndexTimeUnitSeconds > 0) || Double.isInfinite(loadIndexTimeUnitSeconds)) {
-            throw new IllegalArgumentException(
-                    "loadIndexTimeUnitSeconds must be a finite number > 0 (got " + loadIndexTimeUnitSeconds + ")");
+        if (!(loadIndexTimeUnitSeconds >= 0) || Double.isInfinite(loadIndexTimeUnitSeconds)) {
+            throw new IllegalArgumentException("loadIndexTimeUnitSeconds must be a finite number > 0, or 0 for the"
+                    + " fleet's mean service time (got " + loadIndexTimeUnitSeconds + ")");
         }
     }
 

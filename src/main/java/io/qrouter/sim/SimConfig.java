@@ -37,6 +37,9 @@ import io.qrouter.queueing.LoadIndexWeights;
  * @param reportEveryChange every queue change of a server is reported (as the Flink job does), not only heartbeats
  *     and idle reports; full-information policies get every change whatever this says
  * @param estimators the estimators' window and minimum counts (the Flink job's settings for a digital twin)
+ * @param loadIndexTimeUnit K's fleet-wide reference time, in simulator units (1: a rate-1 server's mean service
+ *     time; 0: the fleet's mean service time, as the job's {@code router.k-time-unit.ms=auto}); a digital twin,
+ *     whose unit is the second, passes the job's setting
  */
 public record SimConfig(
         PolicyName policy,
@@ -63,13 +66,17 @@ public record SimConfig(
         Delay updateDelay,
         Delay decisionDelay,
         boolean reportEveryChange,
-        EstimatorConfig estimators) {
+        EstimatorConfig estimators,
+        double loadIndexTimeUnit) {
 
     public static final int MAX_SERVERS = 1 << 27;
 
     public SimConfig {
         require(policy != null, "--policy is required; valid: " + PolicyName.validNames());
         require(choices >= 1, "--d must be >= 1 (got " + choices + ")");
+        require(loadIndexTimeUnit >= 0 && Double.isFinite(loadIndexTimeUnit),
+                "the load index time unit must be > 0, or 0 for the fleet's mean service time (got "
+                        + loadIndexTimeUnit + ")");
         require(servers >= 1 && servers <= MAX_SERVERS, "--servers must be in [1, " + MAX_SERVERS + "] (got " + servers + ")");
         require(tasks >= 1, "--tasks must be >= 1 (got " + tasks + ")");
         require(load > 0 && Double.isFinite(load), "--load must be > 0 (got " + load + ")");
@@ -95,12 +102,12 @@ public record SimConfig(
     }
 
     /**
-     * The policy configuration of router {@code index}. K's reference time is the simulator's time unit (the mean
-     * service time of a rate-1 server, reported to the policies as 1 s), common to all servers whatever their speed.
+     * The policy configuration of router {@code index}. K's reference time is {@link #loadIndexTimeUnit}, common to
+     * all servers whatever their speed (the policies read simulator units as seconds).
      */
     public PolicyConfig policyConfig(int index) {
         return PolicyConfig.of(policy).withChoices(choices).withWeights(weights).withRouter(index, routers)
-                .withLoadIndexTimeUnitSeconds(Simulation.LOAD_INDEX_TIME_UNIT);
+                .withLoadIndexTimeUnitSeconds(loadIndexTimeUnit);
     }
 
     /**
@@ -151,6 +158,7 @@ public record SimConfig(
         b.decisionDelay = decisionDelay;
         b.reportEveryChange = reportEveryChange;
         b.estimators = estimators;
+        b.loadIndexTimeUnit = loadIndexTimeUnit;
         return b;
     }
 
@@ -193,6 +201,7 @@ public record SimConfig(
         private Delay decisionDelay = Delay.none();
         private boolean reportEveryChange;
         private EstimatorConfig estimators = defaultEstimators();
+        private double loadIndexTimeUnit = 1;
 
         public Builder policy(PolicyName v) { policy = v; return this; }
         public Builder choices(int v) { choices = v; return this; }
@@ -219,12 +228,13 @@ public record SimConfig(
         public Builder decisionDelay(Delay v) { decisionDelay = v; return this; }
         public Builder reportEveryChange(boolean v) { reportEveryChange = v; return this; }
         public Builder estimators(EstimatorConfig v) { estimators = v; return this; }
+        public Builder loadIndexTimeUnit(double v) { loadIndexTimeUnit = v; return this; }
 
         public SimConfig build() {
             return new SimConfig(policy, choices, weights, servers, tasks, load, arrivals, service, heterogeneity,
                     patience, impatience, eta, heartbeat, idleHeartbeat, routers, meanTimeBetweenFailures,
                     meanTimeToRepair, initialQueueMean, warmupTasks, stepLength, seed, updateDelay, decisionDelay,
-                    reportEveryChange, estimators);
+                    reportEveryChange, estimators, loadIndexTimeUnit);
         }
     }
 }

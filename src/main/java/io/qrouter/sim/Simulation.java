@@ -46,8 +46,6 @@ import java.util.function.LongConsumer;
  */
 public final class Simulation {
     private static final double MILLIS_PER_UNIT = 1000.0;
-    /** K's fleet-wide reference time: one simulator unit (1 s for the policies, whose rates are per second). */
-    static final double LOAD_INDEX_TIME_UNIT = MILLIS_PER_UNIT / 1000.0;
     private static final int PROGRESS_EVERY = 10_000;
 
     private final SimConfig config;
@@ -639,12 +637,14 @@ public final class Simulation {
     }
 
     private void closeStep(double end) {
+        double unit = config.loadIndexTimeUnit() > 0 ? config.loadIndexTimeUnit()
+                : servers.size() / Arrays.stream(servers.mu).sum();
         int idle = 0;
         int alive = 0;
         for (int s = 0; s < servers.size(); s++) {
             if (servers.up[s]) {
                 liveK[alive++] = LoadIndex.live(servers.count[s], servers.mu[s], config.patience(),
-                        LOAD_INDEX_TIME_UNIT, config.weights());
+                        unit, config.weights());
                 if (servers.count[s] == 0) {
                     idle++;
                 }

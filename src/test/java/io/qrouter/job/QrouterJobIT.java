@@ -51,7 +51,8 @@ class QrouterJobIT {
         ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor();
         try (KafkaJobTestKit kit = new KafkaJobTestKit(BROKER.bootstrapServers())) {
             Map<ConfigKey, String> topics = kit.freshTopics("eo");
-            JobConfig config = kit.config(settings(topics, "server.down-timeout.ms=1000", "router.parallelism=2"));
+            JobConfig config = kit.config(settings(topics, "server.down-timeout.ms=1000", "router.parallelism=2",
+                    "sink.delivery-guarantee=exactly-once"));
             kit.start(config, 2);
 
             // One server reports once and falls silent; the others keep reporting every 200 ms.

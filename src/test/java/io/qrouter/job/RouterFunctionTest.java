@@ -43,6 +43,8 @@ class RouterFunctionTest {
         s.setPolicy(policy);
         s.setBufferDeadlineMillis(DEADLINE);
         s.setBufferCapacity(CAPACITY);
+        // K's unit fixed at 1 s so the expected K values below are computed independently of the fleet's mean
+        s.setLoadIndexTimeUnitMillis(1_000);
         return s;
     }
 

@@ -112,7 +112,7 @@ class ServerStateFunctionTest {
         assertThat(m.getMeanWait()).isCloseTo(0.05, within(1e-9));
         assertThat(m.getVirtualWait()).isCloseTo(0.0, within(1e-12));
         // K with equal weights, times in the reference time T (router.k-time-unit.ms): (L_q + W_q/T + 0)/3.
-        double expectedK = (0.5 + 0.05 / settings.loadIndexTimeUnitSeconds()) / 3;
+        double expectedK = (0.5 + 0.05 / settings.reportedLoadIndexTimeUnitSeconds()) / 3;
         assertThat(m.getLoadIndexK()).isCloseTo(expectedK, within(1e-9));
         assertThat(single(harness.extractOutputValues()).getLoadIndexK()).isCloseTo(expectedK, within(1e-9));
 
