@@ -3,7 +3,7 @@ package io.qrouter.cli;
 import io.qrouter.policy.PolicyName;
 import io.qrouter.report.Json;
 import io.qrouter.sim.Benchmark;
-import io.qrouter.sim.Paper000Experiment;
+import io.qrouter.sim.LossAwareRoutingExperiment;
 import io.qrouter.sim.SimConfig;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -49,7 +49,7 @@ final class BenchCommand implements Runnable {
         }
         PrintWriter out = spec.commandLine().getOut();
         List<Benchmark.RunTiming> runs = new ArrayList<>();
-        SimConfig paper = new Paper000Experiment(Paper000Experiment.Options.paper(1, false)).scenario(name);
+        SimConfig paper = new LossAwareRoutingExperiment(LossAwareRoutingExperiment.Options.paper(1, false)).scenario(name);
         runs.add(Benchmark.time("paper-000 (6000 tasks, 1000 servers), cold", paper, 0, 1));
         runs.add(Benchmark.time("paper-000 (6000 tasks, 1000 servers), median of 5 warm", paper, 2, 5));
         if (!skipLarge) {

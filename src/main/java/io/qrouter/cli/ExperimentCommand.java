@@ -8,11 +8,11 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         description = "Reproduce a paper's evaluation (CSV, PNG charts, summary.md, summary.json).",
         subcommands = {
-            Paper000Command.class,
+            LossAwareRoutingCommand.class,
             LoadSweepCommand.class,
             StalenessCommand.class,
-            Paper001Command.class,
-            Paper002Command.class
+            MeanVarianceGaCommand.class,
+            DsrsCommand.class
         })
 final class ExperimentCommand implements Runnable {
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;

@@ -8,7 +8,7 @@ import java.util.List;
  */
 public interface BatchAllocator {
     /** The same inputs and seed give the same allocation. */
-    Allocation allocate(List<BatchTask> tasks, List<ServerState> servers, long seed);
+    Allocation allocate(List<BatchTask> tasks, List<ServerProfile> servers, long seed);
 
     String name();
 

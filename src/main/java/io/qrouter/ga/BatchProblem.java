@@ -22,14 +22,14 @@ final class BatchProblem {
     private final double meanMips;
     private final double makespanLowerBound;
 
-    BatchProblem(List<BatchTask> tasks, List<ServerState> servers, double r, double d) {
+    BatchProblem(List<BatchTask> tasks, List<ServerProfile> servers, double r, double d) {
         if (servers.isEmpty()) {
             throw new IllegalArgumentException("servers must not be empty");
         }
         int n = servers.size();
         load = tasks.stream().mapToDouble(BatchTask::load).toArray();
-        mips = servers.stream().mapToDouble(ServerState::mips).toArray();
-        queuedLoad = servers.stream().mapToDouble(ServerState::queuedLoad).toArray();
+        mips = servers.stream().mapToDouble(ServerProfile::mips).toArray();
+        queuedLoad = servers.stream().mapToDouble(ServerProfile::queuedLoad).toArray();
         meanVarianceWeights = MarkowitzWeights.fromHistory(servers);
         meanMips = java.util.Arrays.stream(mips).average().orElseThrow();
         double csl = java.util.Arrays.stream(queuedLoad).sum();

@@ -15,9 +15,9 @@ public final class FcfsAllocator implements BatchAllocator {
     }
 
     @Override
-    public Allocation allocate(List<BatchTask> tasks, List<ServerState> servers, long seed) {
+    public Allocation allocate(List<BatchTask> tasks, List<ServerProfile> servers, long seed) {
         BatchProblem p = new BatchProblem(tasks, servers, r, d);
-        return p.allocation(ListScheduling.firstComeFirstServed(p), servers.stream().map(ServerState::id).toList(),
+        return p.allocation(ListScheduling.firstComeFirstServed(p), servers.stream().map(ServerProfile::id).toList(),
                 new double[0]);
     }
 

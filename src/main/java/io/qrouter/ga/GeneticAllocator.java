@@ -46,9 +46,9 @@ public final class GeneticAllocator implements BatchAllocator {
      *     allocator's own weights, its {@link Allocation#fitness} with the mean-variance weights (as for all allocators)
      */
     @Override
-    public Allocation allocate(List<BatchTask> tasks, List<ServerState> servers, long seed) {
+    public Allocation allocate(List<BatchTask> tasks, List<ServerProfile> servers, long seed) {
         BatchProblem p = new BatchProblem(tasks, servers, config.r(), config.d());
-        List<String> ids = servers.stream().map(ServerState::id).toList();
+        List<String> ids = servers.stream().map(ServerProfile::id).toList();
         double[] weights = meanVarianceWeights ? p.meanVarianceWeights : MarkowitzWeights.equal(p.servers());
         SplittableRandom rng = new SplittableRandom(seed);
         int[] positionOfServer = new int[p.servers()];

@@ -54,7 +54,7 @@ public final class MarkowitzWeights {
      * fewer than two samples per server, or a covariance still singular with the ridge, there is no variance to
      * weigh, and the weights are equal: never an exception, whatever the histories.
      */
-    public static double[] fromHistory(java.util.List<ServerState> servers) {
+    public static double[] fromHistory(java.util.List<ServerProfile> servers) {
         int n = servers.size();
         int samples = servers.stream().mapToInt(s -> s.loadIndexHistory().length).min().orElse(0);
         if (samples < 2) {

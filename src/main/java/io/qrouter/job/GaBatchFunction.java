@@ -6,7 +6,7 @@ import io.qrouter.avro.TaskRequest;
 import io.qrouter.ga.Allocation;
 import io.qrouter.ga.BatchAllocator;
 import io.qrouter.ga.BatchTask;
-import io.qrouter.ga.ServerState;
+import io.qrouter.ga.ServerProfile;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.BroadcastState;
 import org.apache.flink.api.common.state.ListState;
@@ -150,7 +150,7 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
         for (TaskRequest t : tasks) {
             batch.add(new BatchTask(t.getTaskId(), Math.max(0, t.getLoad())));
         }
-        List<ServerState> gaServers = new ArrayList<>(servers.size());
+        List<ServerProfile> gaServers = new ArrayList<>(servers.size());
         for (GaServerView v : servers) {
             gaServers.add(GaRecords.toGaServer(v.snapshot, v.loadIndexHistory));
         }

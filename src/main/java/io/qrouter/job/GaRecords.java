@@ -1,6 +1,6 @@
 package io.qrouter.job;
 
-import io.qrouter.ga.ServerState;
+import io.qrouter.ga.ServerProfile;
 
 /** Conversions between the job's records and the types of io.qrouter.ga. */
 final class GaRecords {
@@ -16,8 +16,8 @@ final class GaRecords {
      * The allocator's view of a server: MIPS = its service rate (task load units per second, with the default
      * task load of 1), utilisations against a capacity of 1, and its queue as the load already there (CSL).
      */
-    static ServerState toGaServer(ServerUpdate s, double[] loadIndexHistory) {
-        return new ServerState(s.getServerId(), s.getServiceRatePerSecond(),
+    static ServerProfile toGaServer(ServerUpdate s, double[] loadIndexHistory) {
+        return new ServerProfile(s.getServerId(), s.getServiceRatePerSecond(),
                 utilisation(s.getCpu()), 1.0, utilisation(s.getMemory()), 1.0, utilisation(s.getBandwidth()), 1.0,
                 Math.max(0, s.getQueueLength()), loadIndexHistory);
     }

@@ -1,6 +1,6 @@
 package io.qrouter.job;
 
-import io.qrouter.ga.LoadIndex;
+import io.qrouter.ga.ResourceLoadIndex;
 
 import java.util.Arrays;
 
@@ -28,7 +28,7 @@ public class GaServerView {
         if (!GaRecords.usable(latest)) {
             return next;
         }
-        double sample = LoadIndex.BALANCED.of(GaRecords.toGaServer(latest, new double[0]));
+        double sample = ResourceLoadIndex.BALANCED.of(GaRecords.toGaServer(latest, new double[0]));
         int keep = Math.min(loadIndexHistory.length, HISTORY_LENGTH - 1);
         next.loadIndexHistory = Arrays.copyOfRange(loadIndexHistory, loadIndexHistory.length - keep,
                 loadIndexHistory.length + 1);

@@ -21,16 +21,16 @@ class GeneticAllocatorTest {
         return tasks;
     }
 
-    private static List<ServerState> servers(double... queuedLoad) {
+    private static List<ServerProfile> servers(double... queuedLoad) {
         double[] mips = {6, 3, 1, 4, 2};
         SplittableRandom rng = new SplittableRandom(9);
-        List<ServerState> servers = new ArrayList<>();
+        List<ServerProfile> servers = new ArrayList<>();
         for (int i = 0; i < queuedLoad.length; i++) {
             double[] history = new double[20];
             for (int k = 0; k < history.length; k++) {
                 history[k] = rng.nextDouble(0.2, 0.2 + 0.1 * (i + 1));
             }
-            servers.add(new ServerState("s" + i, mips[i], 0.5, 1, 0.3, 1, 0.2, 1, queuedLoad[i], history));
+            servers.add(new ServerProfile("s" + i, mips[i], 0.5, 1, 0.3, 1, 0.2, 1, queuedLoad[i], history));
         }
         return servers;
     }
@@ -45,7 +45,7 @@ class GeneticAllocatorTest {
         for (long seed = 0; seed < 5; seed++) {
             List<BatchTask> tasks = tasks(200, seed);
             // s2 (1 MIPS) already holds 5000 units: its normalised load 5000·3.2/1 is far above L_max
-            List<ServerState> servers = servers(0, 40, 5000, 10, 0);
+            List<ServerProfile> servers = servers(0, 40, 5000, 10, 0);
             AdaptiveThresholds th = AdaptiveThresholds.of(5050, tasks.stream().mapToDouble(BatchTask::load).sum(), 5,
                     CONFIG.r(), CONFIG.d());
             assertThat(5000 * 3.2 / 1).isGreaterThan(th.lMax());
@@ -76,7 +76,7 @@ class GeneticAllocatorTest {
     @Test
     void sameSeedSameResult() {
         List<BatchTask> tasks = tasks(150, 3);
-        List<ServerState> servers = servers(5, 0, 2, 0, 1);
+        List<ServerProfile> servers = servers(5, 0, 2, 0, 1);
         GeneticAllocator ga = GeneticAllocator.meanVariance(CONFIG);
         Allocation a = ga.allocate(tasks, servers, 11);
         Allocation b = ga.allocate(tasks, servers, 11);
@@ -89,8 +89,8 @@ class GeneticAllocatorTest {
     void figuresOfAnAllocationMatchAHandComputation() {
         // Servers of 2 and 1 MIPS, empty; tasks 4, 2, 1. FCFS: x → a (both free, lowest index), y → b (a busy until
         // 2 s), z → a (both free at 2 s, lowest index). Loads: a = 5, b = 2.
-        List<ServerState> servers = List.of(new ServerState("a", 2, 0, 1, 0, 1, 0, 1, 0),
-                new ServerState("b", 1, 0, 1, 0, 1, 0, 1, 0));
+        List<ServerProfile> servers = List.of(new ServerProfile("a", 2, 0, 1, 0, 1, 0, 1, 0),
+                new ServerProfile("b", 1, 0, 1, 0, 1, 0, 1, 0));
         Allocation fcfs = new FcfsAllocator(1.25, 0.75).allocate(
                 List.of(new BatchTask("x", 4), new BatchTask("y", 2), new BatchTask("z", 1)), servers, 0);
         assertThat(fcfs.serverOfTask()).containsExactly(0, 1, 0);
@@ -113,7 +113,7 @@ class GeneticAllocatorTest {
     @Test
     void theGaFindsAtLeastWhatItsGreedySeedHas() {
         List<BatchTask> tasks = tasks(400, 5);
-        List<ServerState> servers = servers(0, 0, 0, 0, 0);
+        List<ServerProfile> servers = servers(0, 0, 0, 0, 0);
         Allocation ga = GeneticAllocator.meanVariance(CONFIG).allocate(tasks, servers, 1);
         Allocation fcfs = new FcfsAllocator(CONFIG.r(), CONFIG.d()).allocate(tasks, servers, 1);
         assertThat(ga.fitness()).isGreaterThanOrEqualTo(fcfs.fitness());
@@ -122,10 +122,10 @@ class GeneticAllocatorTest {
 
     @Test
     void loadIndexAndBadInput() {
-        ServerState s = new ServerState("a", 1, 2, 4, 1, 4, 3, 4, 0);
-        assertThat(new LoadIndex(0.5, 0.3, 0.2).of(s)).isCloseTo(0.5 * 0.5 + 0.3 * 0.25 + 0.2 * 0.75, within(1e-12));
-        assertThatThrownBy(() -> new LoadIndex(0.5, 0.5, 0.5)).hasMessageContaining("sum to 1");
-        assertThatThrownBy(() -> new ServerState("x", 0, 0, 1, 0, 1, 0, 1, 0)).hasMessageContaining("mips of server x");
+        ServerProfile s = new ServerProfile("a", 1, 2, 4, 1, 4, 3, 4, 0);
+        assertThat(new ResourceLoadIndex(0.5, 0.3, 0.2).of(s)).isCloseTo(0.5 * 0.5 + 0.3 * 0.25 + 0.2 * 0.75, within(1e-12));
+        assertThatThrownBy(() -> new ResourceLoadIndex(0.5, 0.5, 0.5)).hasMessageContaining("sum to 1");
+        assertThatThrownBy(() -> new ServerProfile("x", 0, 0, 1, 0, 1, 0, 1, 0)).hasMessageContaining("mips of server x");
         assertThatThrownBy(() -> new GaConfig(30, 10, 0.8, 0.01, 20, 2, 0.9, 0.5, true)).hasMessageContaining("R must be");
         assertThatThrownBy(() -> BatchAllocator.named("best", CONFIG)).hasMessageContaining("mv-ga, dga, fcfs");
         assertThat(BatchAllocator.named("DGA", CONFIG).name()).isEqualTo("DGA");

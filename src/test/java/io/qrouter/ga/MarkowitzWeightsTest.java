@@ -64,7 +64,7 @@ class MarkowitzWeightsTest {
         double[] w = MarkowitzWeights.solve(new double[] {0.5, 0.5}, cov, 0.5);
         assertThat(w[0]).isCloseTo(0.2, within(1e-12));
         assertThat(w[1]).isCloseTo(0.8, within(1e-12));
-        ServerState bare = new ServerState("a", 1, 0, 1, 0, 1, 0, 1, 0);
+        ServerProfile bare = new ServerProfile("a", 1, 0, 1, 0, 1, 0, 1, 0);
         assertThat(MarkowitzWeights.fromHistory(List.of(bare, bare, bare))).containsExactly(1.0 / 3, 1.0 / 3, 1.0 / 3);
     }
 
@@ -72,7 +72,7 @@ class MarkowitzWeightsTest {
     void constantHistoriesGiveEqualWeights() {
         // what a fleet of idle servers reports: every load index 0 for the whole window
         double[] zeros = new double[20];
-        ServerState idle = new ServerState("idle", 1, 0, 1, 0, 1, 0, 1, 0, zeros);
+        ServerProfile idle = new ServerProfile("idle", 1, 0, 1, 0, 1, 0, 1, 0, zeros);
         assertThat(MarkowitzWeights.fromHistory(List.of(idle, idle, idle))).containsExactly(1.0 / 3, 1.0 / 3, 1.0 / 3);
     }
 
@@ -87,9 +87,9 @@ class MarkowitzWeightsTest {
             h[2][t] = Math.max(0, 0.5 + 0.2 * rng.nextGaussian());
         }
         double[] w = MarkowitzWeights.fromHistory(List.of(
-                new ServerState("steady", 1, 0, 1, 0, 1, 0, 1, 0, h[0]),
-                new ServerState("jumpy1", 1, 0, 1, 0, 1, 0, 1, 0, h[1]),
-                new ServerState("jumpy2", 1, 0, 1, 0, 1, 0, 1, 0, h[2])));
+                new ServerProfile("steady", 1, 0, 1, 0, 1, 0, 1, 0, h[0]),
+                new ServerProfile("jumpy1", 1, 0, 1, 0, 1, 0, 1, 0, h[1]),
+                new ServerProfile("jumpy2", 1, 0, 1, 0, 1, 0, 1, 0, h[2])));
         assertThat(w[0]).isGreaterThan(0.6).isGreaterThan(w[1]).isGreaterThan(w[2] - 0.6);
         assertThat(w[0] + w[1] + w[2]).isCloseTo(1, within(1e-9));
     }

@@ -10,7 +10,7 @@ import io.qrouter.avro.TaskRequest;
 import io.qrouter.ga.Allocation;
 import io.qrouter.ga.BatchAllocator;
 import io.qrouter.ga.BatchTask;
-import io.qrouter.ga.ServerState;
+import io.qrouter.ga.ServerProfile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -90,7 +90,7 @@ class GaBatchFunctionTest {
                 .isSubsetOf("a", "b", "c");
 
         // The same window given to the allocator directly (servers in id order, one load sample each, seed + 0).
-        List<ServerState> servers = new ArrayList<>();
+        List<ServerProfile> servers = new ArrayList<>();
         for (ServerUpdate s : usable) {
             servers.add(GaRecords.toGaServer(s, new GaServerView().next(s).loadIndexHistory));
         }

@@ -19,8 +19,8 @@ class ExperimentsTest {
     @Test
     void paper000WritesEveryFigureTableAndSummary(@TempDir Path out) throws IOException {
         Map<PolicyName, SimResult> results =
-                new Paper000Experiment(new Paper000Experiment.Options(20, 120, 0.8, 0.2, 3, false)).run(out);
-        assertThat(results.keySet()).containsExactlyElementsOf(Paper000Experiment.POLICIES);
+                new LossAwareRoutingExperiment(new LossAwareRoutingExperiment.Options(20, 120, 0.8, 0.2, 3, false)).run(out);
+        assertThat(results.keySet()).containsExactlyElementsOf(LossAwareRoutingExperiment.POLICIES);
         for (String f : List.of("fig6_heartbeat_triggers", "fig7_occupancy", "fig8_load_variance",
                 "fig9_mean_completion_time", "fig10_mean_wait", "fig11_completed", "fig12_throughput")) {
             assertThat(out.resolve(f + ".csv")).isNotEmptyFile();

@@ -1,7 +1,7 @@
 package io.qrouter.cli;
 
 import io.qrouter.policy.PolicyName;
-import io.qrouter.sim.Paper000Experiment;
+import io.qrouter.sim.LossAwareRoutingExperiment;
 import io.qrouter.sim.SimResult;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -10,13 +10,13 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "paper-000", mixinStandardHelpOptions = true,
+@Command(name = "loss-aware-routing", aliases = "paper-000", mixinStandardHelpOptions = true,
         description = "Seed 000: heartbeat routing against its baselines (6000 tasks, 1000 servers). Writes CSV and PNG"
                 + " per figure (Figs. 6-12), Tables 2-3, summary.md and summary.json into --out.")
-final class Paper000Command implements Runnable {
+final class LossAwareRoutingCommand implements Runnable {
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--out", defaultValue = "out/paper-000", description = "Output directory (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--out", defaultValue = "out/loss-aware-routing", description = "Output directory (default: ${DEFAULT-VALUE}).")
     Path out;
 
     @Option(names = "--servers", defaultValue = "1000", description = "Servers N, ≥ 1 (default: ${DEFAULT-VALUE}).")
@@ -35,10 +35,10 @@ final class Paper000Command implements Runnable {
 
     @Override
     public void run() {
-        Paper000Experiment experiment;
+        LossAwareRoutingExperiment experiment;
         try {
-            experiment = new Paper000Experiment(
-                    new Paper000Experiment.Options(servers, tasks, load, patience, common.seed, common.showProgress()));
+            experiment = new LossAwareRoutingExperiment(
+                    new LossAwareRoutingExperiment.Options(servers, tasks, load, patience, common.seed, common.showProgress()));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

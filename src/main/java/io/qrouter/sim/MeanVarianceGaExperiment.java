@@ -6,7 +6,7 @@ import io.qrouter.ga.BatchTask;
 import io.qrouter.ga.FcfsAllocator;
 import io.qrouter.ga.GaConfig;
 import io.qrouter.ga.GeneticAllocator;
-import io.qrouter.ga.ServerState;
+import io.qrouter.ga.ServerProfile;
 import io.qrouter.report.CsvTable;
 import io.qrouter.report.Json;
 import io.qrouter.report.LineChart;
@@ -27,7 +27,7 @@ import java.util.SplittableRandom;
  * mean-variance GA, DGA and FCFS against GA iterations (Figs. 2–4) and against the number of tasks (Figs. 5–6).
  * Every point is the mean over {@code repetitions} batches (task loads and GA seeds differ, servers do not).
  */
-public final class Paper001Experiment {
+public final class MeanVarianceGaExperiment {
 
     /**
      * @param iterations the GA iterations of Figs. 2–4
@@ -65,7 +65,7 @@ public final class Paper001Experiment {
     private final Options options;
     private final GaConfig base = GaConfig.defaults();
 
-    public Paper001Experiment(Options options) {
+    public MeanVarianceGaExperiment(Options options) {
         if (options.repetitions() < 1) {
             throw new IllegalArgumentException("repetitions must be ≥ 1 (got " + options.repetitions() + ")");
         }
@@ -73,9 +73,9 @@ public final class Paper001Experiment {
     }
 
     /** The three servers of the paper, with load-index histories drawn from {@code seed}. */
-    public static List<ServerState> servers(long seed) {
+    public static List<ServerProfile> servers(long seed) {
         SplittableRandom rng = new SplittableRandom(seed);
-        List<ServerState> servers = new ArrayList<>();
+        List<ServerProfile> servers = new ArrayList<>();
         // a shared component makes the servers' utilisations correlated, as under a common workload
         double[][] history = new double[MIPS.length][HISTORY_SAMPLES];
         for (int t = 0; t < HISTORY_SAMPLES; t++) {
@@ -87,7 +87,7 @@ public final class Paper001Experiment {
         }
         for (int i = 0; i < MIPS.length; i++) {
             double u = history[i][HISTORY_SAMPLES - 1];
-            servers.add(new ServerState("server-" + (int) MIPS[i] + "mips", MIPS[i], u * 100, 100, u * 64, 64,
+            servers.add(new ServerProfile("server-" + (int) MIPS[i] + "mips", MIPS[i], u * 100, 100, u * 64, 64,
                     u * 100, 100, QUEUED_LOAD[i], history[i]));
         }
         return servers;
@@ -113,9 +113,9 @@ public final class Paper001Experiment {
 
     public Map<String, List<Point>> run(Path out) {
         long work = (long) options.repetitions() * (4L * options.iterations().size() + 5L * options.taskCounts().size());
-        List<ServerState> servers = servers(options.seed());
+        List<ServerProfile> servers = servers(options.seed());
         Map<String, List<Point>> result = new LinkedHashMap<>();
-        try (Progress progress = new Progress("paper-001", work, options.progress())) {
+        try (Progress progress = new Progress("mean-variance-ga", work, options.progress())) {
             long[] done = {0};
             List<Point> byIterations = new ArrayList<>();
             for (int g : options.iterations()) {
@@ -152,7 +152,7 @@ public final class Paper001Experiment {
                 GeneticAllocator.meanVariance(random), GeneticAllocator.dga(random));
     }
 
-    private Point mean(BatchAllocator allocator, int x, int taskCount, List<ServerState> servers, Progress progress,
+    private Point mean(BatchAllocator allocator, int x, int taskCount, List<ServerProfile> servers, Progress progress,
                        long[] done) {
         double makespan = 0;
         double excess = 0;
@@ -212,9 +212,9 @@ public final class Paper001Experiment {
         fitness.writePng(out.resolve(png[3] + ".png"));
     }
 
-    private void writeSummary(Path out, List<ServerState> servers, Map<String, List<Point>> result) {
+    private void writeSummary(Path out, List<ServerProfile> servers, Map<String, List<Point>> result) {
         Map<String, Object> json = new LinkedHashMap<>();
-        json.put("experiment", "paper-001");
+        json.put("experiment", "mean-variance-ga");
         json.put("seed", options.seed());
         json.put("repetitions", options.repetitions());
         json.put("servers", servers.stream().map(s -> Map.of("id", s.id(), "mips", s.mips(),

@@ -1,6 +1,6 @@
 package io.qrouter.cli;
 
-import io.qrouter.sim.Paper002Experiment;
+import io.qrouter.sim.DsrsExperiment;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -8,13 +8,13 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "paper-002", mixinStandardHelpOptions = true,
+@Command(name = "dsrs", aliases = "paper-002", mixinStandardHelpOptions = true,
         description = "Seed 002: DSRS drift-plus-penalty against random and the LP optimum. Writes CSV and PNG per "
                 + "figure, summary.md and summary.json into --out.")
-final class Paper002Command implements Runnable {
+final class DsrsCommand implements Runnable {
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--out", defaultValue = "out/paper-002", description = "Output directory (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--out", defaultValue = "out/dsrs", description = "Output directory (default: ${DEFAULT-VALUE}).")
     Path out;
 
     @Option(names = "--slots", defaultValue = "100000", description = "Slots per run, ≥ 1 (default: ${DEFAULT-VALUE}).")
@@ -29,7 +29,7 @@ final class Paper002Command implements Runnable {
     int timeSlots;
 
     @Option(names = "--v-values", split = ",", description = "V values of the sweep, each > 0 (default: 1,2,5,…,1000).")
-    List<Double> vValues = Paper002Experiment.Options.DEFAULT_V;
+    List<Double> vValues = DsrsExperiment.Options.DEFAULT_V;
 
     @Option(names = "--v", defaultValue = "50", description = "V of the over-time figures 3–8, > 0 (default: ${DEFAULT-VALUE}).")
     double v;
@@ -45,11 +45,11 @@ final class Paper002Command implements Runnable {
         OptionValues.require(spec, v > 0 && Double.isFinite(v), "--v must be finite and > 0 (got " + v + ")");
         OptionValues.require(spec, !vValues.isEmpty() && vValues.stream().allMatch(x -> x > 0 && Double.isFinite(x)),
                 "--v-values must be finite values > 0 (got " + vValues + ")");
-        List<Paper002Experiment.VPoint> sweep = new Paper002Experiment(
-                new Paper002Experiment.Options(slots, warmup, timeSlots, vValues, v, common.seed, common.showProgress())).run(out);
+        List<DsrsExperiment.VPoint> sweep = new DsrsExperiment(
+                new DsrsExperiment.Options(slots, warmup, timeSlots, vValues, v, common.seed, common.showProgress())).run(out);
         var stdout = spec.commandLine().getOut();
         stdout.printf(Locale.ROOT, "%10s %12s %12s %10s%n", "V", "cost", "backlog", "gap");
-        for (Paper002Experiment.VPoint p : sweep) {
+        for (DsrsExperiment.VPoint p : sweep) {
             stdout.printf(Locale.ROOT, "%10g %12.4f %12.1f %10.3g%%%n", p.V(), p.cost(), p.backlog(), 100 * p.gap());
         }
         Path html = ExperimentReport.write(spec, out);

@@ -12,12 +12,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class Paper002ExperimentTest {
+class DsrsExperimentTest {
     @TempDir Path out;
 
     @Test
     void writesEveryFigureAndTheVSweepSummary() throws Exception {
-        int code = Main.execute("experiment", "paper-002", "--out", out.toString(), "--slots", "1500",
+        int code = Main.execute("experiment", "dsrs", "--out", out.toString(), "--slots", "1500",
                 "--warmup", "300", "--time-slots", "100", "--v-values", "1,10,100", "--no-progress");
         assertThat(code).isZero();
         for (String f : List.of("fig1_cost_vs_v.png", "fig2_backlog_vs_v.png", "fig3_cost_vs_time_arrival_scale.png",

@@ -8,11 +8,11 @@ package io.qrouter.ga;
  * @param loadIndexHistory recent samples of the server's load index (oldest first, may be empty): the distribution
  *     of its resource utilisation from which the mean-variance weights are estimated
  */
-public record ServerState(String id, double mips, double cpuUsed, double cpuCapacity, double memoryUsed,
+public record ServerProfile(String id, double mips, double cpuUsed, double cpuCapacity, double memoryUsed,
                           double memoryCapacity, double bandwidthUsed, double bandwidthCapacity, double queuedLoad,
                           double[] loadIndexHistory) {
 
-    public ServerState {
+    public ServerProfile {
         requirePositive(id, mips, "mips");
         requirePositive(id, cpuCapacity, "cpuCapacity");
         requirePositive(id, memoryCapacity, "memoryCapacity");
@@ -28,7 +28,7 @@ public record ServerState(String id, double mips, double cpuUsed, double cpuCapa
     }
 
     /** A server without recorded history. */
-    public ServerState(String id, double mips, double cpuUsed, double cpuCapacity, double memoryUsed,
+    public ServerProfile(String id, double mips, double cpuUsed, double cpuCapacity, double memoryUsed,
                        double memoryCapacity, double bandwidthUsed, double bandwidthCapacity, double queuedLoad) {
         this(id, mips, cpuUsed, cpuCapacity, memoryUsed, memoryCapacity, bandwidthUsed, bandwidthCapacity, queuedLoad,
                 new double[0]);

@@ -1,6 +1,6 @@
 package io.qrouter.cli;
 
-import io.qrouter.sim.Paper001Experiment;
+import io.qrouter.sim.MeanVarianceGaExperiment;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -8,20 +8,20 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "paper-001", mixinStandardHelpOptions = true,
+@Command(name = "mean-variance-ga", aliases = "paper-001", mixinStandardHelpOptions = true,
         description = "Seed 001: mean-variance GA against DGA and FCFS. Writes CSV and PNG per figure, summary.md and "
                 + "summary.json into --out.")
-final class Paper001Command implements Runnable {
+final class MeanVarianceGaCommand implements Runnable {
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--out", defaultValue = "out/paper-001", description = "Output directory (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--out", defaultValue = "out/mean-variance-ga", description = "Output directory (default: ${DEFAULT-VALUE}).")
     Path out;
 
     @Option(names = "--iterations", split = ",", description = "GA iterations of Figs. 2–4, each ≥ 0 (default: 5,10,…,60).")
-    List<Integer> iterations = Paper001Experiment.Options.DEFAULT_ITERATIONS;
+    List<Integer> iterations = MeanVarianceGaExperiment.Options.DEFAULT_ITERATIONS;
 
     @Option(names = "--tasks", split = ",", description = "Task counts of Figs. 5–6, each ≥ 1 (default: 250,500,…,3000).")
-    List<Integer> tasks = Paper001Experiment.Options.DEFAULT_TASK_COUNTS;
+    List<Integer> tasks = MeanVarianceGaExperiment.Options.DEFAULT_TASK_COUNTS;
 
     @Option(names = "--tasks-for-iterations", defaultValue = "1000",
             description = "Task count of Figs. 2–4, ≥ 1 (default: ${DEFAULT-VALUE}).")
@@ -47,11 +47,11 @@ final class Paper001Command implements Runnable {
                 "--tasks-for-iterations must be ≥ 1 (got " + tasksForIterations + ")");
         OptionValues.require(spec, generations >= 0, "--generations must be ≥ 0 (got " + generations + ")");
         OptionValues.require(spec, repetitions >= 1, "--repetitions must be ≥ 1 (got " + repetitions + ")");
-        var result = new Paper001Experiment(new Paper001Experiment.Options(iterations, tasks, tasksForIterations,
+        var result = new MeanVarianceGaExperiment(new MeanVarianceGaExperiment.Options(iterations, tasks, tasksForIterations,
                 generations, repetitions, common.seed, common.showProgress())).run(out);
         var stdout = spec.commandLine().getOut();
         stdout.printf(Locale.ROOT, "%6s %-22s %12s %12s %9s%n", "tasks", "alg", "makespan_s", "utilisation", "fitness");
-        for (Paper001Experiment.Point p : result.get("tasks")) {
+        for (MeanVarianceGaExperiment.Point p : result.get("tasks")) {
             stdout.printf(Locale.ROOT, "%6d %-22s %12.2f %12.4f %9.4f%n", p.x(), p.algorithm(), p.makespan(),
                     p.utilisation(), p.fitness());
         }

@@ -10,12 +10,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class Paper001ExperimentTest {
+class MeanVarianceGaExperimentTest {
     @TempDir Path out;
 
     @Test
     void writesEveryFigureAndTheSummary() throws Exception {
-        int code = Main.execute("experiment", "paper-001", "--out", out.toString(), "--iterations", "2,4",
+        int code = Main.execute("experiment", "mean-variance-ga", "--out", out.toString(), "--iterations", "2,4",
                 "--tasks", "50,100", "--tasks-for-iterations", "60", "--generations", "3", "--repetitions", "1",
                 "--no-progress");
         assertThat(code).isZero();

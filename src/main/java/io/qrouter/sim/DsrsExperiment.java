@@ -21,7 +21,7 @@ import java.util.Map;
  * Seed 002's evaluation (§5) with the gap to the LP optimum added: 4 MEC systems, 2 services, Poisson arrivals.
  * Every run of a figure uses the same seed, so curves differ by the parameter only (common random numbers).
  */
-public final class Paper002Experiment {
+public final class DsrsExperiment {
 
     /**
      * @param slots T, slots per run
@@ -53,7 +53,7 @@ public final class Paper002Experiment {
     /** g* of the arrivals the V sweep realised (all its runs share them). */
     private double realisedOptimum;
 
-    public Paper002Experiment(Options options) {
+    public DsrsExperiment(Options options) {
         if (options.slots() < 1) {
             throw new IllegalArgumentException("slots must be ≥ 1 (got " + options.slots() + ")");
         }
@@ -70,7 +70,7 @@ public final class Paper002Experiment {
     public List<VPoint> run(Path out) {
         long work = (long) options.vValues().size() * options.slots()
                 + (long) (ARRIVAL_SCALES.size() + COST_SCALES.size() + 2) * options.timeSlots();
-        try (Progress progress = new Progress("paper-002", work, options.progress())) {
+        try (Progress progress = new Progress("dsrs", work, options.progress())) {
             long[] done = {0};
             List<VPoint> sweep = vSweep(out, progress, done);
             Map<String, Object> scales = new LinkedHashMap<>();
@@ -185,7 +185,7 @@ public final class Paper002Experiment {
     private void writeSummary(Path out, List<VPoint> sweep, Map<String, Object> scales, Map<String, Object> comparison) {
         double nominalOptimum = scenario.optimum().cost();
         Map<String, Object> json = new LinkedHashMap<>();
-        json.put("experiment", "paper-002");
+        json.put("experiment", "dsrs");
         json.put("slots", options.slots());
         json.put("warmup_slots", options.warmupSlots());
         json.put("time_slots", options.timeSlots());

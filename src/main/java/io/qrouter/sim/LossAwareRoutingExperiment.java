@@ -26,7 +26,7 @@ import java.util.function.ToDoubleFunction;
  * paper is about); heartbeats every 100–500 ms, shorter under load, and at once when a server becomes idle;
  * one time step = 0.1 mean service times. All policies see the same tasks (same seed, separate streams).
  */
-public final class Paper000Experiment {
+public final class LossAwareRoutingExperiment {
 
     public static final List<PolicyName> POLICIES = List.of(
             PolicyName.RANDOM, PolicyName.ROUND_ROBIN, PolicyName.LEAST_CONNECTIONS, PolicyName.HASH,
@@ -47,7 +47,7 @@ public final class Paper000Experiment {
 
     private final Options options;
 
-    public Paper000Experiment(Options options) {
+    public LossAwareRoutingExperiment(Options options) {
         this.options = options;
         scenario(PolicyName.RANDOM);
     }
@@ -74,7 +74,7 @@ public final class Paper000Experiment {
     public Map<PolicyName, SimResult> run(Path out) {
         Map<PolicyName, SimResult> results = new LinkedHashMap<>();
         long total = (long) POLICIES.size() * options.tasks();
-        try (Progress progress = new Progress("paper-000", total, options.progress())) {
+        try (Progress progress = new Progress("loss-aware-routing", total, options.progress())) {
             for (int i = 0; i < POLICIES.size(); i++) {
                 PolicyName p = POLICIES.get(i);
                 long before = (long) i * options.tasks();
@@ -107,7 +107,7 @@ public final class Paper000Experiment {
         table3.write(out.resolve("table3_load_variance.csv"));
 
         Map<String, Object> json = new LinkedHashMap<>();
-        json.put("experiment", "paper-000");
+        json.put("experiment", "loss-aware-routing");
         json.put("scenario", scenarioDescription());
         Map<String, Object> perPolicy = new LinkedHashMap<>();
         results.forEach((p, r) -> perPolicy.put(p.configName(), r.summary()));
