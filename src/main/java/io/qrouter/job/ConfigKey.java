@@ -104,7 +104,7 @@ public enum ConfigKey {
     ROUTER_BUFFER_CAPACITY("router.buffer.capacity", "10000", longIn(0, 10_000_000),
             "Tasks one router subtask holds while no server is alive; beyond it tasks are dead-lettered at once."),
     ROUTER_BUFFER_DEADLINE_MS("router.buffer.deadline.ms", "30000", longIn(1, 86_400_000),
-            "How long a held task waits for a live server before it is dead-lettered (processing time)."),
+            "How long a task held for want of a live server (router buffer or GA window) waits, counted from its arrival at the operator, before it is dead-lettered (processing time)."),
     ROUTER_IN_FLIGHT_TIMEOUT_MS("router.in-flight-timeout.ms", "30000", longIn(100, 3_600_000),
             "How long a router counts a task it routed as in flight on its server while no snapshot acknowledges "
                     + "the server's ENQUEUED event for it (processing time); then the entry is dropped."),

@@ -39,8 +39,10 @@ import java.util.Map;
  * {@code gaLanes} lanes run in parallel without coordinating (like parallel routers, each corrects only through
  * the next heartbeats). Servers come from the broadcast snapshots under {@link #SERVERS}, which also keeps each
  * server's recent resource load indices for the mean-variance weights. Without a usable server the window waits
- * for one, and tasks older than {@code bufferDeadlineMillis} are dead-lettered ({@link RouterFunction#DEAD_LETTERS}).
- * The allocator's seed is the configured seed plus the window's sequence number, so a replay decides alike.
+ * for one, and tasks buffered for {@code bufferDeadlineMillis} (counted from their arrival here, as in
+ * {@link RouterFunction}) are dead-lettered ({@link RouterFunction#DEAD_LETTERS}). The allocator's seed is mixed from
+ * the configured seed, the lane and the window's sequence number ({@link #windowSeed}), so a replay decides alike
+ * and no two lanes share a window's seed.
  * Server histories that make the mean-variance weights singular give equal weights ({@code MarkowitzWeights}),
  * so no window can fail the job.
  */
@@ -57,6 +59,8 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
     static final ListStateDescriptor<TaskRequest> WINDOW =
             new ListStateDescriptor<>("ga-window", new AvroTypeInfo<>(TaskRequest.class));
     /** Tasks in the window, and the processing time its flush timer is set for (0 when none). */
+    /** When each task of {@link #WINDOW} entered it (processing time), in the same order. */
+    static final ListStateDescriptor<Long> WINDOW_ENTERED = new ListStateDescriptor<>("ga-window-entered", Types.LONG);
     static final ValueStateDescriptor<Integer> WINDOW_SIZE = new ValueStateDescriptor<>("ga-window-size", Types.INT);
     static final ValueStateDescriptor<Long> WINDOW_TIMER = new ValueStateDescriptor<>("ga-window-timer", Types.LONG);
     static final ValueStateDescriptor<Long> WINDOWS_DONE = new ValueStateDescriptor<>("ga-windows-done", Types.LONG);
@@ -64,6 +68,7 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
     private final RoutingSettings settings;
 
     private transient ListState<TaskRequest> window;
+    private transient ListState<Long> windowEntered;
     private transient ValueState<Integer> windowSize;
     private transient ValueState<Long> windowTimer;
     private transient ValueState<Long> windowsDone;
@@ -87,6 +92,7 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
     @Override
     public void open(OpenContext openContext) {
         window = getRuntimeContext().getListState(WINDOW);
+        windowEntered = getRuntimeContext().getListState(WINDOW_ENTERED);
         windowSize = getRuntimeContext().getState(WINDOW_SIZE);
         windowTimer = getRuntimeContext().getState(WINDOW_TIMER);
         windowsDone = getRuntimeContext().getState(WINDOWS_DONE);
@@ -98,10 +104,11 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
 
     @Override
     public void processElement(TaskRequest task, ReadOnlyContext ctx, Collector<RoutingDecision> out) throws Exception {
+        long now = ctx.timerService().currentProcessingTime();
         window.add(task);
+        windowEntered.add(now);
         int size = (windowSize.value() == null ? 0 : windowSize.value()) + 1;
         windowSize.update(size);
-        long now = ctx.timerService().currentProcessingTime();
         if (size >= settings.getGaBatchSize()) {
             flush(now, ctx, out);
         } else if (windowTimer.value() == null) {
@@ -141,7 +148,9 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
         }
         List<GaServerView> servers = usableServers(ctx.getBroadcastState(SERVERS));
         if (servers.isEmpty()) {
-            waitForServers(tasks, now, ctx);
+            List<Long> entered = new ArrayList<>();
+            windowEntered.get().forEach(entered::add);
+            waitForServers(tasks, entered, now, ctx);
             return;
         }
         long windowIndex = windowsDone.value() == null ? 0 : windowsDone.value();
@@ -154,7 +163,8 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
         for (GaServerView v : servers) {
             gaServers.add(GaRecords.toGaServer(v.snapshot, v.loadIndexHistory));
         }
-        Allocation allocation = allocator.allocate(batch, gaServers, settings.getSeed() + windowIndex);
+        Allocation allocation = allocator.allocate(batch, gaServers,
+                windowSeed(settings.getSeed(), ctx.getCurrentKey(), windowIndex));
         for (int i = 0; i < tasks.size(); i++) {
             ServerUpdate chosen = servers.get(allocation.serverOfTask()[i]).snapshot;
             TaskRequest task = tasks.get(i);
@@ -174,12 +184,27 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
         clearWindow(ctx);
     }
 
-    /** Dead-letters the tasks past the deadline and keeps the others for the next window. */
-    private void waitForServers(List<TaskRequest> tasks, long now, ReadOnlyContext ctx) throws Exception {
+    /**
+     * The allocator's seed for a lane's n-th window: SplitMix64's finaliser over seed, lane and n, so lanes and
+     * windows draw independent streams (a plain seed + n gave every lane's n-th window the same one).
+     */
+    static long windowSeed(long seed, int lane, long windowIndex) {
+        long z = seed + 0x9E3779B97F4A7C15L * (1 + windowIndex) + 0xBF58476D1CE4E5B9L * lane;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    /** Dead-letters the tasks buffered past the deadline and keeps the others for the next window. */
+    private void waitForServers(List<TaskRequest> tasks, List<Long> entered, long now, ReadOnlyContext ctx)
+            throws Exception {
         List<TaskRequest> keep = new ArrayList<>();
-        for (TaskRequest t : tasks) {
-            // The window is processing time, so a task's wait is measured from its creation on the producer's clock.
-            if (now - t.getCreatedAt().toEpochMilli() >= settings.getBufferDeadlineMillis()) {
+        List<Long> keptEntered = new ArrayList<>();
+        for (int i = 0; i < tasks.size(); i++) {
+            TaskRequest t = tasks.get(i);
+            // A window restored from state older than the entry list counts its tasks as entering now.
+            long since = i < entered.size() ? entered.get(i) : now;
+            if (now - since >= settings.getBufferDeadlineMillis()) {
                 ctx.output(RouterFunction.DEAD_LETTERS, DeadLetter.newBuilder()
                         .setSourceTopic(settings.getTasksTopic())
                         .setReason("no live server for the GA batch within the buffer deadline of "
@@ -190,11 +215,13 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
                 metrics.deadLettered();
             } else {
                 keep.add(t);
+                keptEntered.add(since);
             }
         }
         clearWindow(ctx);
         if (!keep.isEmpty()) {
             window.update(keep);
+            windowEntered.update(keptEntered);
             windowSize.update(keep.size());
             long at = now + settings.getGaWindowMillis();
             windowTimer.update(at);
@@ -208,6 +235,7 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
             ctx.timerService().deleteProcessingTimeTimer(due);
         }
         window.clear();
+        windowEntered.clear();
         windowSize.clear();
         windowTimer.clear();
     }

@@ -137,11 +137,6 @@ public final class RouterView {
         return aliveSlots[i];
     }
 
-    /** One more than the highest slot ever used: the size indexes need for their arrays. */
-    public int slotCapacity() {
-        return slotCount;
-    }
-
     private int allocateSlot() {
         if (freeCount > 0) {
             return freeSlots[--freeCount];

@@ -84,14 +84,6 @@ public final class ChainP {
         return mu * eta * (1 - rho) / d;
     }
 
-    /** P(i, 0) for i >= 1: i tasks present, no cancellation under way. */
-    public double pNormal(int i) {
-        if (i < 1) {
-            throw new IllegalArgumentException("i must be >= 1 (got " + i + "); P(0,0) is pIdle()");
-        }
-        return lambda * eta * (1 - rho) * Math.pow(rho, i - 1) / d;
-    }
-
     /** P(W = 1): a cancellation is being recovered (arrivals are blocked). */
     public double pCancelState() {
         return lambda * alphaC * rho / d;

@@ -29,10 +29,6 @@ public final class CsvTable {
         return this;
     }
 
-    public List<String> header() {
-        return header;
-    }
-
     public int size() {
         return rows.size();
     }

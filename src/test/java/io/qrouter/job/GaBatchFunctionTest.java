@@ -89,14 +89,15 @@ class GaBatchFunctionTest {
         assertThat(out).extracting(RoutingDecision::getServerId).doesNotContain("hot", "down")
                 .isSubsetOf("a", "b", "c");
 
-        // The same window given to the allocator directly (servers in id order, one load sample each, seed + 0).
+        // The same window given to the allocator directly (servers in id order, one load sample each, lane 0's
+        // first window's seed).
         List<ServerProfile> servers = new ArrayList<>();
         for (ServerUpdate s : usable) {
             servers.add(GaRecords.toGaServer(s, new GaServerView().next(s).loadIndexHistory));
         }
         List<BatchTask> batch = tasks.stream().map(t -> new BatchTask(t.getTaskId(), t.getLoad())).toList();
         Allocation direct = BatchAllocator.named("mv-ga", settings.gaConfig()).allocate(batch, servers,
-                settings.getSeed());
+                GaBatchFunction.windowSeed(settings.getSeed(), 0, 0));
         for (int i = 0; i < BATCH; i++) {
             assertThat(out.get(i).getServerId()).isEqualTo(direct.serverOf(i));
         }
@@ -148,6 +149,31 @@ class GaBatchFunctionTest {
         harness.processBroadcastElement(server("a", 4, 0, 0.2), DEADLINE);
         harness.setProcessingTime(DEADLINE + WINDOW);
         assertThat(harness.extractOutputValues()).extracting(RoutingDecision::getTaskId).containsExactly("young");
+    }
+
+    @Test
+    void theDeadlineCountsFromBufferingNotFromTheProducersClock() throws Exception {
+        start();
+        harness.setProcessingTime(10 * DEADLINE);
+        harness.processElement(task("created-long-ago", 0), 10 * DEADLINE);
+        harness.setProcessingTime(10 * DEADLINE + WINDOW);
+        assertThat(harness.getSideOutput(RouterFunction.DEAD_LETTERS)).isNullOrEmpty();
+
+        harness.setProcessingTime(11 * DEADLINE);
+        assertThat(harness.getSideOutput(RouterFunction.DEAD_LETTERS)).extracting(r -> r.getValue().getTaskId())
+                .containsExactly("created-long-ago");
+    }
+
+    @Test
+    void everyLaneAndWindowDrawsItsOwnSeed() {
+        java.util.Set<Long> seeds = new java.util.HashSet<>();
+        for (int lane = 0; lane < 8; lane++) {
+            for (long window = 0; window < 500; window++) {
+                seeds.add(GaBatchFunction.windowSeed(42, lane, window));
+            }
+        }
+        assertThat(seeds).hasSize(8 * 500);
+        assertThat(GaBatchFunction.windowSeed(42, 3, 7)).isEqualTo(GaBatchFunction.windowSeed(42, 3, 7));
     }
 
     @Test
