@@ -226,7 +226,7 @@ public final class DemoRun {
     static FleetConfig withBootstrap(FleetConfig c, String bootstrap) {
         return new FleetConfig(bootstrap, c.servers(), c.ratePerSecond(), c.arrivals(), c.load(), c.muSpread(),
                 c.meanPatienceSeconds(), c.defaultHeartbeatMillis(), c.seed(), c.runId(), c.consumerGroup(), c.kafka(),
-                c.warmupSeconds());
+                c.warmupSeconds(), c.stallAfterSeconds());
     }
 
     private static String directory(Path root, String name) throws IOException {

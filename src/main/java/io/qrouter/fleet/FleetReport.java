@@ -69,6 +69,10 @@ public final class FleetReport {
         row(out, "queued at end", Long.toString(r.queuedAtEnd()));
         row(out, "dead letters", r.deadLetter() + " tasks, " + r.otherDeadLetters() + " other records");
         row(out, "undecided", Long.toString(r.undecided()));
+        if (!r.stalls().isEmpty()) {
+            row(out, "STALLS", r.stalls().size() + "  (routing stopped with tasks waiting; longest "
+                    + String.format(Locale.ROOT, "%.1f s", r.longestStallSeconds()) + ")");
+        }
         if (r.unknownServer() + r.duplicateDecisions() + r.foreignDecisions() > 0) {
             row(out, "anomalies", r.unknownServer() + " to unknown servers, " + r.duplicateDecisions()
                     + " duplicate decisions, " + r.foreignDecisions() + " decisions for other runs");

@@ -38,7 +38,8 @@ final class FleetReportPage {
                 .row("idle-queue share of decisions", HtmlTable.percent("idle_queue_ratio", json.get("idle_queue_ratio")))
                 .row("completed", number("completed")).row("abandoned", number("abandoned"))
                 .row("queued at end", number("queued_at_end")).row("dead letters", number("dead_letter"))
-                .row("undecided", number("undecided")).row("completed per second", number("throughput_per_second")),
+                .row("undecided", number("undecided")).row("completed per second", number("throughput_per_second"))
+                .row("longest stall (s): tasks waiting, no decision", number("longest_stall_seconds")),
                 "summary");
         HtmlTable times = new HtmlTable("seconds", "count", "mean", "p50", "p90", "p99", "max");
         quantileRow(times, "wait in the server's queue", "wait_seconds");
