@@ -52,6 +52,11 @@ public final class FleetReport {
             dsrs.backlogCsv().write(dir.resolve("dsrs_backlog.csv"));
             page.dsrs(dsrs.costFigure(), dsrs.backlogFigure(), dir);
         }
+        if (json.get("chaos") instanceof Map<?, ?> chaos && chaos.get("faults") instanceof List<?> faults) {
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> entries = (List<Map<String, Object>>) faults;
+            page.chaos(entries);
+        }
         Json.write(dir.resolve("report.json"), json);
         TaskTimeline.write(result.timelines(), dir.resolve("tasks.csv"));
         return page.write(dir);

@@ -59,6 +59,9 @@ public final class EmbeddedKafka implements AutoCloseable {
                     .setConfigProp("transaction.state.log.num.partitions", "4")
                     .setConfigProp("min.insync.replicas", "1")
                     .setConfigProp("group.initial.rebalance.delay.ms", "0")
+                    // a restarted broker registers again once its old session has expired (Kafka's 9 s default)
+                    .setConfigProp("broker.session.timeout.ms", "3000")
+                    .setConfigProp("broker.heartbeat.interval.ms", "750")
                     .setConfigProp("transaction.max.timeout.ms", Long.toString(TRANSACTION_MAX_TIMEOUT_MILLIS));
             brokerOverrides.forEach(builder::setConfigProp);
             cluster = builder.build();

@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
@@ -148,7 +149,7 @@ class RunCommandIT {
 
             // nothing lost, nothing twice: the topics read back, read_committed
             DecisionAudit audit = DecisionAudit.read(fleetConfig, result.timelines().stream()
-                    .map(TaskTimeline::taskId).collect(Collectors.toSet()), result.startEpochMillis());
+                    .map(TaskTimeline::taskId).collect(Collectors.toSet()), Set.of(), result.startEpochMillis());
             assertThat(audit.lostTasks()).as("lost").isZero();
             assertThat(audit.duplicateDecisions()).as("decided twice").isZero();
             assertThat(audit.decidedTasks() + audit.deadLetteredTasks()).isEqualTo(result.sent() + result.warmupTasks());
