@@ -57,6 +57,7 @@ final class LocalCluster implements AutoCloseable {
     JobClient submit(StreamExecutionEnvironment env, String jobName) throws Exception {
         StreamGraph graph = env.getStreamGraph();
         graph.setJobName(jobName);
+        graph.serializeUserDefinedInstances(); // as Flink's local executor does before it submits a stream graph
         JobID id = cluster.submitJob(graph).get(60, TimeUnit.SECONDS).getJobID();
         return new MiniClusterJobClient(id, cluster, Thread.currentThread().getContextClassLoader(),
                 MiniClusterJobClient.JobFinalizationBehavior.NOTHING);
