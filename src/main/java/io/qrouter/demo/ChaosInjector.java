@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -50,7 +51,7 @@ final class ChaosInjector implements AutoCloseable {
     private final String bootstrapServers;
     private final Consumer<String> say;
     private final List<Injected> injected = new CopyOnWriteArrayList<>();
-    private final Set<RecordAddress> poison = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<RecordAddress> poison = ConcurrentHashMap.newKeySet();
     private final Thread thread;
     private volatile boolean running = true;
 
