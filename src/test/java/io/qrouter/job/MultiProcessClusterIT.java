@@ -94,7 +94,7 @@ class MultiProcessClusterIT {
             Files.write(jobConfig, List.of(settings(topics, "job.parallelism=2", "checkpoint.interval.ms=500",
                     "checkpoint.dir=" + dir.resolve("checkpoints").toUri(), "source.starting-offsets=earliest",
                     "watermark.idleness.ms=1000", "server.down-timeout.ms=60000", "kafka.group.id=qrouter-cluster",
-                    "sink.transactional-id-prefix=qrouter-cluster")));
+                    "sink.transactional-id-prefix=qrouter-cluster", "sink.delivery-guarantee=exactly-once")));
             awaitTaskManagers(rest, cluster, 2);
             long clusterReady = System.nanoTime();
 
