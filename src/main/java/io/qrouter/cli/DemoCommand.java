@@ -1,5 +1,7 @@
 package io.qrouter.cli;
 
+import io.qrouter.demo.ChaosReport;
+import io.qrouter.demo.ChaosSchedule;
 import io.qrouter.demo.DemoRun;
 import io.qrouter.demo.DemoSettings;
 import io.qrouter.fleet.CompareReport;
@@ -49,9 +51,12 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--out", defaultValue = "qrouter-demo", description = "Directory for the report (default ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--checkpoint-interval", defaultValue = "500ms", converter = DurationConverter.class,
-            description = "Job checkpoint interval, in [100ms, 60s]: exactly-once decisions become visible at checkpoints (default ${DEFAULT-VALUE}).")
+    @Option(names = "--checkpoint-interval", converter = DurationConverter.class,
+            description = "Job checkpoint interval, in [100ms, 60s]: exactly-once decisions become visible at checkpoints (default 500ms; 2s with --chaos: a restarted job routes again at its first checkpoint, and redeploying takes about a second, which must fit in the stall bound of restart delay + 2 intervals).")
     Duration checkpointInterval;
+
+    private static final Duration CHECKPOINT_INTERVAL = Duration.ofMillis(500);
+    private static final Duration CHAOS_CHECKPOINT_INTERVAL = Duration.ofSeconds(2);
 
     @Option(names = "--parallelism", defaultValue = "2", description = "Job parallelism and topic partitions, in [1, 64] (default ${DEFAULT-VALUE}).")
     int parallelism;
@@ -66,6 +71,20 @@ final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--quiet", description = "No live status line (for logs and tests).")
     boolean quiet;
+
+    @Option(names = "--chaos", description = "Inject faults on a schedule: a TaskManager killed, the broker restarted, "
+            + "poison records (oversized ones included); report.json gets a chaos section (needs --duration ≥ 40s).")
+    boolean chaos;
+
+    @Option(names = "--chaos-schedule", paramLabel = "FAULT@TIME,…", description = "The faults and when (fleet "
+            + "seconds), e.g. poison@10s,kill-taskmanager@20s,restart-broker@35s; faults: kill-taskmanager, "
+            + "restart-broker, poison. Implies --chaos (default: poison, kill-taskmanager, restart-broker and poison "
+            + "at 15, 30, 50 and 80 %% of --duration).")
+    String chaosSchedule;
+
+    @Option(names = "--broker-downtime", defaultValue = "5s", converter = DurationConverter.class,
+            description = "How long a restarted broker stays down, in [0s, 60s] (default ${DEFAULT-VALUE}).")
+    Duration brokerDowntime;
 
     /** The longest unreported run before a comparison's first policy (at most the measured duration). */
     private static final Duration JVM_WARM_UP = Duration.ofSeconds(15);
@@ -90,8 +109,11 @@ final class DemoCommand implements Callable<Integer> {
         List<DemoSettings> runs = new ArrayList<>();
         try {
             FleetConfig fleet = workload.toConfig("embedded", "demo", "qrouter-demo-fleet");
+            ChaosSchedule faults = chaos();
+            Duration interval = checkpointInterval != null ? checkpointInterval
+                    : faults.isEmpty() ? CHECKPOINT_INTERVAL : CHAOS_CHECKPOINT_INTERVAL;
             for (String p : policies) {
-                runs.add(new DemoSettings(fleet, p, duration, checkpointInterval, parallelism, drain, delivery));
+                runs.add(new DemoSettings(fleet, p, duration, interval, parallelism, drain, delivery, faults));
             }
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
@@ -123,6 +145,11 @@ final class DemoCommand implements Callable<Integer> {
                 twins.put(run.policy(), twin);
                 System.out.println(twinLine(result, twin));
                 System.out.println(anatomyLine(result));
+                if (outcome.facts().get("chaos") instanceof Map<?, ?> faults) {
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> section = (Map<String, Object>) faults;
+                    System.out.print(ChaosReport.summary(section));
+                }
                 Path html = FleetReport.write(result, dir, outcome.facts());
                 System.out.println("  report                 " + html.toAbsolutePath() + " (beside it: "
                         + String.join(", ", FleetReport.FILES.subList(1, FleetReport.FILES.size())) + ", …)");
@@ -142,11 +169,23 @@ final class DemoCommand implements Callable<Integer> {
     private void warmUp(DemoSettings first, ShutdownSignal signal) throws Exception {
         Duration length = first.duration().compareTo(JVM_WARM_UP) < 0 ? first.duration() : JVM_WARM_UP;
         DemoSettings warm = new DemoSettings(first.fleet(), first.policy(), length, first.checkpointInterval(),
-                first.parallelism(), Duration.ofSeconds(5), first.deliveryGuarantee());
+                first.parallelism(), Duration.ofSeconds(5), first.deliveryGuarantee(), ChaosSchedule.NONE);
         System.err.println("demo: warming up the JVM for " + length.toSeconds() + " s (not reported)");
         try (Progress progress = new Progress("warm-up", 1, !quiet)) {
             new DemoRun(warm, line -> { }).run(signal::requested, progress::status);
         }
+    }
+
+    /** The faults of this run: none, the default schedule (--chaos) or the one given. */
+    private ChaosSchedule chaos() {
+        if (brokerDowntime.isNegative() || brokerDowntime.compareTo(Duration.ofSeconds(60)) > 0) {
+            throw new IllegalArgumentException("--broker-downtime must be in [0s, 60s] (got "
+                    + brokerDowntime.toMillis() + "ms)");
+        }
+        if (chaosSchedule != null) {
+            return ChaosSchedule.parse(chaosSchedule, duration, brokerDowntime, new DurationConverter()::convert);
+        }
+        return chaos ? ChaosSchedule.defaultFor(duration, brokerDowntime) : ChaosSchedule.NONE;
     }
 
     private void say(Progress progress, String line) {

@@ -65,6 +65,10 @@ final class FleetCommand implements Callable<Integer> {
                             config.ratePerSecond(), config.load(), config.bootstrapServers());
                     long end = duration.isZero() ? Long.MAX_VALUE : System.nanoTime() + duration.toNanos();
                     while (System.nanoTime() < end && !signal.sleep(Duration.ofMillis(500))) {
+                        for (String alert : fleet.takeAlerts()) { // a stall, loudly: a line of its own
+                            progress.status("");
+                            System.err.println("\rfleet: " + alert);
+                        }
                         progress.status(fleet.statusLine());
                     }
                     fleet.stopProducing();

@@ -35,12 +35,15 @@ final class FleetOptions {
     @Option(names = "--warmup", defaultValue = "10s", converter = DurationConverter.class, description = "Tasks created in this first part of the run are served but left out of every figure of the report, so it shows steady state (JIT, estimators and queues warmed up) (default ${DEFAULT-VALUE}).")
     Duration warmup;
 
+    @Option(names = "--stall-after", defaultValue = "5s", converter = DurationConverter.class, description = "Report a stall (a line on stderr, and in report.json) when tasks are waiting and no decision has come for this long, in (0s, 1h] (default ${DEFAULT-VALUE}).")
+    Duration stallAfter;
+
     @Option(names = "--kafka", paramLabel = "KEY=VALUE", description = "Extra Kafka client setting (security, timeouts); repeatable.")
     Map<String, String> kafka = new LinkedHashMap<>();
 
     FleetConfig toConfig(String bootstrapServers, String runId, String consumerGroup) {
         return new FleetConfig(bootstrapServers, servers, ratePerSecond, arrivals, load, muSpread,
                 patience.toNanos() / 1e9, heartbeat.toMillis(), seed, runId, consumerGroup, kafka,
-                warmup.toNanos() / 1e9);
+                warmup.toNanos() / 1e9, stallAfter.toNanos() / 1e9);
     }
 }

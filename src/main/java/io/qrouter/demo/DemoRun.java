@@ -10,6 +10,8 @@ import io.qrouter.fleet.TaskTimeline;
 import io.qrouter.io.EmbeddedKafka;
 import io.qrouter.io.TempDirectories;
 import io.qrouter.job.JobConfig;
+import io.qrouter.job.JobHealth;
+import io.qrouter.job.JobWatch;
 import io.qrouter.job.OperatorSettings;
 import io.qrouter.job.QrouterJob;
 import io.qrouter.job.RoutingSettings;
@@ -22,11 +24,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
-import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.configuration.BlobServerOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
@@ -57,63 +59,136 @@ public final class DemoRun {
 
     /**
      * Runs to the end of the duration, or until {@code stopRequested} turns true (Ctrl-C); {@code status} receives
-     * the live status line twice a second.
+     * the live status line twice a second. With a chaos schedule, its faults are injected on the way.
      */
     public Outcome run(BooleanSupplier stopRequested, Consumer<String> status) throws Exception {
         Path root = TempDirectories.create("qrouter-demo-");
-        try (EmbeddedKafka kafka = startKafka()) {
-            int webPort = freePort();
+        int webPort = freePort();
+        try (EmbeddedKafka kafka = startKafka(); JobHealth health = JobHealth.open();
+                LocalCluster cluster = startCluster(root, webPort, health)) {
             JobConfig jobConfig = jobConfig(kafka.bootstrapServers(), root);
-            JobClient job = startJob(jobConfig, root, webPort);
-            Map<String, Object> facts = new LinkedHashMap<>();
-            facts.put("policy", settings.policy());
-            facts.put("checkpoint_interval_ms", settings.checkpointInterval().toMillis());
-            facts.put("parallelism", settings.parallelism());
-            facts.put("delivery_guarantee", settings.deliveryGuarantee());
-            facts.put("duration_seconds", settings.duration().toMillis() / 1000.0);
-            facts.put("flink_web_ui", "http://localhost:" + webPort);
+            JobWatch job = new JobWatch(submit(cluster, jobConfig, webPort));
+            Map<String, Object> facts = facts(webPort);
             try {
-                awaitRunning(job, stopRequested);
+                job.awaitRunning(JOB_START_TIMEOUT, stopRequested);
+                awaitFirstCheckpoint(health, job, stopRequested);
                 say.accept("job running (policy " + settings.policy() + "); starting the fleet: "
                         + settings.fleet().servers() + " servers, " + fmt(settings.fleet().ratePerSecond())
-                        + " tasks/s, load " + fmt(settings.fleet().load()));
+                        + " tasks/s, load " + fmt(settings.fleet().load())
+                        + (settings.chaos().isEmpty() ? "" : "; chaos: " + settings.chaos()));
                 FleetConfig fleetConfig = withBootstrap(settings.fleet(), kafka.bootstrapServers());
                 Fleet fleet = Fleet.start(fleetConfig);
+                ChaosInjector chaos = settings.chaos().isEmpty() ? null : ChaosInjector.start(settings.chaos(),
+                        fleet::elapsedSeconds, faultTargets(kafka, cluster), kafka.bootstrapServers(), say);
                 FleetResult result;
                 try {
-                    long end = System.nanoTime() + settings.duration().toNanos();
-                    while (System.nanoTime() < end && !stopRequested.getAsBoolean()) {
-                        status.accept(fleet.statusLine());
-                        failIfJobEnded(job);
-                        TimeUnit.MILLISECONDS.sleep(Math.min(500, Math.max(1, (end - System.nanoTime()) / 1_000_000)));
-                    }
-                    fleet.stopProducing();
-                    facts.put("stopped_by_user", stopRequested.getAsBoolean());
-                    if (!stopRequested.getAsBoolean()) {
-                        long drainEnd = System.nanoTime() + settings.drainTimeout().toNanos();
-                        while (fleet.stats().undecided() > 0 && System.nanoTime() < drainEnd
-                                && !stopRequested.getAsBoolean()) {
-                            status.accept(fleet.statusLine() + "  draining " + fleet.stats().undecided());
-                            failIfJobEnded(job);
-                            TimeUnit.MILLISECONDS.sleep(200);
-                        }
-                    }
-                    status.accept(fleet.statusLine());
+                    produceAndDrain(fleet, job, health, stopRequested, status, facts);
                 } finally {
+                    if (chaos != null) {
+                        chaos.close();
+                    }
                     result = fleet.stop();
                 }
                 // while the broker and the job still run: the slots of the report's DSRS section
                 result = result.withDsrsSlots(DsrsAssignmentsReader.read(fleetConfig, result.startEpochMillis()));
-                facts.put("audit", DecisionAudit.read(fleetConfig, result.timelines().stream()
-                        .map(TaskTimeline::taskId).collect(Collectors.toSet()), result.startEpochMillis()).toJson());
+                DecisionAudit audit = DecisionAudit.read(fleetConfig, result.timelines().stream()
+                        .map(TaskTimeline::taskId).collect(Collectors.toSet()),
+                        chaos == null ? Set.of() : chaos.poison(), result.startEpochMillis());
+                facts.put("audit", audit.toJson());
+                if (chaos != null) {
+                    facts.put("chaos", ChaosReport.of(settings.chaos(), chaos.injected(), result, audit,
+                            chaos.poison().size(), settings.checkpointInterval(), health.snapshot().restarts()));
+                }
                 facts.put("twin", twin(result, jobConfig));
                 return new Outcome(result, facts);
             } finally {
-                cancel(job);
+                job.cancel();
             }
         } finally {
             TempDirectories.delete(root);
         }
+    }
+
+    /**
+     * The job is routing once its first checkpoint completed: every task deployed and (exactly-once) a first
+     * transaction committed. The fleet starts then, so the start-up is not mistaken for a stall.
+     */
+    private static void awaitFirstCheckpoint(JobHealth health, JobWatch job, BooleanSupplier stopRequested)
+            throws Exception {
+        long deadline = System.nanoTime() + JOB_START_TIMEOUT.toNanos();
+        while (health.snapshot().checkpoints() == 0 && !stopRequested.getAsBoolean()) {
+            job.failIfEnded();
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the Flink job completed no checkpoint within "
+                        + JOB_START_TIMEOUT.toSeconds() + " s");
+            }
+            TimeUnit.MILLISECONDS.sleep(100);
+        }
+    }
+
+    /** Produces for the duration, then waits (up to the drain timeout) for the last decisions; stalls said loudly. */
+    private void produceAndDrain(Fleet fleet, JobWatch job, JobHealth health, BooleanSupplier stopRequested,
+            Consumer<String> status, Map<String, Object> facts) throws Exception {
+        long end = System.nanoTime() + settings.duration().toNanos();
+        while (System.nanoTime() < end && !stopRequested.getAsBoolean()) {
+            show(fleet, health, status, "");
+            job.failIfEnded();
+            TimeUnit.MILLISECONDS.sleep(Math.min(500, Math.max(1, (end - System.nanoTime()) / 1_000_000)));
+        }
+        fleet.stopProducing();
+        facts.put("stopped_by_user", stopRequested.getAsBoolean());
+        if (!stopRequested.getAsBoolean()) {
+            long drainEnd = System.nanoTime() + settings.drainTimeout().toNanos();
+            while (fleet.stats().undecided() > 0 && System.nanoTime() < drainEnd && !stopRequested.getAsBoolean()) {
+                show(fleet, health, status, "  draining " + fleet.stats().undecided());
+                job.failIfEnded();
+                TimeUnit.MILLISECONDS.sleep(200);
+            }
+        }
+        show(fleet, health, status, "");
+    }
+
+    /** The fleet's status line (with the job's restarts, once there are any) and any stall alert on its own line. */
+    private void show(Fleet fleet, JobHealth health, Consumer<String> status, String suffix) {
+        fleet.takeAlerts().forEach(say);
+        long restarts = health.snapshot().restarts();
+        status.accept(fleet.statusLine() + (restarts > 0 ? "  job restarts " + restarts : "") + suffix);
+    }
+
+    private Map<String, Object> facts(int webPort) {
+        Map<String, Object> facts = new LinkedHashMap<>();
+        facts.put("policy", settings.policy());
+        facts.put("checkpoint_interval_ms", settings.checkpointInterval().toMillis());
+        facts.put("parallelism", settings.parallelism());
+        facts.put("delivery_guarantee", settings.deliveryGuarantee());
+        facts.put("duration_seconds", settings.duration().toMillis() / 1000.0);
+        facts.put("flink_web_ui", "http://localhost:" + webPort);
+        return facts;
+    }
+
+    /** The faults act on this run's broker and cluster. */
+    private static ChaosInjector.Targets faultTargets(EmbeddedKafka kafka, LocalCluster cluster) {
+        return new ChaosInjector.Targets() {
+            @Override
+            public int killTaskManager() throws Exception {
+                return cluster.killTaskManager();
+            }
+
+            @Override
+            public void startTaskManager() throws Exception {
+                cluster.startTaskManager();
+            }
+
+            @Override
+            public void stopBroker() {
+                kafka.stopBroker();
+            }
+
+            @Override
+            public void startBroker() {
+                kafka.startBroker();
+            }
+        };
     }
 
     private EmbeddedKafka startKafka() {
@@ -159,74 +234,32 @@ public final class DemoRun {
         return JobConfig.of(keys);
     }
 
-    private JobClient startJob(JobConfig config, Path root, int webPort) throws Exception {
-        Configuration flink = new Configuration();
+    /**
+     * The cluster, its web UI on {@code webPort}, its files under {@code root}, its metrics reported to
+     * {@code health}: one TaskManager, two with chaos (one can be killed while the other runs the job).
+     */
+    private LocalCluster startCluster(Path root, int webPort, JobHealth health) throws Exception {
+        Configuration flink = health.reporterSettings();
         flink.set(RestOptions.PORT, webPort);
         flink.set(RestOptions.ADDRESS, "localhost");
         flink.set(CoreOptions.TMP_DIRS, directory(root, "flink-tmp"));
         flink.set(WebOptions.TMP_DIR, directory(root, "flink-web"));
         flink.set(BlobServerOptions.STORAGE_DIRECTORY, directory(root, "flink-blobs"));
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(flink);
+        return LocalCluster.start(flink, settings.chaos().isEmpty() ? 1 : 2, settings.parallelism());
+    }
+
+    private JobClient submit(LocalCluster cluster, JobConfig config, int webPort) throws Exception {
+        StreamExecutionEnvironment env = new StreamExecutionEnvironment(new Configuration());
         QrouterJob.buildPipeline(env, config);
-        JobClient client = env.executeAsync(config.get(io.qrouter.job.ConfigKey.JOB_NAME));
+        JobClient client = cluster.submit(env, config.get(io.qrouter.job.ConfigKey.JOB_NAME));
         say.accept("Flink job submitted to a local MiniCluster; web UI at http://localhost:" + webPort);
         return client;
-    }
-
-    private void awaitRunning(JobClient job, BooleanSupplier stopRequested) throws Exception {
-        long deadline = System.nanoTime() + JOB_START_TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline && !stopRequested.getAsBoolean()) {
-            JobStatus status = job.getJobStatus().get(10, TimeUnit.SECONDS);
-            if (status == JobStatus.RUNNING) {
-                return;
-            }
-            if (status.isGloballyTerminalState()) {
-                failIfJobEnded(job);
-            }
-            TimeUnit.MILLISECONDS.sleep(200);
-        }
-        if (!stopRequested.getAsBoolean()) {
-            throw new IllegalStateException("the Flink job did not reach RUNNING within " + JOB_START_TIMEOUT.toSeconds() + " s");
-        }
-    }
-
-    /** The job must run until we cancel it; if it ended, say why instead of waiting for decisions forever. */
-    private static void failIfJobEnded(JobClient job) throws Exception {
-        JobStatus status = job.getJobStatus().get(10, TimeUnit.SECONDS);
-        if (status.isGloballyTerminalState()) {
-            String cause;
-            try {
-                job.getJobExecutionResult().get(10, TimeUnit.SECONDS);
-                cause = "it finished";
-            } catch (Exception e) {
-                Throwable root = e;
-                while (root.getCause() != null) {
-                    root = root.getCause();
-                }
-                cause = root.toString();
-            }
-            throw new IllegalStateException("the Flink job stopped (" + status + "): " + cause);
-        }
-    }
-
-    private static void cancel(JobClient job) {
-        try {
-            if (!job.getJobStatus().get(10, TimeUnit.SECONDS).isGloballyTerminalState()) {
-                job.cancel().get(30, TimeUnit.SECONDS);
-            }
-            // the local executor shuts its MiniCluster down once the job has ended
-            job.getJobExecutionResult().handle((r, e) -> null).get(30, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            if (e instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
-            }
-        }
     }
 
     static FleetConfig withBootstrap(FleetConfig c, String bootstrap) {
         return new FleetConfig(bootstrap, c.servers(), c.ratePerSecond(), c.arrivals(), c.load(), c.muSpread(),
                 c.meanPatienceSeconds(), c.defaultHeartbeatMillis(), c.seed(), c.runId(), c.consumerGroup(), c.kafka(),
-                c.warmupSeconds());
+                c.warmupSeconds(), c.stallAfterSeconds());
     }
 
     private static String directory(Path root, String name) throws IOException {

@@ -15,9 +15,10 @@ import java.time.Duration;
  * @param drainTimeout after producing stops, how long to wait for the last decisions
  * @param deliveryGuarantee the job's {@code sink.delivery-guarantee}: exactly-once (decisions visible at
  *     checkpoints) or at-least-once (visible at once, duplicates possible after a failure)
+ * @param chaos the faults injected during the run ({@link ChaosSchedule#NONE}: none)
  */
 public record DemoSettings(FleetConfig fleet, String policy, Duration duration, Duration checkpointInterval,
-        int parallelism, Duration drainTimeout, String deliveryGuarantee) {
+        int parallelism, Duration drainTimeout, String deliveryGuarantee, ChaosSchedule chaos) {
 
     public DemoSettings {
         if (duration.isNegative() || duration.isZero()) {

@@ -17,9 +17,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Queue;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -41,7 +43,8 @@ import org.slf4j.LoggerFactory;
  * A running fleet: one thread produces tasks, one event loop owns every simulated server. The loop consumes the
  * job's outputs (decisions, server metrics, dead letters) with one read_committed consumer, hands each decision to
  * its server, plays the servers' completions and abandonments on time, and publishes lifecycle events and
- * heartbeats. Everything the loop needs happens on its thread, so the servers need no locks.
+ * heartbeats. Everything the loop needs happens on its thread, so the servers need no locks. The loop also watches
+ * for a stalled router ({@link StallWatch}): its alerts wait in {@link #takeAlerts} for whoever shows progress.
  */
 public final class Fleet implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Fleet.class);
@@ -66,6 +69,10 @@ public final class Fleet implements AutoCloseable {
     private final double[] recentWaits = new double[RECENT_WAITS];
     private int recentWaitCount;
     private final SplittableRandom foreignWork;
+    private final StallWatch stallWatch;
+    private final Queue<String> alerts = new ConcurrentLinkedQueue<>();
+    private double lastDecisionAt;
+    private volatile boolean stalled;
 
     private final KafkaProducer<String, byte[]> producer;
     private final KafkaConsumer<String, byte[]> consumer;
@@ -100,6 +107,7 @@ public final class Fleet implements AutoCloseable {
         this.busyAtLastHeartbeat = new double[config.servers()];
         Arrays.fill(heartbeatMillis, config.defaultHeartbeatMillis());
         this.foreignWork = workload.split();
+        this.stallWatch = new StallWatch(config.stallAfterSeconds());
         this.producer = new KafkaProducer<>(producerProperties(config), new StringSerializer(), new ByteArraySerializer());
         this.consumer = new KafkaConsumer<>(consumerProperties(config), new StringDeserializer(),
                 new ByteArrayDeserializer());
@@ -165,10 +173,22 @@ public final class Fleet implements AutoCloseable {
         FleetStats s = stats();
         double p99 = s.recentP99WaitSeconds();
         return String.format(java.util.Locale.ROOT,
-                "%5.0fs  sent %d  decided %d  completed %d  abandoned %d  p99 wait %s  alive %d/%d  idle-queue %d",
+                "%5.0fs  sent %d  decided %d  completed %d  abandoned %d  p99 wait %s  alive %d/%d  idle-queue %d%s",
                 clock.seconds(), s.sent(), s.decided(), s.completed(), s.abandoned(),
                 Double.isNaN(p99) ? "n/a" : String.format(java.util.Locale.ROOT, "%.3fs", p99),
-                s.serversAlive(), servers.size(), s.idleQueueHits());
+                s.serversAlive(), servers.size(), s.idleQueueHits(), stalled ? "  STALLED" : "");
+    }
+
+    /**
+     * The alerts since the last call, oldest first: a stall started ("STALL: …") or ended ("routing resumed …"). Show
+     * them loudly, on lines of their own.
+     */
+    public List<String> takeAlerts() {
+        List<String> taken = new ArrayList<>();
+        for (String alert; (alert = alerts.poll()) != null; ) {
+            taken.add(alert);
+        }
+        return taken;
     }
 
     /** Seconds since the fleet started. */
@@ -219,7 +239,7 @@ public final class Fleet implements AutoCloseable {
         }
         double end = Double.isNaN(producingStoppedAt) ? clock.seconds() : producingStoppedAt;
         return FleetResult.of(config, stats, List.copyOf(ledger.values()), servers, series, end, clock.seconds(),
-                clock.startEpochMillis());
+                clock.startEpochMillis(), stallWatch.stalls(clock.seconds()));
     }
 
     @Override
@@ -265,6 +285,7 @@ public final class Fleet implements AutoCloseable {
                         heartbeat(i, now, false);
                     }
                 }
+                watchForStalls(now);
                 if (now >= nextSample) {
                     series.sampleOccupancy(nextSample, servers);
                     publishRecentP99();
@@ -284,6 +305,15 @@ public final class Fleet implements AutoCloseable {
             assigned.countDown();
             consumer.close(Duration.ofSeconds(5));
         }
+    }
+
+    private void watchForStalls(double now) {
+        String alert = stallWatch.check(now, lastDecisionAt, stats.undecided());
+        if (alert != null) {
+            LOG.warn("fleet: {}", alert);
+            alerts.add(alert);
+        }
+        stalled = stallWatch.stalled();
     }
 
     private double nextServerEvent() {
@@ -325,6 +355,7 @@ public final class Fleet implements AutoCloseable {
             stats.duplicateDecisions.incrementAndGet();
             return;
         }
+        lastDecisionAt = now;
         task.decidedAt = clock.secondsOf(decision.getDecidedAt().toEpochMilli());
         task.receivedAt = now;
         task.decisionAppendedAt = appendedAt;

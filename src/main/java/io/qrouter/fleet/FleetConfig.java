@@ -25,6 +25,8 @@ import java.util.Map;
  * @param consumerGroup consumer group of the fleet's decision consumer
  * @param kafka extra Kafka client settings (security, timeouts), applied to the producer and the consumer
  * @param warmupSeconds tasks created in this first part of the run are served but left out of the report's figures
+ * @param stallAfterSeconds routing counts as stalled when tasks are waiting and no decision has come for this long
+ *     ({@link StallWatch})
  */
 public record FleetConfig(
         String bootstrapServers,
@@ -39,7 +41,8 @@ public record FleetConfig(
         String runId,
         String consumerGroup,
         Map<String, String> kafka,
-        double warmupSeconds) {
+        double warmupSeconds,
+        double stallAfterSeconds) {
 
     public static final double MAX_LOAD = 1.5;
 
@@ -60,6 +63,8 @@ public record FleetConfig(
         require(consumerGroup != null && !consumerGroup.isBlank(), "--group must not be blank", consumerGroup);
         require(warmupSeconds >= 0 && Double.isFinite(warmupSeconds), "--warmup must be a duration >= 0s",
                 warmupSeconds + "s");
+        require(stallAfterSeconds > 0 && stallAfterSeconds <= 3600, "--stall-after must be in (0s, 1h]",
+                stallAfterSeconds + "s");
         kafka = Map.copyOf(kafka);
         arrivalProcess(arrivals, ratePerSecond); // a bad spec or an unreadable trace fails here, naming --arrivals
     }

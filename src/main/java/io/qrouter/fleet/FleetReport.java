@@ -52,6 +52,11 @@ public final class FleetReport {
             dsrs.backlogCsv().write(dir.resolve("dsrs_backlog.csv"));
             page.dsrs(dsrs.costFigure(), dsrs.backlogFigure(), dir);
         }
+        if (json.get("chaos") instanceof Map<?, ?> chaos && chaos.get("faults") instanceof List<?> faults) {
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> entries = (List<Map<String, Object>>) faults;
+            page.chaos(entries);
+        }
         Json.write(dir.resolve("report.json"), json);
         TaskTimeline.write(result.timelines(), dir.resolve("tasks.csv"));
         return page.write(dir);
@@ -69,6 +74,10 @@ public final class FleetReport {
         row(out, "queued at end", Long.toString(r.queuedAtEnd()));
         row(out, "dead letters", r.deadLetter() + " tasks, " + r.otherDeadLetters() + " other records");
         row(out, "undecided", Long.toString(r.undecided()));
+        if (!r.stalls().isEmpty()) {
+            row(out, "STALLS", r.stalls().size() + "  (routing stopped with tasks waiting; longest "
+                    + String.format(Locale.ROOT, "%.1f s", r.longestStallSeconds()) + ")");
+        }
         if (r.unknownServer() + r.duplicateDecisions() + r.foreignDecisions() > 0) {
             row(out, "anomalies", r.unknownServer() + " to unknown servers, " + r.duplicateDecisions()
                     + " duplicate decisions, " + r.foreignDecisions() + " decisions for other runs");

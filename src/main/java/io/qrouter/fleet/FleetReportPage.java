@@ -30,6 +30,7 @@ final class FleetReportPage {
         page.files(List.of("report.json", "timeseries.csv", "servers.csv", "server_timeseries.csv"));
         page.section("Settings");
         Map<String, Object> settings = new LinkedHashMap<>(extra);
+        settings.remove("chaos"); // a section of its own
         settings.putAll(workload());
         page.settings(settings);
         page.section("Summary");
@@ -38,7 +39,8 @@ final class FleetReportPage {
                 .row("idle-queue share of decisions", HtmlTable.percent("idle_queue_ratio", json.get("idle_queue_ratio")))
                 .row("completed", number("completed")).row("abandoned", number("abandoned"))
                 .row("queued at end", number("queued_at_end")).row("dead letters", number("dead_letter"))
-                .row("undecided", number("undecided")).row("completed per second", number("throughput_per_second")),
+                .row("undecided", number("undecided")).row("completed per second", number("throughput_per_second"))
+                .row("longest stall (s): tasks waiting, no decision", number("longest_stall_seconds")),
                 "summary");
         HtmlTable times = new HtmlTable("seconds", "count", "mean", "p50", "p90", "p99", "max");
         quantileRow(times, "wait in the server's queue", "wait_seconds");
@@ -94,6 +96,29 @@ final class FleetReportPage {
                 .row("total backlog after the last slot", number("dsrs.final_total_backlog")), "summary");
         chart(cost, dir, "dsrs_slots.csv");
         chart(backlog, dir, "dsrs_backlog.csv", "dsrs_slots.csv");
+    }
+
+    /** The faults of {@code demo --chaos} and what the topics say about the run (report.json's {@code chaos}). */
+    void chaos(List<Map<String, Object>> faults) {
+        page.section("Chaos: faults injected during the run");
+        page.note("Each fault at its time on the fleet's clock (seconds). Stall: the longest time without a decision "
+                + "reaching the servers after the fault was over (the TaskManager gone, the broker back, the poison "
+                + "written), against the bound of the restart delay plus two checkpoint intervals. Tasks lost and "
+                + "decided twice and the poison records dead-lettered are read back from the topics "
+                + "(read_committed), not taken from the fleet's own counts.");
+        HtmlTable table = new HtmlTable("fault", "at", "over", "stall", "within bound", "what happened");
+        for (Map<String, Object> f : faults) {
+            table.row(f.get("fault"), f.get("at_seconds"), f.get("over_seconds"), f.get("stall_seconds"),
+                    f.get("within_bound"), f.get("detail"));
+        }
+        page.table(table, "summary");
+        page.table(new HtmlTable("the run, read back", "value").row("tasks lost", number("chaos.lost"))
+                .row("tasks decided twice", number("chaos.duplicated"))
+                .row("poison records sent", number("chaos.poison_sent"))
+                .row("poison records dead-lettered", number("chaos.poison_dead_lettered"))
+                .row("job restarts", number("chaos.job_restarts"))
+                .row("stall bound (s)", number("chaos.stall_bound_seconds"))
+                .row("longest stall after a fault (s)", number("chaos.longest_stall_seconds")), "summary");
     }
 
     /** Lists the files beside the page and writes {@code dir/report.html}. */

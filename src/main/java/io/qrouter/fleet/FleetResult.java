@@ -12,7 +12,8 @@ import java.util.Map;
  * out: the counts and figures are those of the measured tasks, and {@code warmupTasks} says how many were left out.
  *
  * <p>{@code startEpochMillis} is the wall-clock time of fleet second 0; {@code dsrsSlots} are the DSRS slot
- * assignments the job wrote during the run (empty unless read with {@link #withDsrsSlots}).
+ * assignments the job wrote during the run (empty unless read with {@link #withDsrsSlots}); {@code stalls} are the
+ * times routing stalled ({@link StallWatch}), in fleet seconds.
  */
 public record FleetResult(
         FleetConfig config,
@@ -43,7 +44,8 @@ public record FleetResult(
         List<TaskRecord> tasks,
         FleetSeries series,
         long startEpochMillis,
-        List<SlotAssignment> dsrsSlots) {
+        List<SlotAssignment> dsrsSlots,
+        List<StallWatch.Stall> stalls) {
 
     static final String IDLE_QUEUE_RULE = "IDLE_QUEUE";
 
@@ -52,7 +54,8 @@ public record FleetResult(
             double utilisation, double meanOccupancy) {}
 
     static FleetResult of(FleetConfig config, FleetStats stats, List<TaskRecord> tasks, List<SimulatedServer> fleet,
-            FleetSeries series, double producingSeconds, double totalSeconds, long startEpochMillis) {
+            FleetSeries series, double producingSeconds, double totalSeconds, long startEpochMillis,
+            List<StallWatch.Stall> stalls) {
         RunFigures f = RunFigures.of(tasks.stream().map(TaskTimeline::of).toList(), config.warmupSeconds());
         Map<String, long[]> perServer = new LinkedHashMap<>();
         for (SimulatedServer s : fleet) {
@@ -84,7 +87,7 @@ public record FleetResult(
                 f.decisionsByRule().getOrDefault(IDLE_QUEUE_RULE, 0L), stats.heartbeats.get(),
                 stats.sendFailures.get(), f.decisionsByRule(), f.waitSeconds(), f.sojournSeconds(),
                 f.decisionLatencySeconds(), f.deliveryLatencySeconds(), f.latencyAnatomySeconds(),
-                List.copyOf(servers), tasks, series, startEpochMillis, List.of());
+                List.copyOf(servers), tasks, series, startEpochMillis, List.of(), List.copyOf(stalls));
     }
 
     /** This result with the DSRS slots of the run (see {@link DsrsAssignmentsReader}). */
@@ -93,7 +96,7 @@ public record FleetResult(
                 abandoned, queuedAtEnd, deadLetter, undecided, unknownServer, duplicateDecisions, foreignDecisions,
                 otherDeadLetters, idleQueueHits, heartbeats, sendFailures, decisionsByRule, waitSeconds,
                 sojournSeconds, decisionLatencySeconds, deliveryLatencySeconds, latencyAnatomySeconds, servers, tasks,
-                series, startEpochMillis, List.copyOf(slots));
+                series, startEpochMillis, List.copyOf(slots), stalls);
     }
 
     /** Every task's timeline, measured or warm-up, in no particular order: what tasks.csv holds. */
@@ -104,6 +107,11 @@ public record FleetResult(
     /** Fraction of decisions made by the idle queue (JIQ), null when nothing was decided. */
     public Double idleQueueRatio() {
         return decided == 0 ? null : (double) idleQueueHits / decided;
+    }
+
+    /** The longest stall in seconds, 0 when routing never stalled. */
+    public double longestStallSeconds() {
+        return stalls.stream().mapToDouble(StallWatch.Stall::seconds).max().orElse(0);
     }
 
     /** The figures of report.json (unknown values are null, never NaN). */
@@ -127,6 +135,9 @@ public record FleetResult(
         out.put("decisions_by_rule", decisionsByRule);
         out.put("heartbeats", heartbeats);
         out.put("send_failures", sendFailures);
+        out.put("stall_after_seconds", config.stallAfterSeconds());
+        out.put("stalls", stalls.stream().map(StallWatch.Stall::toJson).toList());
+        out.put("longest_stall_seconds", longestStallSeconds());
         out.put("producing_seconds", producingSeconds);
         out.put("total_seconds", totalSeconds);
         out.put("throughput_per_second", producingSeconds > 0 ? completed / totalSeconds : null);

@@ -11,7 +11,8 @@ import org.apache.kafka.server.common.MetadataVersion;
 
 /**
  * A real single-node Kafka broker (KRaft, combined controller+broker) running in this JVM on a free loopback port.
- * Starts in a few seconds; {@link #close()} stops it and deletes its log directories.
+ * Starts in a few seconds; {@link #close()} stops it and deletes its log directories. {@link #stopBroker} and
+ * {@link #startBroker} restart the broker for real, on the same port and log directories (fault injection).
  *
  * <p>Used by the demo and by integration tests, so that neither needs Docker.
  */
@@ -58,6 +59,9 @@ public final class EmbeddedKafka implements AutoCloseable {
                     .setConfigProp("transaction.state.log.num.partitions", "4")
                     .setConfigProp("min.insync.replicas", "1")
                     .setConfigProp("group.initial.rebalance.delay.ms", "0")
+                    // a restarted broker registers again once its old session has expired (Kafka's 9 s default)
+                    .setConfigProp("broker.session.timeout.ms", "3000")
+                    .setConfigProp("broker.heartbeat.interval.ms", "750")
                     .setConfigProp("transaction.max.timeout.ms", Long.toString(TRANSACTION_MAX_TIMEOUT_MILLIS));
             brokerOverrides.forEach(builder::setConfigProp);
             cluster = builder.build();
@@ -77,6 +81,35 @@ public final class EmbeddedKafka implements AutoCloseable {
                 TempDirectories.delete(base);
             }
         }
+    }
+
+    /**
+     * Shuts the broker down as a stopped broker process would: its listener closes, its logs are flushed and closed,
+     * clients lose their connections. The KRaft controller keeps running, as a separate controller quorum would.
+     */
+    public void stopBroker() {
+        broker().shutdown();
+        broker().awaitShutdown();
+    }
+
+    /**
+     * Starts the broker again after {@link #stopBroker}: the same port (the test kit keeps its listener's port) and
+     * the same log directories, recovered as a restarted broker recovers them. Returns once it serves requests.
+     */
+    public void startBroker() {
+        broker().startup();
+        try {
+            cluster.waitForReadyBrokers();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the broker restarted", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException("the broker did not come back: " + e.getCause(), e.getCause());
+        }
+    }
+
+    private kafka.server.BrokerServer broker() {
+        return cluster.brokers().values().iterator().next();
     }
 
     /** {@code host:port} of the broker listener, for {@code bootstrap.servers}. */

@@ -12,7 +12,8 @@ import java.util.Map;
 /**
  * The Flink metrics of an operator that decides where tasks go (router, GA batch):
  * {@code decisionsPerSecond} (meter), {@code decisions} per rule (counters in group {@code rule=<RULE>}),
- * {@code idleQueueHitRatio} (share of decisions the idle queue answered), and the fleet as this operator sees
+ * {@code lastDecisionTime} (epoch milliseconds of the latest decision, -1 before the first: how long routing has been
+ * silent, the first sign of a stall), {@code idleQueueHitRatio} (share of decisions the idle queue answered), and the fleet as this operator sees
  * it: {@code serversAlive}, {@code idleFractionPJ} (P_J = idle / alive servers, Eq. 56), {@code loadIndexVarianceF}
  * (F = population variance of K over the alive servers with a finite K, Eq. 55), plus {@code tasksBuffered} and
  * {@code tasksDeadLettered}.
@@ -20,6 +21,10 @@ import java.util.Map;
  * <p>Gauges read fields the task thread writes; the reporter thread may see a value one update old.
  */
 final class JobMetrics {
+    /** Metric names that {@link JobHealth} reads. */
+    static final String DECISIONS_PER_SECOND = "decisionsPerSecond";
+    static final String LAST_DECISION_TIME = "lastDecisionTime";
+
     private final MetricGroup group;
     private final Meter decisionsPerSecond;
     private final Map<String, Counter> decisionsByRule = new HashMap<>();
@@ -27,6 +32,7 @@ final class JobMetrics {
     private long decisions;
     private long idleQueueHits;
     private volatile double idleQueueHitRatio;
+    private volatile long lastDecisionTime = -1;
     private volatile int serversAlive;
     private volatile double idleFractionPJ;
     private volatile double loadIndexVarianceF;
@@ -34,9 +40,10 @@ final class JobMetrics {
 
     JobMetrics(MetricGroup group) {
         this.group = group;
-        this.decisionsPerSecond = group.meter("decisionsPerSecond", new MeterView(60));
+        this.decisionsPerSecond = group.meter(DECISIONS_PER_SECOND, new MeterView(60));
         this.tasksDeadLettered = group.counter("tasksDeadLettered");
         group.gauge("idleQueueHitRatio", (Gauge<Double>) () -> idleQueueHitRatio);
+        group.gauge(LAST_DECISION_TIME, (Gauge<Long>) () -> lastDecisionTime);
         group.gauge("serversAlive", (Gauge<Integer>) () -> serversAlive);
         group.gauge("idleFractionPJ", (Gauge<Double>) () -> idleFractionPJ);
         group.gauge("loadIndexVarianceF", (Gauge<Double>) () -> loadIndexVarianceF);
@@ -51,6 +58,7 @@ final class JobMetrics {
             idleQueueHits++;
         }
         idleQueueHitRatio = (double) idleQueueHits / decisions;
+        lastDecisionTime = System.currentTimeMillis();
     }
 
     void deadLettered() {

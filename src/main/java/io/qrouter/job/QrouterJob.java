@@ -14,6 +14,7 @@ import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.configuration.ExternalizedCheckpointRetention;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.core.execution.CheckpointingMode;
@@ -36,17 +37,13 @@ public final class QrouterJob {
 
     private QrouterJob() {}
 
-    /** Arguments: {@code [--config FILE] [--set key=value ...]}. */
+    /**
+     * Arguments: {@code [--config FILE] [--set key=value ...]}. A bad configuration throws a {@link ConfigException}
+     * naming the key: never {@code System.exit}, since under a cluster's REST submission {@code main} runs inside the
+     * JobManager, which the exit would bring down.
+     */
     public static void main(String[] args) throws Exception {
-        JobConfig config;
-        try {
-            config = JobConfig.fromArguments(args);
-        } catch (ConfigException e) {
-            System.err.println("qrouter: " + e.getMessage());
-            System.exit(2);
-            return;
-        }
-        run(config);
+        run(JobConfig.fromArguments(args));
     }
 
     /** Runs the job in the current environment (a cluster under {@code flink run}, else a local MiniCluster). */
@@ -85,6 +82,9 @@ public final class QrouterJob {
         flink.set(CheckpointingOptions.CHECKPOINTING_INTERVAL,
                 Duration.ofMillis(config.getLong(ConfigKey.CHECKPOINT_INTERVAL_MS)));
         flink.set(CheckpointingOptions.CHECKPOINTING_CONSISTENCY_MODE, CheckpointingMode.EXACTLY_ONCE);
+        // A cancelled or failed job keeps its last checkpoint, so a restarted job can resume from it.
+        flink.set(CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION,
+                ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
         // The decision path is latency-critical: Flink's default flushes each network hop every 100 ms.
         long bufferTimeout = config.getLong(ConfigKey.JOB_BUFFER_TIMEOUT_MS);
         flink.set(ExecutionOptions.BUFFER_TIMEOUT_ENABLED, bufferTimeout >= 0);

@@ -21,6 +21,13 @@ class DemoAndFleetArgumentsTest {
         assertRejected("--delivery must be exactly-once or at-least-once", "demo", "--delivery", "maybe");
         assertRejected("--checkpoint-interval must be in [100ms, 60s]", "demo", "--checkpoint-interval", "10ms");
         assertRejected("is not a duration", "demo", "--duration", "soon");
+        assertRejected("--chaos needs --duration ≥ 40s", "demo", "--chaos", "--duration", "30s");
+        assertRejected("--chaos-schedule: unknown fault \"reboot\" (valid: kill-taskmanager, restart-broker, poison)",
+                "demo", "--chaos-schedule", "reboot@10s");
+        assertRejected("--chaos-schedule: poison@90s must lie within the run, in (0s, 60.0s)", "demo",
+                "--chaos-schedule", "poison@90s");
+        assertRejected("--broker-downtime must be in [0s, 60s] (got 90000ms)", "demo", "--chaos", "--broker-downtime",
+                "90s");
     }
 
     @Test

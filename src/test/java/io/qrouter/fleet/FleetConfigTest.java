@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class FleetConfigTest {
     private static FleetConfig config(int servers, double rate, String arrivals, double load, double spread) {
-        return new FleetConfig("localhost:9092", servers, rate, arrivals, load, spread, 2.0, 1000, 1, "r", "g", Map.of(), 0);
+        return new FleetConfig("localhost:9092", servers, rate, arrivals, load, spread, 2.0, 1000, 1, "r", "g", Map.of(), 0, 5);
     }
 
     @Test

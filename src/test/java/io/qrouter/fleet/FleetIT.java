@@ -38,7 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The fleet against a real broker, with a stand-in router instead of the Flink job: round-robin decisions
  * (transactional, so read_committed matters), one server-metrics record recommending a faster heartbeat to
- * server-1, and every 50th task sent to the dead-letter topic instead of being decided.
+ * server-1, and every 50th task sent to the dead-letter topic instead of being decided. The router pauses for 2.5 s
+ * once: the fleet must report that stall.
  */
 class FleetIT {
     private static final int SERVERS = 4;
@@ -47,16 +48,23 @@ class FleetIT {
     void servesDecisionsPublishesEventsAndHeartbeatsAndAccountsForEveryTask(@TempDir Path out) throws Exception {
         try (EmbeddedKafka kafka = EmbeddedKafka.start().createTopics(2)) {
             AtomicBoolean routing = new AtomicBoolean(true);
-            Thread router = new Thread(() -> route(kafka.bootstrapServers(), routing), "stand-in-router");
+            AtomicBoolean paused = new AtomicBoolean(false);
+            Thread router = new Thread(() -> route(kafka.bootstrapServers(), routing, paused), "stand-in-router");
             router.start();
             FleetConfig config = new FleetConfig(kafka.bootstrapServers(), SERVERS, 60, "poisson", 0.7, 0.5, 0.5,
-                    1000, 42, "it", "fleet-it", Map.of(), 0);
+                    1000, 42, "it", "fleet-it", Map.of(), 0, 1.0);
             FleetResult result;
+            List<String> alerts;
             try (Fleet fleet = Fleet.start(config)) {
-                Thread.sleep(5000);
+                Thread.sleep(2500);
+                paused.set(true);
+                Thread.sleep(2500);
+                paused.set(false);
+                Thread.sleep(1500);
                 fleet.stopProducing();
                 assertThat(fleet.awaitDecisions(Duration.ofSeconds(20))).isTrue();
                 result = fleet.stop();
+                alerts = fleet.takeAlerts();
             } finally {
                 routing.set(false);
                 router.join();
@@ -71,6 +79,9 @@ class FleetIT {
             assertThat(result.unknownServer()).isZero();
             assertThat(result.duplicateDecisions()).isZero();
             assertThat(result.completed()).isGreaterThan(result.decided() / 2);
+            // the pause: tasks waiting and no decision for more than --stall-after (1 s), said and reported
+            assertThat(alerts).anyMatch(a -> a.startsWith("STALL: ")).anyMatch(a -> a.startsWith("routing resumed"));
+            assertThat(result.longestStallSeconds()).isBetween(2.0, 4.0);
 
             Map<TaskEventType, Integer> events = new EnumMap<>(TaskEventType.class);
             Map<String, Integer> heartbeatsByServer = new HashMap<>();
@@ -100,7 +111,7 @@ class FleetIT {
         }
     }
 
-    private static void route(String bootstrap, AtomicBoolean running) {
+    private static void route(String bootstrap, AtomicBoolean running, AtomicBoolean paused) {
         AvroCodec<TaskRequest> tasks = AvroCodec.of(TaskRequest.class);
         AvroCodec<RoutingDecision> decisions = AvroCodec.of(RoutingDecision.class);
         Properties c = new Properties();
@@ -116,6 +127,10 @@ class FleetIT {
             consumer.subscribe(Set.of(Topics.TASKS));
             long n = 0;
             while (running.get()) {
+                if (paused.get()) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(20_000_000);
+                    continue;
+                }
                 var records = consumer.poll(Duration.ofMillis(100));
                 if (records.isEmpty()) {
                     continue;

@@ -17,13 +17,15 @@ import java.util.Map;
 final class SyntheticFleetRun {
     static final long START_EPOCH_MILLIS = 1_700_000_000_000L;
     static final int SECONDS = 10;
+    /** Routing stopped at second 4 for 2.5 s with up to 17 tasks waiting. */
+    static final StallWatch.Stall STALL = new StallWatch.Stall(4, 2.5, 17);
 
     private SyntheticFleetRun() {}
 
     static FleetResult of(double[] mu, int tasks) {
         int n = mu.length;
         FleetConfig config = new FleetConfig("localhost:9092", n, 100, "poisson", 0.8, 0.5, 2, 1000, 7, "test",
-                "group", Map.of(), 0);
+                "group", Map.of(), 0, 5);
         List<SimulatedServer> servers = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             servers.add(new SimulatedServer("server-" + (i + 1), mu[i]));
@@ -53,7 +55,7 @@ final class SyntheticFleetRun {
             records.add(t);
         }
         FleetResult result = FleetResult.of(config, new FleetStats(), records, servers, series, SECONDS, SECONDS + 1,
-                START_EPOCH_MILLIS);
+                START_EPOCH_MILLIS, List.of(STALL));
         return result.withDsrsSlots(slots(servers));
     }
 

@@ -1,6 +1,7 @@
 package io.qrouter.io;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.qrouter.avro.TaskRequest;
 import java.nio.file.Files;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -77,6 +79,46 @@ class EmbeddedKafkaIT {
             assertThat(ids).containsExactlyInAnyOrder("t-0", "t-1", "t-2", "t-3", "t-4");
         }
         assertThat(Files.exists(dir)).isFalse();
+    }
+
+    /**
+     * A real restart: while stopped nothing listens on the port; afterwards the same address serves the records
+     * written before (same log directories), and a producer created before the stop carries on.
+     */
+    @Test
+    void theBrokerRestartsOnTheSamePortWithItsData() throws Exception {
+        try (EmbeddedKafka kafka = EmbeddedKafka.start().createTopics(1)) {
+            String bootstrap = kafka.bootstrapServers();
+            Properties p = new Properties();
+            p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+            try (KafkaProducer<String, TaskRequest> producer =
+                    new KafkaProducer<>(p, new StringSerializer(), new AvroSerializer<>(TaskRequest.class))) {
+                producer.send(new ProducerRecord<>(Topics.TASKS, "before", task("before"))).get();
+
+                kafka.stopBroker();
+                String[] hostPort = bootstrap.split(":");
+                assertThatThrownBy(() -> new java.net.Socket(hostPort[0], Integer.parseInt(hostPort[1])).close())
+                        .as("nothing listens while the broker is down").isInstanceOf(java.io.IOException.class);
+                kafka.startBroker();
+
+                assertThat(kafka.bootstrapServers()).isEqualTo(bootstrap);
+                producer.send(new ProducerRecord<>(Topics.TASKS, "after", task("after"))).get(60, TimeUnit.SECONDS);
+            }
+            Properties c = new Properties();
+            c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+            c.put(ConsumerConfig.GROUP_ID_CONFIG, "restart-it");
+            c.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+            List<String> ids = new ArrayList<>();
+            try (KafkaConsumer<String, TaskRequest> consumer =
+                    new KafkaConsumer<>(c, new StringDeserializer(), new AvroDeserializer<>(TaskRequest.class))) {
+                consumer.subscribe(Set.of(Topics.TASKS));
+                long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+                while (ids.size() < 2 && System.nanoTime() < deadline) {
+                    consumer.poll(Duration.ofMillis(200)).forEach(r -> ids.add(r.value().getTaskId()));
+                }
+            }
+            assertThat(ids).containsExactly("before", "after");
+        }
     }
 
     private static TaskRequest task(String id) {

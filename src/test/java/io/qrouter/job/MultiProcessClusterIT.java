@@ -3,6 +3,7 @@ package io.qrouter.job;
 import static io.qrouter.job.KafkaJobTestKit.heartbeat;
 import static io.qrouter.job.KafkaJobTestKit.settings;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
@@ -98,6 +99,13 @@ class MultiProcessClusterIT {
             long clusterReady = System.nanoTime();
 
             String jarId = rest.uploadJar(JOB_JAR);
+            // main runs inside the JobManager: a bad configuration is refused naming the key, and the JobManager
+            // lives on (main throws; a System.exit there would bring the JobManager down)
+            assertThatThrownBy(() -> rest.runJar(jarId, "io.qrouter.job.QrouterJob",
+                    List.of("--set", "checkpoint.interval.ms=5"))).isInstanceOf(IOException.class)
+                    .hasMessageContaining("checkpoint.interval.ms");
+            assertThat(rest.get("/overview").path("taskmanagers").asInt()).as("the JobManager still answers")
+                    .isEqualTo(2);
             String jobId = rest.runJar(jarId, "io.qrouter.job.QrouterJob", List.of("--config", jobConfig.toString(),
                     "--set", "kafka.bootstrap.servers=" + kafka.bootstrapServers()));
             await("all tasks of the job running", cluster, () -> rest.allTasksRunning(jobId));

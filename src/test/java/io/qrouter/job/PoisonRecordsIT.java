@@ -6,9 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.qrouter.avro.DeadLetter;
-import io.qrouter.avro.Heartbeat;
+import io.qrouter.demo.PoisonRecords;
 import io.qrouter.avro.RoutingDecision;
-import io.qrouter.avro.TaskRequest;
 import io.qrouter.io.AvroCodec;
 import java.time.Duration;
 import java.time.Instant;
@@ -61,10 +60,9 @@ class PoisonRecordsIT {
             kit.readCommitted(topics.get(ConfigKey.TOPIC_DECISIONS), RoutingDecision.class, WAIT,
                     decided -> taskIds(decided).containsAll(before));
 
-            byte[] hugeHeartbeat = AvroCodec.of(Heartbeat.class).encode(
-                    Heartbeat.newBuilder(heartbeat("s".repeat(600 * 1024))).build());
-            byte[] hugeTask = task("t".repeat(600 * 1024));
-            byte[] hugerTask = task("u".repeat(1_000_000));
+            byte[] hugeHeartbeat = PoisonRecords.oversizedServerIdHeartbeat(PoisonRecords.OVERSIZED_ID);
+            byte[] hugeTask = PoisonRecords.nanLoadTask("t".repeat(PoisonRecords.OVERSIZED_ID));
+            byte[] hugerTask = PoisonRecords.nanLoadTask("u".repeat(PoisonRecords.HUGE_ID));
             kit.sendRaw(heartbeatsTopic, "huge-server", hugeHeartbeat);
             kit.sendRaw(tasksTopic, "huge-task", hugeTask);
             kit.sendRaw(tasksTopic, "huger-task", hugerTask);
@@ -211,11 +209,6 @@ class PoisonRecordsIT {
         assertThat(letter.getRawBytes().remaining()).isEqualTo(1024);
         assertThat(letter.getTaskId()).isEqualTo(taskId);
         assertThat(AvroCodec.of(DeadLetter.class).encode(letter).length).isLessThan(2_000);
-    }
-
-    private static byte[] task(String id) {
-        return AvroCodec.of(TaskRequest.class).encode(TaskRequest.newBuilder().setTaskId(id)
-                .setCreatedAt(Instant.now()).setLoad(Double.NaN).build());
     }
 
     private static RoutingDecision decision(String policy) {
