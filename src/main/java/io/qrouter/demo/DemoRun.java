@@ -12,9 +12,10 @@ import io.qrouter.io.TempDirectories;
 import io.qrouter.job.JobConfig;
 import io.qrouter.job.JobHealth;
 import io.qrouter.job.JobWatch;
-import io.qrouter.job.OperatorSettings;
+import io.qrouter.job.GaSettings;
 import io.qrouter.job.QrouterJob;
-import io.qrouter.job.RoutingSettings;
+import io.qrouter.job.RouterSettings;
+import io.qrouter.job.ServerStateSettings;
 import io.qrouter.policy.AdaptiveHeartbeat;
 import io.qrouter.policy.PolicyName;
 import java.io.IOException;
@@ -210,14 +211,14 @@ public final class DemoRun {
      * estimator settings, and the delays the run showed.
      */
     private Map<String, Object> twin(FleetResult result, JobConfig jobConfig) {
-        if (OperatorSettings.gaBatch(jobConfig)) {
+        if (GaSettings.routesInBatches(jobConfig)) {
             return null; // the simulator routes task by task: it has no model of GA batches
         }
-        RoutingSettings routing = OperatorSettings.routing(jobConfig);
+        ServerStateSettings serverState = ServerStateSettings.from(jobConfig);
         DigitalTwin.JobModel model = new DigitalTwin.JobModel(PolicyName.parse(settings.policy()),
                 settings.parallelism(),
-                new AdaptiveHeartbeat(routing.getHeartbeatMinMillis(), routing.getHeartbeatMaxMillis()),
-                routing.estimatorConfig(), routing.loadIndexTimeUnitSeconds());
+                new AdaptiveHeartbeat(serverState.heartbeatMin().toMillis(), serverState.heartbeatMax().toMillis()),
+                serverState.estimatorConfig(), RouterSettings.from(jobConfig).loadIndexTimeUnit().toMillis() / 1000.0);
         return DigitalTwin.predict(result, model, settings.fleet().seed());
     }
 

@@ -85,7 +85,7 @@ public enum ConfigKey {
     ROUTER_POLICY("router.policy", PolicyName.HEARTBEAT_K_LIVE.configName(), oneOf(policyNames()),
             "Routing policy: heartbeat-k-live (JIQ first, else lowest live K: seed 000), heartbeat-k (K as of "
                     + "the last heartbeat), jiq, jsq, power-of-d, least-connections, round-robin, random, hash, or "
-                    + OperatorSettings.GA_BATCH_POLICY + " (windows of tasks assigned by the GA allocator: seed 001)."),
+                    + GaSettings.GA_BATCH_POLICY + " (windows of tasks assigned by the GA allocator: seed 001)."),
     ROUTER_PARALLELISM("router.parallelism", "1", longIn(0, 4096),
             "Router subtasks. One router counts every decision in flight; several each own part of the idle queue "
                     + "and count only their own, so they herd a little on stale views (see the staleness "
@@ -94,7 +94,7 @@ public enum ConfigKey {
     ROUTER_POWER_OF_D("router.power-of-d", "2", longIn(1, 64), "d of the power-of-d policy."),
     ROUTER_K_WEIGHTS("router.k-weights", "equal", ValueRule.loadIndexWeights(),
             "Weights alpha,sigma,r of L_Wq, W_Qt and W_v in the load index K (Eq. 53); equal = 1/3 each."),
-    ROUTER_K_TIME_UNIT_MS("router.k-time-unit.ms", OperatorSettings.AUTO, ValueRule.orWord(OperatorSettings.AUTO,
+    ROUTER_K_TIME_UNIT_MS("router.k-time-unit.ms", RouterSettings.AUTO, ValueRule.orWord(RouterSettings.AUTO,
             longIn(1, 86_400_000)),
             "Fleet-wide reference time of the waiting times W_Qt and W_v in K: one unit of wait weighs like one "
                     + "waiting task, so K prefers a faster server holding the same tasks. auto follows the fleet's "
@@ -215,7 +215,7 @@ public enum ConfigKey {
 
     /** Every value of router.policy: the per-task policies and ga-batch. */
     public static String[] policyNames() {
-        return Stream.concat(Arrays.stream(PolicyName.values()).map(PolicyName::configName), Stream.of(OperatorSettings.GA_BATCH_POLICY))
+        return Stream.concat(Arrays.stream(PolicyName.values()).map(PolicyName::configName), Stream.of(GaSettings.GA_BATCH_POLICY))
                 .toArray(String[]::new);
     }
 

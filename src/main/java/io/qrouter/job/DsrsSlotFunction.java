@@ -35,7 +35,7 @@ import java.util.Map;
  *   <li>MEC systems are the servers that accept tasks when the slot closes (broadcast {@link ServerUpdate}s, the
  *       router's {@link RouterFunction#SNAPSHOTS} descriptor), in id order, which is also the tie-break order.
  *       Capacity b_ij = the server's service rate × tau; unit cost gamma_ij from configuration
- *       ({@link RoutingSettings#unitCost}).</li>
+ *       ({@link DsrsSettings#unitCost}).</li>
  *   <li>As offline, slots without arrivals write no record; their queues are drained when the next slot with
  *       arrivals closes, with the capacities known then. A down server's queue is kept but neither drained nor
  *       chosen; a server that is gone from the snapshots loses its queue.</li>
@@ -62,15 +62,15 @@ public class DsrsSlotFunction extends KeyedBroadcastProcessFunction<String, Task
     /** The last slot closed for this service. */
     static final ValueStateDescriptor<Long> LAST_SLOT = new ValueStateDescriptor<>("dsrs-last-slot", Types.LONG);
 
-    private final RoutingSettings settings;
+    private final DsrsSettings settings;
 
     private transient MapState<Long, Long> arrivals;
     private transient MapState<String, Double> queues;
     private transient ValueState<Long> lastSlot;
     private transient Counter lateTasks;
 
-    public DsrsSlotFunction(RoutingSettings settings) {
-        this.settings = settings.validate();
+    public DsrsSlotFunction(DsrsSettings settings) {
+        this.settings = settings;
     }
 
     @Override
@@ -83,7 +83,7 @@ public class DsrsSlotFunction extends KeyedBroadcastProcessFunction<String, Task
 
     @Override
     public void processElement(TaskRequest task, ReadOnlyContext ctx, Collector<SlotAssignment> out) throws Exception {
-        long slot = Math.floorDiv(task.getCreatedAt().toEpochMilli(), settings.getSlotMillis());
+        long slot = Math.floorDiv(task.getCreatedAt().toEpochMilli(), settings.slot().toMillis());
         Long closed = lastSlot.value();
         if (closed != null && slot <= closed) {
             lateTasks.inc();
@@ -105,7 +105,7 @@ public class DsrsSlotFunction extends KeyedBroadcastProcessFunction<String, Task
 
     @Override
     public void onTimer(long timestamp, OnTimerContext ctx, Collector<SlotAssignment> out) throws Exception {
-        long tau = settings.getSlotMillis();
+        long tau = settings.slot().toMillis();
         long slot = Math.floorDiv(timestamp, tau);
         Long count = arrivals.get(slot);
         if (count == null) {
@@ -131,7 +131,7 @@ public class DsrsSlotFunction extends KeyedBroadcastProcessFunction<String, Task
         }
         Long closed = lastSlot.value();
         backlog = DsrsRow.drain(backlog, capacity, closed == null ? 0 : slot - closed - 1);
-        RowDecision decision = DsrsRow.step(backlog, count, capacity, unitCost, settings.getDsrsV());
+        RowDecision decision = DsrsRow.step(backlog, count, capacity, unitCost, settings.v());
 
         Map<String, Double> after = new LinkedHashMap<>();
         for (int j = 0; j < n; j++) {
@@ -148,7 +148,7 @@ public class DsrsSlotFunction extends KeyedBroadcastProcessFunction<String, Task
                 .setCount(decision.count())
                 .setCost(decision.cost())
                 .setQueuesAfter(after)
-                .setV(settings.getDsrsV())
+                .setV(settings.v())
                 .build());
     }
 
@@ -162,14 +162,14 @@ public class DsrsSlotFunction extends KeyedBroadcastProcessFunction<String, Task
         if (watermark == Long.MAX_VALUE) {
             return;
         }
-        addArrivals(Math.max(slot + 1, Math.floorDiv(watermark + 1, settings.getSlotMillis())), count, ctx);
+        addArrivals(Math.max(slot + 1, Math.floorDiv(watermark + 1, settings.slot().toMillis())), count, ctx);
     }
 
     private void addArrivals(long slot, long count, ReadOnlyContext ctx) throws Exception {
         Long before = arrivals.get(slot);
         arrivals.put(slot, (before == null ? 0 : before) + count);
         // Fires once the watermark has passed every event time of the slot [slot·tau, (slot+1)·tau).
-        ctx.timerService().registerEventTimeTimer((slot + 1) * settings.getSlotMillis() - 1);
+        ctx.timerService().registerEventTimeTimer((slot + 1) * settings.slot().toMillis() - 1);
     }
 
     /** The servers that accept tasks now, in id order (the order of the arrays and of tie-breaking). */

@@ -65,7 +65,7 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
     static final ValueStateDescriptor<Long> WINDOW_TIMER = new ValueStateDescriptor<>("ga-window-timer", Types.LONG);
     static final ValueStateDescriptor<Long> WINDOWS_DONE = new ValueStateDescriptor<>("ga-windows-done", Types.LONG);
 
-    private final RoutingSettings settings;
+    private final GaSettings settings;
 
     private transient ListState<TaskRequest> window;
     private transient ListState<Long> windowEntered;
@@ -77,8 +77,8 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
     private transient int subtask;
     private transient JobMetrics metrics;
 
-    public GaBatchFunction(RoutingSettings settings) {
-        this.settings = settings.validate();
+    public GaBatchFunction(GaSettings settings) {
+        this.settings = settings;
     }
 
     /** Keys tasks by batch lane: a stable hash of the task id modulo {@code lanes}. */
@@ -96,8 +96,8 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
         windowSize = getRuntimeContext().getState(WINDOW_SIZE);
         windowTimer = getRuntimeContext().getState(WINDOW_TIMER);
         windowsDone = getRuntimeContext().getState(WINDOWS_DONE);
-        allocator = BatchAllocator.named(settings.getGaAllocator(), settings.gaConfig());
-        policyName = settings.getGaAllocator().toLowerCase(Locale.ROOT);
+        allocator = BatchAllocator.named(settings.allocator(), settings.gaConfig());
+        policyName = settings.allocator().toLowerCase(Locale.ROOT);
         subtask = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
         metrics = new JobMetrics(getRuntimeContext().getMetricGroup());
     }
@@ -109,10 +109,10 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
         windowEntered.add(now);
         int size = (windowSize.value() == null ? 0 : windowSize.value()) + 1;
         windowSize.update(size);
-        if (size >= settings.getGaBatchSize()) {
+        if (size >= settings.batchSize()) {
             flush(now, ctx, out);
         } else if (windowTimer.value() == null) {
-            long at = now + settings.getGaWindowMillis();
+            long at = now + settings.window().toMillis();
             windowTimer.update(at);
             ctx.timerService().registerProcessingTimeTimer(at);
         }
@@ -164,7 +164,7 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
             gaServers.add(GaRecords.toGaServer(v.snapshot, v.loadIndexHistory));
         }
         Allocation allocation = allocator.allocate(batch, gaServers,
-                windowSeed(settings.getSeed(), ctx.getCurrentKey(), windowIndex));
+                windowSeed(settings.seed(), ctx.getCurrentKey(), windowIndex));
         for (int i = 0; i < tasks.size(); i++) {
             ServerUpdate chosen = servers.get(allocation.serverOfTask()[i]).snapshot;
             TaskRequest task = tasks.get(i);
@@ -204,11 +204,11 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
             TaskRequest t = tasks.get(i);
             // A window restored from state older than the entry list counts its tasks as entering now.
             long since = i < entered.size() ? entered.get(i) : now;
-            if (now - since >= settings.getBufferDeadlineMillis()) {
+            if (now - since >= settings.bufferDeadline().toMillis()) {
                 ctx.output(RouterFunction.DEAD_LETTERS, DeadLetter.newBuilder()
-                        .setSourceTopic(settings.getTasksTopic())
+                        .setSourceTopic(settings.tasksTopic())
                         .setReason("no live server for the GA batch within the buffer deadline of "
-                                + settings.getBufferDeadlineMillis() + " ms")
+                                + settings.bufferDeadline().toMillis() + " ms")
                         .setTaskId(t.getTaskId())
                         .setAt(Instant.ofEpochMilli(now))
                         .build());
@@ -223,7 +223,7 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
             window.update(keep);
             windowEntered.update(keptEntered);
             windowSize.update(keep.size());
-            long at = now + settings.getGaWindowMillis();
+            long at = now + settings.window().toMillis();
             windowTimer.update(at);
             ctx.timerService().registerProcessingTimeTimer(at);
         }

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -143,6 +144,14 @@ public final class JobConfig implements Serializable {
 
     public int getInt(ConfigKey key) {
         return Math.toIntExact(getLong(key));
+    }
+
+    /** A duration key's value: every {@code *.ms} key holds milliseconds. */
+    public Duration duration(ConfigKey key) {
+        if (!key.key().endsWith(".ms")) {
+            throw new IllegalArgumentException("'" + key.key() + "' is not a duration in milliseconds");
+        }
+        return Duration.ofMillis(getLong(key));
     }
 
     public double getDouble(ConfigKey key) {

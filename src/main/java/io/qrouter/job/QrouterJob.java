@@ -112,10 +112,9 @@ public final class QrouterJob {
         SingleOutputStreamOperator<Heartbeat> heartbeats = input(env, config, sources.heartbeats(), "heartbeats",
                 beat -> beat.getSentAt().toEpochMilli());
 
-        RoutingSettings routing = OperatorSettings.routing(config);
         SingleOutputStreamOperator<ServerUpdate> snapshots = events.keyBy(TaskEvent::getServerId)
                 .connect(heartbeats.keyBy(Heartbeat::getServerId))
-                .process(new ServerStateFunction(routing))
+                .process(new ServerStateFunction(ServerStateSettings.from(config)))
                 .uid("server-state").name("per-server state and metrics");
         snapshots.getSideOutput(ServerStateFunction.METRICS)
                 .sinkTo(sinks.serverMetrics()).uid("sink-server-metrics").name("server-metrics: sink");
@@ -123,15 +122,17 @@ public final class QrouterJob {
                 .sinkTo(sinks.heartbeatLog()).uid("sink-heartbeat-log").name("heartbeat-log: sink");
 
         BroadcastStream<ServerUpdate> snapshotBroadcast = snapshots.broadcast(RouterFunction.SNAPSHOTS);
-        SingleOutputStreamOperator<RoutingDecision> decisions = OperatorSettings.gaBatch(config)
-                ? tasks.keyBy(GaBatchFunction.laneKey(routing.getGaLanes()))
+        GaSettings ga = GaSettings.from(config);
+        RouterSettings router = RouterSettings.from(config);
+        SingleOutputStreamOperator<RoutingDecision> decisions = GaSettings.routesInBatches(config)
+                ? tasks.keyBy(GaBatchFunction.laneKey(ga.lanes()))
                         .connect(snapshots.broadcast(GaBatchFunction.SERVERS))
-                        .process(new GaBatchFunction(routing))
-                        .uid("ga-batch").name("GA batch router: " + routing.getGaAllocator())
+                        .process(new GaBatchFunction(ga))
+                        .uid("ga-batch").name("GA batch router: " + ga.allocator())
                 : tasks.keyBy(RouterFunction.TASK_KEY)
                         .connect(snapshotBroadcast)
-                        .process(new RouterFunction(routing))
-                        .uid("router").name("router: " + routing.getPolicy());
+                        .process(new RouterFunction(router))
+                        .uid("router").name("router: " + router.policy());
         int routerParallelism = config.getInt(ConfigKey.ROUTER_PARALLELISM);
         if (routerParallelism > 0) {
             decisions.setParallelism(routerParallelism);
@@ -140,7 +141,7 @@ public final class QrouterJob {
 
         tasks.keyBy(DsrsSlotFunction.SERVICE_KEY)
                 .connect(snapshotBroadcast)
-                .process(new DsrsSlotFunction(routing))
+                .process(new DsrsSlotFunction(DsrsSettings.from(config)))
                 .uid("dsrs-slots").name("DSRS slots")
                 .sinkTo(sinks.dsrsAssignments()).uid("sink-dsrs-assignments").name("dsrs-assignments: sink");
 

@@ -77,7 +77,7 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
     /** The fleet gauges are recomputed at most this often, as they take O(servers). */
     private static final long FLEET_GAUGE_PERIOD_MILLIS = 1_000;
 
-    private final RoutingSettings settings;
+    private final RouterSettings settings;
 
     private transient ValueState<BufferedTask> buffered;
     private transient RoutingPolicy policy;
@@ -91,8 +91,8 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
     private transient long fleetGaugesAt;
     private transient JobMetrics metrics;
 
-    public RouterFunction(RoutingSettings settings) {
-        this.settings = settings.validate();
+    public RouterFunction(RouterSettings settings) {
+        this.settings = settings;
     }
 
     @Override
@@ -101,8 +101,8 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
         routerIndex = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
         int routerCount = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
         policy = Policies.create(settings.policyConfig(routerIndex, routerCount),
-                new SplittableRandom(settings.getSeed() ^ (0x9E3779B97F4A7C15L * (routerIndex + 1))));
-        inFlight = new UnacknowledgedTasks(settings.getInFlightTimeoutMillis(), MAX_UNACKNOWLEDGED_PER_SERVER);
+                new SplittableRandom(settings.seed() ^ (0x9E3779B97F4A7C15L * (routerIndex + 1))));
+        inFlight = new UnacknowledgedTasks(settings.inFlightTimeout().toMillis(), MAX_UNACKNOWLEDGED_PER_SERVER);
         updateDelayByServer = new HashMap<>();
         policyRebuilt = false;
         bufferCounted = false;
@@ -118,12 +118,12 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
         if (route(task, now, out)) {
             return;
         }
-        if (bufferedCount >= settings.getBufferCapacity()) {
+        if (bufferedCount >= settings.bufferCapacity()) {
             deadLetter(task, now, "no live server and the router buffer is full ("
-                    + settings.getBufferCapacity() + " tasks)", ctx);
+                    + settings.bufferCapacity() + " tasks)", ctx);
             return;
         }
-        long deadline = now + settings.getBufferDeadlineMillis();
+        long deadline = now + settings.bufferDeadline().toMillis();
         buffered.update(new BufferedTask(task, now, deadline));
         ctx.timerService().registerProcessingTimeTimer(deadline);
         metrics.buffered(++bufferedCount);
@@ -168,7 +168,7 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
         rebuildPolicyOnce(ctx.getBroadcastState(SNAPSHOTS), timestamp);
         if (!route(waiting.task, timestamp, out)) {
             deadLetter(waiting.task, timestamp, "no live server within the buffer deadline of "
-                    + settings.getBufferDeadlineMillis() + " ms", ctx);
+                    + settings.bufferDeadline().toMillis() + " ms", ctx);
         }
     }
 
@@ -258,7 +258,7 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
 
     private void deadLetter(TaskRequest task, long now, String reason, ReadOnlyContext ctx) {
         ctx.output(DEAD_LETTERS, DeadLetter.newBuilder()
-                .setSourceTopic(settings.getTasksTopic())
+                .setSourceTopic(settings.tasksTopic())
                 .setReason(reason)
                 .setTaskId(task.getTaskId())
                 .setAt(Instant.ofEpochMilli(now))

@@ -49,7 +49,7 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
     static final MapStateDescriptor<Long, Integer> QUEUE_CHANGES =
             new MapStateDescriptor<>("queue-changes-since-heartbeat", Types.LONG, Types.INT);
 
-    private final RoutingSettings settings;
+    private final ServerStateSettings settings;
 
     static final ValueStateDescriptor<ServerEstimators> ESTIMATORS =
             new ValueStateDescriptor<>("estimators", ServerEstimators.class);
@@ -63,8 +63,8 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
     private transient Counter lateRecords;
     private transient Counter heartbeats;
 
-    public ServerStateFunction(RoutingSettings settings) {
-        this.settings = settings.validate();
+    public ServerStateFunction(ServerStateSettings settings) {
+        this.settings = settings;
     }
 
     @Override
@@ -73,8 +73,8 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
         queueChanges = getRuntimeContext().getMapState(QUEUE_CHANGES);
         estimators = getRuntimeContext().getState(ESTIMATORS);
         estimatorConfig = settings.estimatorConfig();
-        weights = settings.loadIndexWeights();
-        adaptiveHeartbeat = new AdaptiveHeartbeat(settings.getHeartbeatMinMillis(), settings.getHeartbeatMaxMillis());
+        weights = settings.weights();
+        adaptiveHeartbeat = new AdaptiveHeartbeat(settings.heartbeatMin().toMillis(), settings.heartbeatMax().toMillis());
         lateRecords = getRuntimeContext().getMetricGroup().counter("lateRecords");
         heartbeats = getRuntimeContext().getMetricGroup().counter("heartbeats");
     }
@@ -117,7 +117,7 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
      * per coalescing window (the timer emits the state as it is then).
      */
     private void reportQueueChange(Context ctx, ServerState state, Collector<ServerUpdate> out) {
-        long window = settings.getUpdateCoalesceMillis();
+        long window = settings.updateCoalesce().toMillis();
         if (window == 0 || state.queueLength() == 0) {
             emitUpdate(state, false, out);
         } else if (state.updateTimerAt == ServerState.NO_TIMER) {
@@ -197,9 +197,9 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
     private QueueFigures figures(ServerState state, long atMillis) throws Exception {
         ServerEstimators windows = estimators.value();
         if (windows == null) {
-            return QueueFigures.unknown(settings.getQueueModel());
+            return QueueFigures.unknown(settings.queueModel());
         }
-        return QueueFigures.compute(settings.getQueueModel(), weights, settings.reportedLoadIndexTimeUnitSeconds(),
+        return QueueFigures.compute(settings.queueModel(), weights, settings.reportedLoadIndexTimeUnitSeconds(),
                 windows.snapshot(atMillis),
                 state.serviceRatePerSecond);
     }
@@ -258,7 +258,7 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
 
     private void scheduleDown(Context ctx, ServerState state) {
         deleteTimers(ctx, state);
-        long silence = Math.max(settings.getDownTimeoutMillis(),
+        long silence = Math.max(settings.downTimeout().toMillis(),
                 AdaptiveHeartbeat.MISSED_BEATS_BEFORE_DOWN * state.heartbeatIntervalMillis);
         state.downTimerAt = ctx.timerService().currentProcessingTime() + silence;
         ctx.timerService().registerProcessingTimeTimer(state.downTimerAt);
@@ -266,7 +266,7 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
 
     private void scheduleForget(Context ctx, ServerState state) {
         deleteTimers(ctx, state);
-        state.forgetTimerAt = ctx.timerService().currentProcessingTime() + settings.getForgetDownAfterMillis();
+        state.forgetTimerAt = ctx.timerService().currentProcessingTime() + settings.forgetDownAfter().toMillis();
         ctx.timerService().registerProcessingTimeTimer(state.forgetTimerAt);
     }
 

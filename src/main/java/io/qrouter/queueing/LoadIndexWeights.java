@@ -4,7 +4,7 @@ package io.qrouter.queueing;
  * The weights of Eq. (53), K = alpha·L_Wq + sigma·W_Qt + r·W_v: each in [0, 1] and alpha + sigma + r = 1
  * (within 1e-9, so that "0.2,0.3,0.5" typed by a human is accepted).
  */
-public record LoadIndexWeights(double alpha, double sigma, double r) {
+public record LoadIndexWeights(double alpha, double sigma, double r) implements java.io.Serializable {
     public static final LoadIndexWeights EQUAL = new LoadIndexWeights(1 / 3.0, 1 / 3.0, 1 / 3.0);
     private static final double SUM_TOLERANCE = 1e-9;
 

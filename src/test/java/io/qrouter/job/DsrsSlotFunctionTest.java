@@ -34,15 +34,12 @@ class DsrsSlotFunctionTest {
         harness.close();
     }
 
-    private static RoutingSettings settings() {
-        RoutingSettings s = new RoutingSettings();
-        s.setSlotMillis(TAU);
-        s.setDsrsV(V);
-        s.setDsrsUnitCosts(Map.of("m1", 3.0, "m2", 1.0, "m3", 2.0, "video/m1", 0.5));
-        return s;
+    private static DsrsSettings settings() {
+        return TestSettings.dsrs("dsrs.slot.ms", Long.toString(TAU), "dsrs.v", Double.toString(V),
+                "dsrs.unit-costs", "m1=3, m2=1, m3=2, video/m1=0.5");
     }
 
-    private void start(RoutingSettings settings) throws Exception {
+    private void start(DsrsSettings settings) throws Exception {
         harness = Harnesses.broadcast(new DsrsSlotFunction(settings), DsrsSlotFunction.SERVICE_KEY, Types.STRING,
                 RouterFunction.SNAPSHOTS, 1, 0, null);
         for (int j = 0; j < SYSTEMS.size(); j++) {

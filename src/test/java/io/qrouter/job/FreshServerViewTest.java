@@ -23,7 +23,6 @@ import org.junit.jupiter.api.Test;
  * per-server state reaches the router's view at once, without waiting for the next heartbeat.
  */
 class FreshServerViewTest {
-    private final RoutingSettings settings = new RoutingSettings();
     private KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate> servers;
     private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision> router;
     private int forwarded;
@@ -40,9 +39,8 @@ class FreshServerViewTest {
 
     @Test
     void aServerThatBecomesIdleJoinsTheIdleQueueWithoutWaitingForAHeartbeat() throws Exception {
-        settings.setPolicy("heartbeat-k-live");
-        servers = Harnesses.serverState(settings, null);
-        router = Harnesses.router(settings, 1, 0, null);
+        servers = Harnesses.serverState(TestSettings.serverState(), null);
+        router = Harnesses.router(TestSettings.router("router.policy", "heartbeat-k-live"), 1, 0, null);
         router.setProcessingTime(1_000);
         // Both servers announce themselves busy, one task each; heartbeats every second.
         servers.processElement2(heartbeat("a", 1_000, 1), 1_000);

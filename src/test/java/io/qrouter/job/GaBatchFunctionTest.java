@@ -27,18 +27,10 @@ class GaBatchFunctionTest {
     private static final long WINDOW = 500;
     private static final long DEADLINE = 2_000;
 
-    private final RoutingSettings settings = settings();
+    private final GaSettings settings = TestSettings.ga("ga.batch-size", Integer.toString(BATCH),
+            "ga.window.ms", Long.toString(WINDOW), "router.buffer.deadline.ms", Long.toString(DEADLINE),
+            "ga.population", "12", "ga.generations", "8");
     private KeyedBroadcastOperatorTestHarness<Integer, TaskRequest, ServerUpdate, RoutingDecision> harness;
-
-    private static RoutingSettings settings() {
-        RoutingSettings s = new RoutingSettings();
-        s.setGaBatchSize(BATCH);
-        s.setGaWindowMillis(WINDOW);
-        s.setBufferDeadlineMillis(DEADLINE);
-        s.setGaPopulation(12);
-        s.setGaGenerations(8);
-        return s;
-    }
 
     private void start() throws Exception {
         harness = Harnesses.broadcast(new GaBatchFunction(settings), GaBatchFunction.laneKey(1), Types.INT,
@@ -97,7 +89,7 @@ class GaBatchFunctionTest {
         }
         List<BatchTask> batch = tasks.stream().map(t -> new BatchTask(t.getTaskId(), t.getLoad())).toList();
         Allocation direct = BatchAllocator.named("mv-ga", settings.gaConfig()).allocate(batch, servers,
-                GaBatchFunction.windowSeed(settings.getSeed(), 0, 0));
+                GaBatchFunction.windowSeed(settings.seed(), 0, 0));
         for (int i = 0; i < BATCH; i++) {
             assertThat(out.get(i).getServerId()).isEqualTo(direct.serverOf(i));
         }

@@ -30,7 +30,7 @@ final class Harnesses {
     }
 
     static KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate> serverState(
-            RoutingSettings settings, OperatorSubtaskState restoreFrom) throws Exception {
+            ServerStateSettings settings, OperatorSubtaskState restoreFrom) throws Exception {
         var harness = new KeyedTwoInputStreamOperatorTestHarness<>(
                 new KeyedCoProcessOperator<>(new ServerStateFunction(settings)),
                 TaskEvent::getServerId, Heartbeat::getServerId, Types.STRING);
@@ -38,7 +38,7 @@ final class Harnesses {
     }
 
     static KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision> router(
-            RoutingSettings settings, int parallelism, int subtask, OperatorSubtaskState restoreFrom) throws Exception {
+            RouterSettings settings, int parallelism, int subtask, OperatorSubtaskState restoreFrom) throws Exception {
         return broadcast(new RouterFunction(settings), RouterFunction.TASK_KEY, Types.STRING,
                 RouterFunction.SNAPSHOTS, parallelism, subtask, restoreFrom);
     }

@@ -38,18 +38,17 @@ class RouterFunctionTest {
         }
     }
 
-    private static RoutingSettings settings(String policy) {
-        RoutingSettings s = new RoutingSettings();
-        s.setPolicy(policy);
-        s.setBufferDeadlineMillis(DEADLINE);
-        s.setBufferCapacity(CAPACITY);
+    private static RouterSettings settings(String policy, String... moreKeysAndValues) {
         // K's unit fixed at 1 s so the expected K values below are computed independently of the fleet's mean
-        s.setLoadIndexTimeUnitMillis(1_000);
-        return s;
+        List<String> keysAndValues = new ArrayList<>(List.of("router.policy", policy,
+                "router.buffer.deadline.ms", Long.toString(DEADLINE), "router.buffer.capacity",
+                Integer.toString(CAPACITY), "router.k-time-unit.ms", "1000"));
+        keysAndValues.addAll(List.of(moreKeysAndValues));
+        return TestSettings.router(keysAndValues.toArray(String[]::new));
     }
 
     private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision> router(
-            RoutingSettings settings, int parallelism, int subtask, OperatorSubtaskState restoreFrom) throws Exception {
+            RouterSettings settings, int parallelism, int subtask, OperatorSubtaskState restoreFrom) throws Exception {
         var harness = Harnesses.router(settings, parallelism, subtask, restoreFrom);
         open.add(harness);
         return harness;
@@ -105,9 +104,7 @@ class RouterFunctionTest {
             int chosen = "abc".indexOf(d.getServerId());
             int lowest = Math.min(load[0], Math.min(load[1], load[2]));
             assertThat(load[chosen]).as("decision %s", d).isEqualTo(lowest);
-            assertThat(d.getChosenK()).isEqualTo(LoadIndex.live(load[chosen], 10.0, 1.0,
-                    settings("heartbeat-k-live").loadIndexTimeUnitSeconds(),
-                    settings("heartbeat-k-live").loadIndexWeights()));
+            assertThat(d.getChosenK()).isEqualTo(liveK(load[chosen]));
             assertThat(d.getRunnerUpServerId()).isNotNull().isNotEqualTo(d.getServerId());
             assertThat(d.getRunnerUpK()).isGreaterThanOrEqualTo(d.getChosenK());
             load[chosen]++;
@@ -198,7 +195,7 @@ class RouterFunctionTest {
     @Test
     void twoRouterSubtasksNeverSendToTheSameIdleServer() throws Exception {
         int routers = 2;
-        RoutingSettings settings = settings("heartbeat-k-live");
+        RouterSettings settings = settings("heartbeat-k-live");
         List<ServerUpdate> idle = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
             idle.add(snapshot("s" + i, 1_000, 0));
@@ -229,7 +226,7 @@ class RouterFunctionTest {
 
     @Test
     void aRestoredRouterKeepsItsServersAndItsBufferedTasks() throws Exception {
-        RoutingSettings settings = settings("heartbeat-k-live");
+        RouterSettings settings = settings("heartbeat-k-live");
         var router = router(settings, 1, 0, null);
         router.setProcessingTime(0);
         ServerUpdate down = snapshot("s1", 0, 0);
@@ -251,7 +248,7 @@ class RouterFunctionTest {
 
     @Test
     void aRestoredRouterDecidesFromTheCheckpointedSnapshotsBeforeAnyNewOne() throws Exception {
-        RoutingSettings settings = settings("least-connections");
+        RouterSettings settings = settings("least-connections");
         var router = router(settings, 1, 0, null);
         router.processBroadcastElement(snapshot("long", 0, 5), 0);
         router.processBroadcastElement(snapshot("short", 0, 1), 0);
@@ -266,8 +263,7 @@ class RouterFunctionTest {
 
     @Test
     void rescaledFromOneToTwoSubtasksBothKnowEveryServerAndEachReleasesItsOwnBufferedTasks() throws Exception {
-        RoutingSettings settings = settings("heartbeat-k-live");
-        settings.setBufferCapacity(100);
+        RouterSettings settings = settings("heartbeat-k-live", "router.buffer.capacity", "100");
         var single = router(settings, 1, 0, null);
         ServerUpdate down = snapshot("s1", 0, 0);
         down.setAlive(false);
@@ -343,13 +339,13 @@ class RouterFunctionTest {
     }
 
     private static double liveK(int load) {
-        RoutingSettings s = settings("heartbeat-k-live");
-        return LoadIndex.live(load, 10.0, 1.0, s.loadIndexTimeUnitSeconds(), s.loadIndexWeights());
+        RouterSettings s = settings("heartbeat-k-live");
+        return LoadIndex.live(load, 10.0, 1.0, s.loadIndexTimeUnit().toMillis() / 1000.0, s.weights());
     }
 
     /** a holds 1 and b 4: a burst of three goes to a, which then holds 4 as far as this router knows. */
     private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision> burstOfThreeToA(
-            RoutingSettings settings) throws Exception {
+            RouterSettings settings) throws Exception {
         var router = router(settings, 1, 0, null);
         router.setProcessingTime(1_000);
         router.processBroadcastElement(estimated("a", 1_000, 1), 1_000);
@@ -407,8 +403,7 @@ class RouterFunctionTest {
 
     @Test
     void unacknowledgedTasksAreDroppedAfterTheTimeout() throws Exception {
-        RoutingSettings settings = settings("heartbeat-k-live");
-        settings.setInFlightTimeoutMillis(500);
+        RouterSettings settings = settings("heartbeat-k-live", "router.in-flight-timeout.ms", "500");
         var router = burstOfThreeToA(settings);
         // Decided at 1 000; at 1 601 they are older than the 500 ms timeout and no longer counted.
         router.setProcessingTime(1_601);

@@ -13,6 +13,7 @@ import io.qrouter.avro.HeartbeatLog;
 import io.qrouter.avro.ServerMetrics;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.policy.AdaptiveHeartbeat;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -27,15 +28,15 @@ class ServerStateFunctionTest {
     private static final long DOWN_TIMEOUT = 5_000;
     private static final long FORGET_AFTER = 60_000;
 
-    private final RoutingSettings settings = settings();
+    private final ServerStateSettings settings = settings();
 
     private KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate> harness;
 
-    private static RoutingSettings settings() {
-        RoutingSettings s = new RoutingSettings();
-        s.setDownTimeoutMillis(DOWN_TIMEOUT);
-        s.setForgetDownAfterMillis(FORGET_AFTER);
-        return s;
+    private static ServerStateSettings settings(String... moreKeysAndValues) {
+        List<String> keysAndValues = new ArrayList<>(List.of("server.down-timeout.ms", Long.toString(DOWN_TIMEOUT),
+                "server.forget-down-after.ms", Long.toString(FORGET_AFTER)));
+        keysAndValues.addAll(List.of(moreKeysAndValues));
+        return TestSettings.serverState(keysAndValues.toArray(String[]::new));
     }
 
     @AfterEach
@@ -124,8 +125,7 @@ class ServerStateFunctionTest {
 
     @Test
     void theChainPModelIsSelectable() throws Exception {
-        settings.setQueueModel("chain-p");
-        harness = Harnesses.serverState(settings, null);
+        harness = Harnesses.serverState(settings("server.queue-model", "chain-p"), null);
         feedDeterministicStream();
         harness.processElement2(heartbeat("s1", 3_000, 0), 3_000);
 
@@ -177,11 +177,11 @@ class ServerStateFunctionTest {
         harness.processElement2(heartbeat("idle", 1_000, 0), 1_000);
         harness.processElement2(heartbeat("loaded", 1_000, 9), 1_000);
         List<ServerUpdate> out = harness.extractOutputValues();
-        AdaptiveHeartbeat rule = new AdaptiveHeartbeat(settings.getHeartbeatMinMillis(), settings.getHeartbeatMaxMillis());
-        assertThat(out.get(0).getRecommendedHeartbeatMillis()).isEqualTo(settings.getHeartbeatMaxMillis());
+        AdaptiveHeartbeat rule = new AdaptiveHeartbeat(settings.heartbeatMin().toMillis(), settings.heartbeatMax().toMillis());
+        assertThat(out.get(0).getRecommendedHeartbeatMillis()).isEqualTo(settings.heartbeatMax().toMillis());
         assertThat(out.get(1).getRecommendedHeartbeatMillis())
                 .isEqualTo(rule.nextIntervalMillis(9, Double.NaN))
-                .isLessThan(settings.getHeartbeatMaxMillis());
+                .isLessThan(settings.heartbeatMax().toMillis());
     }
 
     @Test
@@ -222,8 +222,7 @@ class ServerStateFunctionTest {
 
     @Test
     void queueChangesWithinTheCoalescingWindowBecomeOneUpdateButIdlenessIsReportedAtOnce() throws Exception {
-        settings.setUpdateCoalesceMillis(50);
-        harness = Harnesses.serverState(settings, null);
+        harness = Harnesses.serverState(settings("server.update-coalesce.ms", "50"), null);
         harness.setProcessingTime(1_000);
         harness.processElement2(heartbeat("s1", 1_000, 1), 1_000);
         harness.processElement1(event("s1", "t2", ENQUEUED, 1_010), 1_010);

@@ -71,12 +71,11 @@ class ValidExtremeRecordsTest {
                 .with("server.estimator-min-events", minEvents)
                 .with("ga.population", "6").with("ga.generations", "3").with("ga.batch-size", "5");
         assertValid(steps);
-        RoutingSettings settings = OperatorSettings.routing(config);
-        var serverState = Harnesses.serverState(settings, null);
-        var router = Harnesses.router(settings, 1, 0, null);
-        var dsrs = Harnesses.broadcast(new DsrsSlotFunction(settings), DsrsSlotFunction.SERVICE_KEY, Types.STRING,
-                RouterFunction.SNAPSHOTS, 1, 0, null);
-        var ga = Harnesses.broadcast(new GaBatchFunction(settings), GaBatchFunction.laneKey(1), Types.INT,
+        var serverState = Harnesses.serverState(ServerStateSettings.from(config), null);
+        var router = Harnesses.router(RouterSettings.from(config), 1, 0, null);
+        var dsrs = Harnesses.broadcast(new DsrsSlotFunction(DsrsSettings.from(config)), DsrsSlotFunction.SERVICE_KEY,
+                Types.STRING, RouterFunction.SNAPSHOTS, 1, 0, null);
+        var ga = Harnesses.broadcast(new GaBatchFunction(GaSettings.from(config)), GaBatchFunction.laneKey(1), Types.INT,
                 GaBatchFunction.SERVERS, 1, 0, null);
         List<KeyedBroadcastOperatorTestHarness<?, TaskRequest, ServerUpdate, ?>> taskOperators = List.of(router, dsrs, ga);
         try {
@@ -186,7 +185,7 @@ class ValidExtremeRecordsTest {
         for (PolicyName p : PolicyName.values()) {
             names.add(p.configName());
         }
-        names.add(OperatorSettings.GA_BATCH_POLICY);
+        names.add(GaSettings.GA_BATCH_POLICY);
         return Arbitraries.of(names);
     }
 

@@ -1,0 +1,36 @@
+package io.qrouter.job;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/** Operator settings for tests, from configuration keys (as a user sets them): {@code router("router.policy", "jsq")}. */
+final class TestSettings {
+    private TestSettings() {}
+
+    static JobConfig config(String... keysAndValues) {
+        if (keysAndValues.length % 2 != 0) {
+            throw new IllegalArgumentException("keys and values come in pairs");
+        }
+        Map<String, String> settings = new HashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            settings.put(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return JobConfig.of(settings);
+    }
+
+    static RouterSettings router(String... keysAndValues) {
+        return RouterSettings.from(config(keysAndValues));
+    }
+
+    static ServerStateSettings serverState(String... keysAndValues) {
+        return ServerStateSettings.from(config(keysAndValues));
+    }
+
+    static DsrsSettings dsrs(String... keysAndValues) {
+        return DsrsSettings.from(config(keysAndValues));
+    }
+
+    static GaSettings ga(String... keysAndValues) {
+        return GaSettings.from(config(keysAndValues));
+    }
+}
