@@ -10,8 +10,6 @@ import static io.qrouter.estimate.WindowQuantity.SERVICE_MILLIS;
 import static io.qrouter.estimate.WindowQuantity.WAITING_MILLIS;
 import static io.qrouter.estimate.WindowQuantity.WAITS_ENDED;
 
-import io.qrouter.avro.TaskEventType;
-
 /**
  * The estimators of one server, fed with its task lifecycle events (event time in millis) by the Flink job or the
  * simulator, and read with {@link #snapshot(long)}.
@@ -53,7 +51,7 @@ public class ServerEstimators {
     }
 
     /** Dispatches a lifecycle event; UNKNOWN (a symbol from a newer writer) changes nothing but the unmatched count. */
-    public void onEvent(TaskEventType type, String taskId, long eventTimeMillis) {
+    public void onEvent(TaskLifecycle type, String taskId, long eventTimeMillis) {
         switch (type) {
             case ENQUEUED -> onEnqueued(taskId, eventTimeMillis);
             case STARTED -> onStarted(taskId, eventTimeMillis);

@@ -7,6 +7,7 @@ import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskEventType;
 import io.qrouter.estimate.EstimatorConfig;
 import io.qrouter.estimate.ServerEstimators;
+import io.qrouter.estimate.TaskLifecycle;
 import io.qrouter.policy.AdaptiveHeartbeat;
 import io.qrouter.queueing.LoadIndexWeights;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -94,7 +95,7 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
         if (windows == null) {
             windows = new ServerEstimators(estimatorConfig);
         }
-        windows.onEvent(event.getType(), event.getTaskId(), eventTime);
+        windows.onEvent(lifecycle(event.getType()), event.getTaskId(), eventTime);
         estimators.update(windows);
         if (eventTime > state.lastHeartbeatAt) {
             state.eventAfterHeartbeat = true;
@@ -238,6 +239,11 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
                 state.eventAfterHeartbeat = true;
             }
         }
+    }
+
+    /** The estimators' own name for an event type: both enums list the same symbols (TaskLifecycleTest). */
+    static TaskLifecycle lifecycle(TaskEventType type) {
+        return TaskLifecycle.valueOf(type.name());
     }
 
     static int queueChange(TaskEventType type) {

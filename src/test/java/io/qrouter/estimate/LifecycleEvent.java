@@ -1,10 +1,9 @@
 package io.qrouter.estimate;
 
-import io.qrouter.avro.TaskEventType;
 import java.util.List;
 
 /** One lifecycle event of a synthetic stream. */
-record LifecycleEvent(TaskEventType type, String taskId, long timeMillis) {
+record LifecycleEvent(TaskLifecycle type, String taskId, long timeMillis) {
     void feed(ServerEstimators estimators) {
         estimators.onEvent(type, taskId, timeMillis);
     }
@@ -13,7 +12,7 @@ record LifecycleEvent(TaskEventType type, String taskId, long timeMillis) {
         events.forEach(event -> event.feed(estimators));
     }
 
-    static long count(List<LifecycleEvent> events, TaskEventType type) {
+    static long count(List<LifecycleEvent> events, TaskLifecycle type) {
         return events.stream().filter(event -> event.type() == type).count();
     }
 }

@@ -2,7 +2,6 @@ package io.qrouter.estimate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.qrouter.avro.TaskEventType;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
@@ -25,7 +24,7 @@ class ServerEstimatorsExtremesTest {
     private static final long NOW = Instant.parse("2026-11-30T09:00:00Z").toEpochMilli();
     private static final long LAST = NOW + 86_400_000L;
 
-    record Event(TaskEventType type, String taskId, long atMillis) {}
+    record Event(TaskLifecycle type, String taskId, long atMillis) {}
 
     @Property(tries = 400)
     void anyEventsGiveFiniteEstimatesOrUnknown(@ForAll("events") List<Event> events,
@@ -47,8 +46,8 @@ class ServerEstimatorsExtremesTest {
 
     @Provide
     Arbitrary<List<Event>> events() {
-        Arbitrary<TaskEventType> types = Arbitraries.of(Arrays.stream(TaskEventType.values())
-                .filter(t -> t != TaskEventType.UNKNOWN).toList());
+        Arbitrary<TaskLifecycle> types = Arbitraries.of(Arrays.stream(TaskLifecycle.values())
+                .filter(t -> t != TaskLifecycle.UNKNOWN).toList());
         Arbitrary<String> tasks = Arbitraries.strings().alpha().ofMinLength(1).ofMaxLength(3);
         return Combinators.combine(types, tasks, times()).as(Event::new).list().ofMaxSize(300);
     }

@@ -1,9 +1,9 @@
 package io.qrouter.estimate;
 
-import static io.qrouter.avro.TaskEventType.ABANDONED;
-import static io.qrouter.avro.TaskEventType.COMPLETED;
-import static io.qrouter.avro.TaskEventType.ENQUEUED;
-import static io.qrouter.avro.TaskEventType.RESTORED;
+import static io.qrouter.estimate.TaskLifecycle.ABANDONED;
+import static io.qrouter.estimate.TaskLifecycle.COMPLETED;
+import static io.qrouter.estimate.TaskLifecycle.ENQUEUED;
+import static io.qrouter.estimate.TaskLifecycle.RESTORED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

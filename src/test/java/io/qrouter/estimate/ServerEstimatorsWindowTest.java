@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.qrouter.avro.TaskEventType;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -173,11 +172,11 @@ class ServerEstimatorsWindowTest {
         config.setMaxInterarrivalSamples(64);
         ServerEstimators estimators = new ServerEstimators(config);
         int tasks = 100_000;
-        TaskEventType[] lifecycle = {TaskEventType.ENQUEUED, TaskEventType.STARTED, TaskEventType.COMPLETED};
+        TaskLifecycle[] lifecycle = {TaskLifecycle.ENQUEUED, TaskLifecycle.STARTED, TaskLifecycle.COMPLETED};
         for (int i = 0; i < tasks; i++) {
             long timeMillis = i / 100; // 100 000 tasks per second
             estimators.onEnqueued("never-ends-" + i, timeMillis);
-            for (TaskEventType type : lifecycle) {
+            for (TaskLifecycle type : lifecycle) {
                 estimators.onEvent(type, "t" + i, timeMillis);
             }
         }
@@ -211,7 +210,7 @@ class ServerEstimatorsWindowTest {
     @Test
     void anUnknownEventTypeChangesNothingButTheUnmatchedCount() {
         ServerEstimators estimators = new ServerEstimators();
-        estimators.onEvent(TaskEventType.UNKNOWN, "t", 1_000);
+        estimators.onEvent(TaskLifecycle.UNKNOWN, "t", 1_000);
         assertThat(estimators.getUnmatchedEvents()).isEqualTo(1);
         assertThat(estimators.snapshot(2_000).lambdaPerSecond()).isEqualTo(Estimate.unknown(0));
     }

@@ -1,11 +1,11 @@
 package io.qrouter.estimate;
 
-import static io.qrouter.avro.TaskEventType.ABANDONED;
-import static io.qrouter.avro.TaskEventType.CANCELLED;
-import static io.qrouter.avro.TaskEventType.COMPLETED;
-import static io.qrouter.avro.TaskEventType.ENQUEUED;
-import static io.qrouter.avro.TaskEventType.RESTORED;
-import static io.qrouter.avro.TaskEventType.STARTED;
+import static io.qrouter.estimate.TaskLifecycle.ABANDONED;
+import static io.qrouter.estimate.TaskLifecycle.CANCELLED;
+import static io.qrouter.estimate.TaskLifecycle.COMPLETED;
+import static io.qrouter.estimate.TaskLifecycle.ENQUEUED;
+import static io.qrouter.estimate.TaskLifecycle.RESTORED;
+import static io.qrouter.estimate.TaskLifecycle.STARTED;
 
 import java.util.ArrayList;
 import java.util.Comparator;
