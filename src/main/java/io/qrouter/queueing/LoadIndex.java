@@ -12,25 +12,8 @@ import java.util.OptionalDouble;
  * W_v = E[W_q·1{abandon} | n]. By PASTA the steady-state K is then exactly the stationary mean of the live K:
  * steadyState(lambda, …) = sum_n p_n · live(n).
  *
- * <p><b>Time unit: one reference time for the whole fleet.</b> K exists to rank servers, so its two times must be
- * measured in a unit common to all servers: W_Qt and W_v are divided by {@code timeUnit}, a fleet-wide reference
- * time given in the unit the rates are per (seconds when the rates are per second). The natural choice is the
- * fleet's mean service time; the simulator uses its own time unit (the mean service time of a rate-1 server), the
- * job the configured {@code router.k-time-unit.ms}. K is dimensionless and unchanged when the rates and the
- * reference are rescaled together (per second vs per millisecond). Measuring each server's times in its own mean
- * service time 1/mu, as an earlier version did, made K speed-blind: without abandonment the live K of every server
- * holding n tasks was the same, and steady-state K of servers of different speeds were in different units.
- *
- * <p><b>The count term.</b> Once the times are common, L_Wq carries no information the times lack: in the live
- * form without abandonment W_Qt = n/mu, so (n-1)⁺ is the same wait measured in the server's own service times
- * (minus one), and in steady state L_Wq = lambda·W_Qt (Little). It is kept because it is the paper's Eq. (53) and
- * because it measures congestion as such (tasks held, which a failure would lose), but it is speed-blind: it
- * pulls K towards join-the-shortest-queue, the time terms towards the shortest expected wait. A waiting task adds
- * alpha to K at every server and sigma·(1/mu)/timeUnit through the wait; with sigma > 0 (or r > 0 and
- * abandonment) a faster server holding the same n tasks therefore always ranks strictly lower (both time terms
- * decrease in mu, the count is equal), which the default equal weights satisfy; a faster server holding more tasks
- * ranks lower only once its shorter wait outweighs alpha per extra task. alpha = 0 ranks by expected wait alone
- * (in the live form without abandonment, the shortest-expected-delay rule less the task's own service).
+ * <p>W_Qt and W_v are divided by one fleet-wide reference time (the fleet's mean service time by default), so K ranks
+ * servers of different speeds; why, and what the count term L_Wq adds, is in docs/queueing.md ("The load index K").
  */
 public final class LoadIndex {
     private LoadIndex() {}
