@@ -55,9 +55,6 @@ class DemoIT {
             assertThat(sent).as(policy).isGreaterThan(200);
             assertThat(report.get("warmup_tasks").asLong()).as(policy).isPositive();
             assertThat(undecided).as(policy + ": every task decided or dead-lettered after draining").isZero();
-            assertThat(sent).as(policy).isEqualTo(decided + report.get("dead_letter").asLong() + undecided);
-            assertThat(decided).as(policy).isEqualTo(completed + report.get("abandoned").asLong()
-                    + report.get("queued_at_end").asLong());
             assertThat(report.get("unknown_server").asLong()).as(policy).isZero();
             // What reached Kafka, read back from the topics, against the fleet's own count (warm-up included).
             JsonNode audit = report.get("audit");
