@@ -23,7 +23,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
-import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.configuration.BlobServerOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
@@ -61,7 +60,7 @@ public final class DemoRun {
         try (EmbeddedKafka kafka = startKafka()) {
             int webPort = freePort();
             JobConfig jobConfig = jobConfig(kafka.bootstrapServers(), root);
-            JobClient job = startJob(jobConfig, root, webPort);
+            LocalJob job = new LocalJob(startJob(jobConfig, root, webPort));
             Map<String, Object> facts = new LinkedHashMap<>();
             facts.put("policy", settings.policy());
             facts.put("checkpoint_interval_ms", settings.checkpointInterval().toMillis());
@@ -70,7 +69,7 @@ public final class DemoRun {
             facts.put("duration_seconds", settings.duration().toMillis() / 1000.0);
             facts.put("flink_web_ui", "http://localhost:" + webPort);
             try {
-                awaitRunning(job, stopRequested);
+                job.awaitRunning(JOB_START_TIMEOUT, stopRequested);
                 say.accept("job running (policy " + settings.policy() + "); starting the fleet: "
                         + settings.fleet().servers() + " servers, " + fmt(settings.fleet().ratePerSecond())
                         + " tasks/s, load " + fmt(settings.fleet().load()));
@@ -81,7 +80,7 @@ public final class DemoRun {
                     long end = System.nanoTime() + settings.duration().toNanos();
                     while (System.nanoTime() < end && !stopRequested.getAsBoolean()) {
                         status.accept(fleet.statusLine());
-                        failIfJobEnded(job);
+                        job.failIfEnded();
                         TimeUnit.MILLISECONDS.sleep(Math.min(500, Math.max(1, (end - System.nanoTime()) / 1_000_000)));
                     }
                     fleet.stopProducing();
@@ -91,7 +90,7 @@ public final class DemoRun {
                         while (fleet.stats().undecided() > 0 && System.nanoTime() < drainEnd
                                 && !stopRequested.getAsBoolean()) {
                             status.accept(fleet.statusLine() + "  draining " + fleet.stats().undecided());
-                            failIfJobEnded(job);
+                            job.failIfEnded();
                             TimeUnit.MILLISECONDS.sleep(200);
                         }
                     }
@@ -104,7 +103,7 @@ public final class DemoRun {
                 facts.put("twin", twin(result, jobConfig));
                 return new Outcome(result, facts);
             } finally {
-                cancel(job);
+                job.close();
             }
         } finally {
             TempDirectories.delete(root);
@@ -166,56 +165,6 @@ public final class DemoRun {
         JobClient client = env.executeAsync(config.get(io.qrouter.job.ConfigKey.JOB_NAME));
         say.accept("Flink job submitted to a local MiniCluster; web UI at http://localhost:" + webPort);
         return client;
-    }
-
-    private void awaitRunning(JobClient job, BooleanSupplier stopRequested) throws Exception {
-        long deadline = System.nanoTime() + JOB_START_TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline && !stopRequested.getAsBoolean()) {
-            JobStatus status = job.getJobStatus().get(10, TimeUnit.SECONDS);
-            if (status == JobStatus.RUNNING) {
-                return;
-            }
-            if (status.isGloballyTerminalState()) {
-                failIfJobEnded(job);
-            }
-            TimeUnit.MILLISECONDS.sleep(200);
-        }
-        if (!stopRequested.getAsBoolean()) {
-            throw new IllegalStateException("the Flink job did not reach RUNNING within " + JOB_START_TIMEOUT.toSeconds() + " s");
-        }
-    }
-
-    /** The job must run until we cancel it; if it ended, say why instead of waiting for decisions forever. */
-    private static void failIfJobEnded(JobClient job) throws Exception {
-        JobStatus status = job.getJobStatus().get(10, TimeUnit.SECONDS);
-        if (status.isGloballyTerminalState()) {
-            String cause;
-            try {
-                job.getJobExecutionResult().get(10, TimeUnit.SECONDS);
-                cause = "it finished";
-            } catch (Exception e) {
-                Throwable root = e;
-                while (root.getCause() != null) {
-                    root = root.getCause();
-                }
-                cause = root.toString();
-            }
-            throw new IllegalStateException("the Flink job stopped (" + status + "): " + cause);
-        }
-    }
-
-    private static void cancel(JobClient job) {
-        try {
-            if (!job.getJobStatus().get(10, TimeUnit.SECONDS).isGloballyTerminalState()) {
-                job.cancel().get(30, TimeUnit.SECONDS);
-            }
-            // the local executor shuts its MiniCluster down once the job has ended
-            job.getJobExecutionResult().handle((r, e) -> null).get(30, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            if (e instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
-            }
-        }
     }
 
     static FleetConfig withBootstrap(FleetConfig c, String bootstrap) {

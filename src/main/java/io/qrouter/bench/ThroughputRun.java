@@ -1,0 +1,164 @@
+package io.qrouter.bench;
+
+import io.qrouter.fleet.VirtualFleet;
+import io.qrouter.report.Progress;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Throughput at one fleet size N: a workload made by the fleet's own code (tasks, their lifecycle events, every
+ * server's heartbeat once a second) is preloaded, then read by the bare pipe and by the job (once per state
+ * backend), each to its own output topics, each measured by the same {@link OutputProbe}.
+ */
+final class ThroughputRun {
+    /** The job must not mark servers down while it races through event time faster than the heartbeats came. */
+    private static final String NEVER_DOWN_MS = "86400000";
+    /** Tasks read before the first heartbeat wait for a server instead of becoming dead letters. */
+    private static final String LARGE_BUFFER = "10000000";
+    private static final int TOP_THREADS = 8;
+
+    /**
+     * @param events lifecycle events preloaded with the tasks
+     * @param heartbeats heartbeats preloaded with the tasks
+     */
+    record Result(int servers, long tasks, long events, long heartbeats, SideThroughput bare, List<SideThroughput> job) {
+        Map<String, Object> toJson() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("servers", servers);
+            m.put("tasks", tasks);
+            m.put("lifecycle_events", events);
+            m.put("heartbeats", heartbeats);
+            m.put("bare", bare.toJson());
+            m.put("job", job.stream().map(SideThroughput::toJson).toList());
+            return m;
+        }
+    }
+
+    private final String bootstrapServers;
+    private final PipelineBenchSettings settings;
+    private final boolean progress;
+    private final Consumer<String> say;
+
+    ThroughputRun(String bootstrapServers, PipelineBenchSettings settings, boolean progress, Consumer<String> say) {
+        this.bootstrapServers = bootstrapServers;
+        this.settings = settings;
+        this.progress = progress;
+        this.say = say;
+    }
+
+    Result run(int servers) throws Exception {
+        int partitions = settings.job().parallelism();
+        String name = "thr-n" + servers;
+        BenchTopics inputs = new BenchTopics(name).create(bootstrapServers, partitions);
+        VirtualFleet fleet = fleet(servers);
+        long[] preloaded = preload(inputs, fleet);
+        SideThroughput bare = bare(inputs, new BenchTopics(name + "-bare").create(bootstrapServers, partitions),
+                fleet.serverIds());
+        List<SideThroughput> job = new ArrayList<>();
+        for (String backend : settings.stateBackends()) {
+            job.add(job(inputs, new BenchTopics(name + "-" + backend).create(bootstrapServers, partitions),
+                    name + "-" + backend, backend));
+        }
+        return new Result(servers, settings.tasks(), preloaded[0], preloaded[1], bare, job);
+    }
+
+    /** The workload lies in the past (a backlog to catch up with): event times end about now. */
+    private VirtualFleet fleet(int servers) {
+        double spanSeconds = settings.tasks() / settings.workloadRatePerSecond();
+        return new VirtualFleet(new VirtualFleet.Settings(servers, settings.workloadRatePerSecond(), settings.load(),
+                0.5, 2.0, 1000, settings.seed(), "thr" + servers),
+                System.currentTimeMillis() - Math.round(spanSeconds * 1000) - 1000);
+    }
+
+    /** Returns {lifecycle events, heartbeats} written. */
+    private long[] preload(BenchTopics inputs, VirtualFleet fleet) {
+        try (WorkloadProducer producer = new WorkloadProducer(bootstrapServers, inputs, 20, null);
+                Progress bar = new Progress("  N=" + fleet.serverCount() + " preloading", settings.tasks(), progress)) {
+            long step = Math.max(1, settings.tasks() / 100);
+            while (fleet.tasksCreated() < settings.tasks()) {
+                fleet.emitTasks(Math.min(settings.tasks(), fleet.tasksCreated() + step), producer);
+                bar.update(fleet.tasksCreated(), producer.events() + " events, " + producer.heartbeats()
+                        + " heartbeats");
+            }
+            producer.flush();
+            return new long[] {producer.events(), producer.heartbeats()};
+        }
+    }
+
+    private SideThroughput bare(BenchTopics inputs, BenchTopics outputs, List<String> serverIds) throws Exception {
+        ThreadCpu baseline = ThreadCpu.now();
+        long start = System.nanoTime();
+        try (OutputProbe probe = new OutputProbe(bootstrapServers, List.of(outputs.decisions()), outputs.decisions(),
+                null, null, settings.tasks());
+                BarePipe pipe = new BarePipe(bootstrapServers, inputs.tasks(), outputs.decisions(), serverIds).start()) {
+            await(probe, "bare pipe", pipe::failIfFailed);
+            return measured("bare", probe, baseline, start);
+        }
+    }
+
+    private SideThroughput job(BenchTopics inputs, BenchTopics outputs, String runName, String backend)
+            throws Exception {
+        Map<String, String> keys = BenchTopics.jobKeys(inputs, outputs);
+        keys.put("server.down-timeout.ms", NEVER_DOWN_MS);
+        keys.put("router.buffer.capacity", LARGE_BUFFER);
+        ThreadCpu baseline = ThreadCpu.now();
+        try (OutputProbe probe = new OutputProbe(bootstrapServers, List.of(outputs.decisions(), outputs.deadLetter()),
+                outputs.decisions(), outputs.deadLetter(), null, settings.tasks())) {
+            BenchJob.Started started = BenchJob.start(bootstrapServers, runName, settings.job(backend), keys);
+            try (var job = started.job()) {
+                await(probe, "job (" + backend + ")", job::failIfEnded);
+                return measured("job/" + backend, probe, baseline, started.submittedNanos());
+            }
+        }
+    }
+
+    /** Checks for failures, shows progress, and gives up when nothing moves for two minutes. */
+    private void await(OutputProbe probe, String what, Check failed) throws Exception {
+        long lastCount = -1;
+        long lastMove = System.nanoTime();
+        long lastCheck = 0;
+        try (Progress bar = new Progress("  " + what, settings.tasks(), progress)) {
+            while (!probe.reachedTarget()) {
+                long count = probe.decisions();
+                if (count != lastCount) {
+                    lastCount = count;
+                    lastMove = System.nanoTime();
+                } else if (System.nanoTime() - lastMove > 120e9) {
+                    throw new IllegalStateException(what + ": no decision for 120 s after " + count + " of "
+                            + settings.tasks());
+                }
+                if (System.nanoTime() - lastCheck > 1e9) {
+                    failed.check();
+                    lastCheck = System.nanoTime();
+                }
+                bar.update(count, "decided");
+                Thread.sleep(50);
+            }
+        }
+        say.accept(String.format(java.util.Locale.ROOT, "  %s: %d tasks decided", what, probe.decisions()));
+    }
+
+    private SideThroughput measured(String side, OutputProbe probe, ThreadCpu baseline, long startNanos) {
+        long counted = settings.tasks() - probe.decisionsInFirstBatch();
+        double seconds = (probe.targetNanos() - probe.firstDecisionNanos()) / 1e9;
+        double perTask = Math.max(1, counted);
+        ThreadCpu first = probe.cpuAtFirstDecision();
+        ThreadCpu last = probe.cpuAtTarget();
+        return new SideThroughput(side, settings.tasks(), probe.count(probe.deadLetterTopic()),
+                (probe.firstDecisionNanos() - startNanos) / 1e9,
+                seconds > 0 ? counted / seconds : Double.NaN,
+                settings.tasks() / ((probe.targetNanos() - startNanos) / 1e9),
+                last.chargedSince(first, baseline) / 1e3 / perTask,
+                last.processSince(first) / 1e3 / perTask,
+                last.topCharged(first, baseline, TOP_THREADS));
+    }
+
+    /** A failure check that may throw (the job's status, the pipe's thread). */
+    @FunctionalInterface
+    interface Check {
+        void check() throws Exception;
+    }
+}
