@@ -1,9 +1,11 @@
 package io.qrouter.bench;
 
 import io.qrouter.demo.LocalJob;
+import io.qrouter.io.TempDirectories;
 import io.qrouter.job.ConfigKey;
 import io.qrouter.job.JobConfig;
 import io.qrouter.job.QrouterJob;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,16 +15,25 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
  * Submits the production pipeline ({@link QrouterJob#buildPipeline}) to a local MiniCluster for one benchmark run:
- * the run's topics, sources from the beginning, the chosen settings, restarts off (a failure ends the run with its
- * cause). No name the job gives its threads or clients contains {@link ThreadCpu#BENCH_MARK}, so its CPU is charged.
+ * the run's topics, sources from the beginning, checkpoints to a temporary directory (the JobManager's memory takes
+ * only a few MB: thousands of servers' state do not fit), the chosen settings, restarts off (a failure ends the run
+ * with its cause). No name the job gives its threads or clients contains {@link ThreadCpu#BENCH_MARK}, so its CPU is
+ * charged.
  */
 final class BenchJob {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
 
     private BenchJob() {}
 
-    /** A started job and when it was submitted (System.nanoTime). */
-    record Started(LocalJob job, long submittedNanos) {}
+    /** A started job, when it was submitted (System.nanoTime), and its checkpoint directory (deleted by close). */
+    record Started(LocalJob job, long submittedNanos, Path checkpoints) implements AutoCloseable {
+        /** Cancels the job and deletes its checkpoints. */
+        @Override
+        public void close() {
+            job.close();
+            TempDirectories.delete(checkpoints);
+        }
+    }
 
     /**
      * @param runKeys the run's own keys (topics, timeouts), applied before {@code settings}' overrides
@@ -38,6 +49,8 @@ final class BenchJob {
         keys.put(ConfigKey.JOB_PARALLELISM.key(), Integer.toString(settings.parallelism()));
         keys.put(ConfigKey.SINK_DELIVERY_GUARANTEE.key(), settings.deliveryGuarantee());
         keys.put(ConfigKey.STATE_BACKEND.key(), settings.stateBackend());
+        Path checkpoints = TempDirectories.create("qrouter-checkpoints-");
+        keys.put(ConfigKey.CHECKPOINT_DIR.key(), checkpoints.toUri().toString());
         keys.putAll(runKeys);
         keys.putAll(settings.overrides());
         JobConfig config = JobConfig.of(keys);
@@ -48,12 +61,13 @@ final class BenchJob {
         QrouterJob.buildPipeline(env, config);
         long submitted = System.nanoTime();
         LocalJob job = new LocalJob(env.executeAsync(config.get(ConfigKey.JOB_NAME)));
+        Started started = new Started(job, submitted, checkpoints);
         try {
             job.awaitRunning(START_TIMEOUT, () -> false);
         } catch (Exception e) {
-            job.close();
+            started.close();
             throw e;
         }
-        return new Started(job, submitted);
+        return started;
     }
 }

@@ -53,12 +53,13 @@ final class LatencyRun {
                 jobTopics.decisions(), jobTopics.deadLetter(), times, 0)) {
             BenchJob.Started started = BenchJob.start(bootstrapServers, name + "-job",
                     settings.job(settings.stateBackends().get(0)), jobTopics.jobKeys());
-            try (var running = started.job();
+            try (started;
                     WorkloadProducer producer = new WorkloadProducer(bootstrapServers, jobTopics, 0, times);
                     LivePlayer player = new LivePlayer(producer)) {
-                idle = heartbeatsOnly(servers, player, producer, probe, jobTopics, baseline, running::failIfEnded);
+                ThroughputRun.Check failed = started.job()::failIfEnded;
+                idle = heartbeatsOnly(servers, player, producer, probe, jobTopics, baseline, failed);
                 for (double rate : settings.rates()) {
-                    job.add(point("job", servers, rate, player, producer, times, probe, running::failIfEnded));
+                    job.add(point("job", servers, rate, player, producer, times, probe, failed));
                 }
             }
         }

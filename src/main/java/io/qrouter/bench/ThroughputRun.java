@@ -108,8 +108,8 @@ final class ThroughputRun {
         try (OutputProbe probe = new OutputProbe(bootstrapServers, List.of(outputs.decisions(), outputs.deadLetter()),
                 outputs.decisions(), outputs.deadLetter(), null, settings.tasks())) {
             BenchJob.Started started = BenchJob.start(bootstrapServers, runName, settings.job(backend), keys);
-            try (var job = started.job()) {
-                await(probe, "job (" + backend + ")", job::failIfEnded);
+            try (started) {
+                await(probe, "job (" + backend + ")", started.job()::failIfEnded);
                 return measured("job/" + backend, probe, baseline, started.submittedNanos());
             }
         }

@@ -37,8 +37,14 @@ public final class LocalJob implements AutoCloseable {
 
     /** The job must run until it is cancelled; if it ended, say why. */
     public void failIfEnded() throws Exception {
-        JobStatus status = client.getJobStatus().get(10, TimeUnit.SECONDS);
-        if (status.isGloballyTerminalState()) {
+        JobStatus status;
+        try {
+            status = client.getJobStatus().get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            // a local executor shuts its MiniCluster down as soon as the job has ended: ask the result why
+            status = null;
+        }
+        if (status == null || status.isGloballyTerminalState()) {
             String cause;
             try {
                 client.getJobExecutionResult().get(10, TimeUnit.SECONDS);
@@ -50,7 +56,8 @@ public final class LocalJob implements AutoCloseable {
                 }
                 cause = root.toString();
             }
-            throw new IllegalStateException("the Flink job stopped (" + status + "): " + cause);
+            throw new IllegalStateException("the Flink job stopped (" + (status == null ? "ended" : status) + "): "
+                    + cause);
         }
     }
 
