@@ -50,6 +50,8 @@ public class ServerState {
     public boolean eventAfterHeartbeat;
     /** The queue length in the last update emitted, to tell whether an event changed what routers see. */
     public int emittedQueueLength = -1;
+    /** The last update emitted (null before the first): a heartbeat that tells nothing more is not broadcast. */
+    public ServerUpdate lastEmitted;
 
     /** Estimates and K as of the last heartbeat; event-driven updates carry them unchanged. */
     public Double lambda;

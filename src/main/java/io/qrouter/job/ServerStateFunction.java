@@ -5,7 +5,6 @@ import io.qrouter.avro.HeartbeatLog;
 import io.qrouter.avro.ServerMetrics;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskEventType;
-import io.qrouter.estimate.EstimatorConfig;
 import io.qrouter.estimate.ServerEstimators;
 import io.qrouter.policy.AdaptiveHeartbeat;
 import io.qrouter.queueing.LoadIndexWeights;
@@ -28,9 +27,9 @@ import java.util.Map;
  * Per-server state, keyed by server id: lifecycle events (input 1) and heartbeats (input 2) keep the server's
  * queue, its estimator windows and its status. The routers' view is kept fresh: a lifecycle event that changes the
  * queue length emits a {@link ServerUpdate} at once (or after {@code updateCoalesceMillis}, except that a server
- * becoming idle is always reported at once, as seed 000's join-idle-queue intends). Every heartbeat emits an update
- * with new estimates, a {@link ServerMetrics} record ({@link #METRICS}) and a {@link HeartbeatLog} record
- * ({@link #HEARTBEAT_LOG}). The design notes (down detection, cleanup, queue length, late records) are in
+ * becoming idle is always reported at once, as seed 000's join-idle-queue intends). Every heartbeat emits a
+ * {@link ServerMetrics} record ({@link #METRICS}), a {@link HeartbeatLog} record ({@link #HEARTBEAT_LOG}) and,
+ * when it brings news ({@link ServerUpdate#isNewsAfter}), an update with the new estimates. The design notes (down detection, cleanup, queue length, late records) are in
  * {@code docs/design.md}.
  */
 public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEvent, Heartbeat, ServerUpdate> {
@@ -51,12 +50,8 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
 
     private final RoutingSettings settings;
 
-    static final ValueStateDescriptor<ServerEstimators> ESTIMATORS =
-            new ValueStateDescriptor<>("estimators", ServerEstimators.class);
-
     private transient ValueState<ServerState> server;
-    private transient ValueState<ServerEstimators> estimators;
-    private transient EstimatorConfig estimatorConfig;
+    private transient EstimatorState estimators;
     private transient LoadIndexWeights weights;
     private transient MapState<Long, Integer> queueChanges;
     private transient AdaptiveHeartbeat adaptiveHeartbeat;
@@ -71,8 +66,7 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
     public void open(OpenContext openContext) {
         server = getRuntimeContext().getState(SERVER_STATE);
         queueChanges = getRuntimeContext().getMapState(QUEUE_CHANGES);
-        estimators = getRuntimeContext().getState(ESTIMATORS);
-        estimatorConfig = settings.estimatorConfig();
+        estimators = new EstimatorState(getRuntimeContext(), settings.estimatorConfig());
         weights = settings.loadIndexWeights();
         adaptiveHeartbeat = new AdaptiveHeartbeat(settings.getHeartbeatMinMillis(), settings.getHeartbeatMaxMillis());
         lateRecords = getRuntimeContext().getMetricGroup().counter("lateRecords");
@@ -90,12 +84,9 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
             state.acknowledgeEnqueued(event.getTaskId());
         }
         long eventTime = event.getEventTime().toEpochMilli();
-        ServerEstimators windows = estimators.value();
-        if (windows == null) {
-            windows = new ServerEstimators(estimatorConfig);
-        }
+        ServerEstimators windows = estimators.load();
         windows.onEvent(event.getType(), event.getTaskId(), eventTime);
-        estimators.update(windows);
+        estimators.save(windows);
         if (eventTime > state.lastHeartbeatAt) {
             state.eventAfterHeartbeat = true;
             state.updatedAt = Math.max(state.updatedAt, eventTime);
@@ -128,8 +119,13 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
 
     /** Emits the server's current update and starts a new acknowledgement list. */
     private static void emitUpdate(ServerState state, boolean heartbeat, Collector<ServerUpdate> out) {
-        out.collect(ServerReports.update(state, heartbeat));
-        state.emittedQueueLength = state.queueLength();
+        emit(state, ServerReports.update(state, heartbeat), out);
+    }
+
+    private static void emit(ServerState state, ServerUpdate update, Collector<ServerUpdate> out) {
+        out.collect(update);
+        state.emittedQueueLength = update.getQueueLength();
+        state.lastEmitted = update;
         state.clearAcknowledgements();
     }
 
@@ -159,7 +155,10 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
             forget(ctx, state, out);
             return;
         }
-        emitUpdate(state, true, out);
+        ServerUpdate update = ServerReports.update(state, true);
+        if (update.isNewsAfter(state.lastEmitted)) {
+            emit(state, update, out);
+        }
         scheduleDown(ctx, state);
         server.update(state);
     }
@@ -195,7 +194,7 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
 
     /** Estimates over the window ending at {@code atMillis} (event time) and the metrics they give. */
     private QueueFigures figures(ServerState state, long atMillis) throws Exception {
-        ServerEstimators windows = estimators.value();
+        ServerEstimators windows = estimators.loadIfAny();
         if (windows == null) {
             return QueueFigures.unknown(settings.getQueueModel());
         }
