@@ -31,6 +31,10 @@ record BenchTopics(String prefix) {
         return prefix + "-" + Topics.HEARTBEAT_LOG;
     }
 
+    String dsrsAssignments() {
+        return prefix + "-" + Topics.DSRS_ASSIGNMENTS;
+    }
+
     String deadLetter() {
         return prefix + "-" + Topics.DEAD_LETTER;
     }

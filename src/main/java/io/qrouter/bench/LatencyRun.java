@@ -50,7 +50,7 @@ final class LatencyRun {
         SendTimes times = new SendTimes();
         try (OutputProbe probe = new OutputProbe(bootstrapServers,
                 List.of(jobTopics.decisions(), jobTopics.deadLetter(), jobTopics.heartbeatLog()),
-                jobTopics.decisions(), jobTopics.deadLetter(), times, 0)) {
+                jobTopics.decisions(), jobTopics.deadLetter(), times, 0, null)) {
             BenchJob.Started started = BenchJob.start(bootstrapServers, name + "-job",
                     settings.job(settings.stateBackends().get(0)), jobTopics.jobKeys());
             try (started;
@@ -67,7 +67,7 @@ final class LatencyRun {
         List<LatencyPoint> bare = new ArrayList<>();
         times.reset();
         try (OutputProbe probe = new OutputProbe(bootstrapServers, List.of(bareTopics.decisions()),
-                bareTopics.decisions(), null, times, 0);
+                bareTopics.decisions(), null, times, 0, null);
                 BarePipe pipe = new BarePipe(bootstrapServers, bareTopics.tasks(), bareTopics.decisions(),
                         fleet(servers, settings.rates().get(0), "ids").serverIds()).start()) {
             try (WorkloadProducer producer = new WorkloadProducer(bootstrapServers, bareTopics, 0, times);

@@ -20,9 +20,10 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
  * Watches a run's outputs from their beginning with a read_committed consumer on its own thread: counts records per
- * topic, notes when the first decision arrived and when the decisions (plus dead letters) reached a target count,
- * with a {@link ThreadCpu} snapshot at both moments, and with {@link SendTimes} records each measured decision's
- * delivery latency (send to receipt) in an HdrHistogram, in microseconds.
+ * topic, notes when the first decision arrived and when the run was done (the decisions plus dead letters reached a
+ * target count, and the end marker, if any, was seen), with a {@link ThreadCpu} snapshot at both moments, and with
+ * {@link SendTimes} records each measured decision's delivery latency (send to receipt) in an HdrHistogram, in
+ * microseconds.
  */
 final class OutputProbe implements AutoCloseable {
     private static final long MAX_LATENCY_MICROS = 3_600_000_000L;
@@ -31,6 +32,8 @@ final class OutputProbe implements AutoCloseable {
     private final String deadLetterTopic;
     private final SendTimes sendTimes;
     private final long target;
+    private final EndMarker endMarker;
+    private volatile boolean markerSeen;
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final Thread thread;
     private final AvroCodec<RoutingDecision> decisionCodec = AvroCodec.of(RoutingDecision.class);
@@ -48,13 +51,16 @@ final class OutputProbe implements AutoCloseable {
      * @param topics every topic to count (the decisions and dead-letter topics among them, if watched)
      * @param sendTimes null: count only; else decode decisions and measure their latency
      * @param target decisions plus dead letters at which {@link #reachedTarget()} turns true (0: none)
+     * @param endMarker a record that must have been seen too before the run is done (null: none)
      */
     OutputProbe(String bootstrapServers, List<String> topics, String decisionsTopic, String deadLetterTopic,
-            SendTimes sendTimes, long target) {
+            SendTimes sendTimes, long target, EndMarker endMarker) {
         this.decisionsTopic = decisionsTopic;
         this.deadLetterTopic = deadLetterTopic;
         this.sendTimes = sendTimes;
         this.target = target;
+        this.endMarker = endMarker;
+        this.markerSeen = endMarker == null;
         Properties c = new Properties();
         c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         c.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
@@ -86,12 +92,15 @@ final class OutputProbe implements AutoCloseable {
                     counts.get(record.topic()).incrementAndGet();
                     if (record.topic().equals(decisionsTopic)) {
                         onDecision(record.value(), now);
+                    } else if (!markerSeen && record.topic().equals(endMarker.topic())) {
+                        markerSeen = endMarker.matches(record.value());
                     }
                 }
                 if (!firstBefore && cpuAtFirst != null) {
                     decisionsInFirstBatch = decisions();
                 }
-                if (target > 0 && cpuAtTarget == null && decisions() + count(deadLetterTopic) >= target) {
+                if (target > 0 && cpuAtTarget == null && markerSeen
+                        && decisions() + count(deadLetterTopic) >= target) {
                     targetNanos = System.nanoTime();
                     cpuAtTarget = ThreadCpu.now();
                 }
@@ -184,5 +193,12 @@ final class OutputProbe implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** A record on {@code topic} that marks the end of a run. */
+    interface EndMarker {
+        String topic();
+
+        boolean matches(byte[] value);
     }
 }

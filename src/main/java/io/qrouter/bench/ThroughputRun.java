@@ -1,6 +1,10 @@
 package io.qrouter.bench;
 
+import io.qrouter.avro.SlotAssignment;
 import io.qrouter.fleet.VirtualFleet;
+import io.qrouter.io.AvroCodec;
+import io.qrouter.job.ConfigKey;
+import io.qrouter.job.JobConfig;
 import io.qrouter.report.Progress;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,6 +25,7 @@ final class ThroughputRun {
     private static final int TOP_THREADS = 8;
 
     /**
+     * @param tasks tasks preloaded (the workload's and one tail task per partition)
      * @param events lifecycle events preloaded with the tasks
      * @param heartbeats heartbeats preloaded with the tasks
      */
@@ -54,16 +59,23 @@ final class ThroughputRun {
         String name = "thr-n" + servers;
         BenchTopics inputs = new BenchTopics(name).create(bootstrapServers, partitions);
         VirtualFleet fleet = fleet(servers);
-        long[] preloaded = preload(inputs, fleet);
+        Preloaded preloaded = preload(inputs, fleet, partitions);
         SideThroughput bare = bare(inputs, new BenchTopics(name + "-bare").create(bootstrapServers, partitions),
-                fleet.serverIds());
+                fleet.serverIds(), preloaded.tasks());
         List<SideThroughput> job = new ArrayList<>();
         for (String backend : settings.stateBackends()) {
             job.add(job(inputs, new BenchTopics(name + "-" + backend).create(bootstrapServers, partitions),
-                    name + "-" + backend, backend));
+                    name + "-" + backend, backend, preloaded));
         }
-        return new Result(servers, settings.tasks(), preloaded[0], preloaded[1], bare, job);
+        return new Result(servers, preloaded.tasks(), preloaded.events(), preloaded.heartbeats(), bare, job);
     }
+
+    /**
+     * What was preloaded, and the DSRS slot of the last workload task: its assignment comes out only when every
+     * source of the job has read past it (the tail behind it moves each source's watermark beyond the slot), so it
+     * marks the end of the whole workload, lifecycle events and heartbeats included, not only of the tasks.
+     */
+    private record Preloaded(long tasks, long events, long heartbeats, long lastSlot) {}
 
     /** The workload lies in the past (a backlog to catch up with): event times end about now. */
     private VirtualFleet fleet(int servers) {
@@ -73,8 +85,8 @@ final class ThroughputRun {
                 System.currentTimeMillis() - Math.round(spanSeconds * 1000) - 1000);
     }
 
-    /** Returns {lifecycle events, heartbeats} written. */
-    private long[] preload(BenchTopics inputs, VirtualFleet fleet) {
+    /** The workload, then one tail record per partition and input topic well after it (see {@link Preloaded}). */
+    private Preloaded preload(BenchTopics inputs, VirtualFleet fleet, int partitions) {
         try (WorkloadProducer producer = new WorkloadProducer(bootstrapServers, inputs, 20, null);
                 Progress bar = new Progress("  N=" + fleet.serverCount() + " preloading", settings.tasks(), progress)) {
             long step = Math.max(1, settings.tasks() / 100);
@@ -83,52 +95,73 @@ final class ThroughputRun {
                 bar.update(fleet.tasksCreated(), producer.events() + " events, " + producer.heartbeats()
                         + " heartbeats");
             }
+            long lastTaskMillis = fleet.epochMillis(fleet.now());
+            JobConfig job = JobConfig.of(settings.job().overrides());
+            long slotMillis = job.getLong(ConfigKey.DSRS_SLOT_MS);
+            producer.tail(partitions, lastTaskMillis + job.getLong(ConfigKey.WATERMARK_OUT_OF_ORDERNESS_MS)
+                    + 2 * slotMillis + 1000);
             producer.flush();
-            return new long[] {producer.events(), producer.heartbeats()};
+            return new Preloaded(producer.tasks(), producer.events(), producer.heartbeats(),
+                    Math.floorDiv(lastTaskMillis, slotMillis));
         }
     }
 
-    private SideThroughput bare(BenchTopics inputs, BenchTopics outputs, List<String> serverIds) throws Exception {
+    private SideThroughput bare(BenchTopics inputs, BenchTopics outputs, List<String> serverIds, long tasks)
+            throws Exception {
         ThreadCpu baseline = ThreadCpu.now();
         long start = System.nanoTime();
         try (OutputProbe probe = new OutputProbe(bootstrapServers, List.of(outputs.decisions()), outputs.decisions(),
-                null, null, settings.tasks());
+                null, null, tasks, null);
                 BarePipe pipe = new BarePipe(bootstrapServers, inputs.tasks(), outputs.decisions(), serverIds).start()) {
-            await(probe, "bare pipe", pipe::failIfFailed);
-            return measured("bare", probe, baseline, start);
+            await(probe, tasks, "bare pipe", pipe::failIfFailed);
+            return measured("bare", probe, tasks, baseline, start);
         }
     }
 
-    private SideThroughput job(BenchTopics inputs, BenchTopics outputs, String runName, String backend)
-            throws Exception {
+    private SideThroughput job(BenchTopics inputs, BenchTopics outputs, String runName, String backend,
+            Preloaded preloaded) throws Exception {
         Map<String, String> keys = BenchTopics.jobKeys(inputs, outputs);
-        keys.put("server.down-timeout.ms", NEVER_DOWN_MS);
-        keys.put("router.buffer.capacity", LARGE_BUFFER);
+        keys.put(ConfigKey.SERVER_DOWN_TIMEOUT_MS.key(), NEVER_DOWN_MS);
+        keys.put(ConfigKey.ROUTER_BUFFER_CAPACITY.key(), LARGE_BUFFER);
+        // a source held back by a slower operator must not be declared idle: the end marker relies on watermarks
+        keys.put(ConfigKey.WATERMARK_IDLENESS_MS.key(), "0");
         ThreadCpu baseline = ThreadCpu.now();
-        try (OutputProbe probe = new OutputProbe(bootstrapServers, List.of(outputs.decisions(), outputs.deadLetter()),
-                outputs.decisions(), outputs.deadLetter(), null, settings.tasks())) {
+        OutputProbe.EndMarker lastSlotAssigned = new LastSlotAssigned(outputs.dsrsAssignments(), preloaded.lastSlot());
+        try (OutputProbe probe = new OutputProbe(bootstrapServers,
+                List.of(outputs.decisions(), outputs.deadLetter(), outputs.dsrsAssignments()), outputs.decisions(),
+                outputs.deadLetter(), null, preloaded.tasks(), lastSlotAssigned)) {
             BenchJob.Started started = BenchJob.start(bootstrapServers, runName, settings.job(backend), keys);
             try (started) {
-                await(probe, "job (" + backend + ")", started.job()::failIfEnded);
-                return measured("job/" + backend, probe, baseline, started.submittedNanos());
+                await(probe, preloaded.tasks(), "job (" + backend + ")", started.job()::failIfEnded);
+                return measured("job/" + backend, probe, preloaded.tasks(), baseline, started.submittedNanos());
             }
         }
     }
 
+    /** The DSRS assignment of a slot (or a later one): the job has read its whole workload. */
+    private record LastSlotAssigned(String topic, long slot) implements OutputProbe.EndMarker {
+        private static final AvroCodec<SlotAssignment> CODEC = AvroCodec.of(SlotAssignment.class);
+
+        @Override
+        public boolean matches(byte[] value) {
+            return CODEC.decode(value).getSlot() >= slot;
+        }
+    }
+
     /** Checks for failures, shows progress, and gives up when nothing moves for two minutes. */
-    private void await(OutputProbe probe, String what, Check failed) throws Exception {
+    private void await(OutputProbe probe, long tasks, String what, Check failed) throws Exception {
         long lastCount = -1;
         long lastMove = System.nanoTime();
         long lastCheck = 0;
-        try (Progress bar = new Progress("  " + what, settings.tasks(), progress)) {
+        try (Progress bar = new Progress("  " + what, tasks, progress)) {
             while (!probe.reachedTarget()) {
                 long count = probe.decisions();
                 if (count != lastCount) {
                     lastCount = count;
                     lastMove = System.nanoTime();
                 } else if (System.nanoTime() - lastMove > 120e9) {
-                    throw new IllegalStateException(what + ": no decision for 120 s after " + count + " of "
-                            + settings.tasks());
+                    throw new IllegalStateException(what + ": nothing done for 120 s after " + count + " of "
+                            + tasks + " decisions");
                 }
                 if (System.nanoTime() - lastCheck > 1e9) {
                     failed.check();
@@ -141,16 +174,17 @@ final class ThroughputRun {
         say.accept(String.format(java.util.Locale.ROOT, "  %s: %d tasks decided", what, probe.decisions()));
     }
 
-    private SideThroughput measured(String side, OutputProbe probe, ThreadCpu baseline, long startNanos) {
-        long counted = settings.tasks() - probe.decisionsInFirstBatch();
+    private SideThroughput measured(String side, OutputProbe probe, long tasks, ThreadCpu baseline,
+            long startNanos) {
+        long counted = tasks - probe.decisionsInFirstBatch();
         double seconds = (probe.targetNanos() - probe.firstDecisionNanos()) / 1e9;
         double perTask = Math.max(1, counted);
         ThreadCpu first = probe.cpuAtFirstDecision();
         ThreadCpu last = probe.cpuAtTarget();
-        return new SideThroughput(side, settings.tasks(), probe.count(probe.deadLetterTopic()),
+        return new SideThroughput(side, tasks, probe.count(probe.deadLetterTopic()),
                 (probe.firstDecisionNanos() - startNanos) / 1e9,
                 seconds > 0 ? counted / seconds : Double.NaN,
-                settings.tasks() / ((probe.targetNanos() - startNanos) / 1e9),
+                tasks / ((probe.targetNanos() - startNanos) / 1e9),
                 last.chargedSince(first, baseline) / 1e3 / perTask,
                 last.processSince(first) / 1e3 / perTask,
                 last.topCharged(first, baseline, TOP_THREADS));

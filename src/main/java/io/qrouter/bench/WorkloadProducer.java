@@ -2,10 +2,12 @@ package io.qrouter.bench;
 
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.TaskEvent;
+import io.qrouter.avro.TaskEventType;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.fleet.VirtualFleet;
 import io.qrouter.io.AvroCodec;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Properties;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -18,6 +20,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * server id). With {@link SendTimes} it notes when each task was handed to the producer, for the latency probe.
  */
 final class WorkloadProducer implements VirtualFleet.Output, AutoCloseable {
+    static final String TAIL_SERVER = "tail";
     private final BenchTopics topics;
     private final KafkaProducer<String, byte[]> producer;
     private final SendTimes sendTimes;
@@ -64,6 +67,27 @@ final class WorkloadProducer implements VirtualFleet.Output, AutoCloseable {
         producer.send(new ProducerRecord<>(topics.heartbeats(), heartbeat.getServerId(),
                 heartbeatCodec.encode(heartbeat)));
         heartbeats++;
+    }
+
+    /**
+     * One record at {@code atMillis} in every partition of each input topic: a task {@code tail-<p>}, and a
+     * heartbeat and an (unmatched) STARTED event of a server {@code tail} that reports no service rate, so it
+     * takes no task. Once the job has read them, every source's watermark has passed everything before them.
+     */
+    void tail(int partitions, long atMillis) {
+        Instant at = Instant.ofEpochMilli(atMillis);
+        for (int p = 0; p < partitions; p++) {
+            String taskId = "tail-" + p;
+            producer.send(new ProducerRecord<>(topics.tasks(), p, taskId, taskCodec.encode(
+                    TaskRequest.newBuilder().setTaskId(taskId).setCreatedAt(at).build())));
+            producer.send(new ProducerRecord<>(topics.serverEvents(), p, TAIL_SERVER, eventCodec.encode(
+                    TaskEvent.newBuilder().setServerId(TAIL_SERVER).setTaskId(taskId).setType(TaskEventType.STARTED)
+                            .setEventTime(at).build())));
+            producer.send(new ProducerRecord<>(topics.heartbeats(), p, TAIL_SERVER, heartbeatCodec.encode(
+                    Heartbeat.newBuilder().setServerId(TAIL_SERVER).setSentAt(at).setQueueLength(0).setBusy(false)
+                            .setServiceRatePerSecond(0).setCpu(0).setIntervalMillis(1000).setLeaving(false).build())));
+            tasks++;
+        }
     }
 
     long tasks() {

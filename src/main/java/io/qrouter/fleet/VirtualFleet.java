@@ -235,7 +235,8 @@ public final class VirtualFleet {
         output.event(FleetRecords.event(serverId, taskId, type, epochMillis(at)));
     }
 
-    private long epochMillis(double seconds) {
+    /** The event time of virtual time {@code seconds}. */
+    public long epochMillis(double seconds) {
         return startEpochMillis + Math.round(seconds * 1000);
     }
 }
