@@ -113,7 +113,7 @@ final class ThroughputRun {
         try (OutputProbe probe = new OutputProbe(bootstrapServers, List.of(outputs.decisions()), outputs.decisions(),
                 null, null, tasks, null);
                 BarePipe pipe = new BarePipe(bootstrapServers, inputs.tasks(), outputs.decisions(), serverIds).start()) {
-            await(probe, tasks, "bare pipe", pipe::failIfFailed);
+            await(probe, outputs, tasks, "bare pipe", pipe::failIfFailed);
             return measured("bare", probe, tasks, baseline, start);
         }
     }
@@ -128,11 +128,12 @@ final class ThroughputRun {
         ThreadCpu baseline = ThreadCpu.now();
         OutputProbe.EndMarker lastSlotAssigned = new LastSlotAssigned(outputs.dsrsAssignments(), preloaded.lastSlot());
         try (OutputProbe probe = new OutputProbe(bootstrapServers,
-                List.of(outputs.decisions(), outputs.deadLetter(), outputs.dsrsAssignments()), outputs.decisions(),
+                List.of(outputs.decisions(), outputs.deadLetter(), outputs.dsrsAssignments(), outputs.heartbeatLog()),
+                outputs.decisions(),
                 outputs.deadLetter(), null, preloaded.tasks(), lastSlotAssigned)) {
             BenchJob.Started started = BenchJob.start(bootstrapServers, runName, settings.job(backend), keys);
             try (started) {
-                await(probe, preloaded.tasks(), "job (" + backend + ")", started.job()::failIfEnded);
+                await(probe, outputs, preloaded.tasks(), "job (" + backend + ")", started.job()::failIfEnded);
                 return measured("job/" + backend, probe, preloaded.tasks(), baseline, started.submittedNanos());
             }
         }
@@ -148,26 +149,30 @@ final class ThroughputRun {
         }
     }
 
-    /** Checks for failures, shows progress, and gives up when nothing moves for two minutes. */
-    private void await(OutputProbe probe, long tasks, String what, Check failed) throws Exception {
+    /**
+     * Checks for failures, shows progress, and gives up when nothing moves (no decision, no heartbeat logged) for two
+     * minutes.
+     */
+    private void await(OutputProbe probe, BenchTopics outputs, long tasks, String what, Check failed)
+            throws Exception {
         long lastCount = -1;
         long lastMove = System.nanoTime();
         long lastCheck = 0;
         try (Progress bar = new Progress("  " + what, tasks, progress)) {
             while (!probe.reachedTarget()) {
-                long count = probe.decisions();
+                long count = probe.decisions() + probe.count(outputs.heartbeatLog());
                 if (count != lastCount) {
                     lastCount = count;
                     lastMove = System.nanoTime();
                 } else if (System.nanoTime() - lastMove > 120e9) {
-                    throw new IllegalStateException(what + ": nothing done for 120 s after " + count + " of "
-                            + tasks + " decisions");
+                    throw new IllegalStateException(what + ": nothing done for 120 s after " + probe.decisions()
+                            + " of " + tasks + " decisions");
                 }
                 if (System.nanoTime() - lastCheck > 1e9) {
                     failed.check();
                     lastCheck = System.nanoTime();
                 }
-                bar.update(count, "decided");
+                bar.update(probe.decisions(), probe.count(outputs.heartbeatLog()) + " heartbeats logged");
                 Thread.sleep(50);
             }
         }

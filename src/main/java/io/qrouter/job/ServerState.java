@@ -116,6 +116,11 @@ public class ServerState {
         enqueuedOverflow = false;
     }
 
+    /** The queue changed, or an ENQUEUED was applied, since the last update emitted. */
+    boolean hasUnreportedChange() {
+        return queueLength() != emittedQueueLength || !enqueuedSinceSnapshot.isEmpty() || enqueuedOverflow;
+    }
+
     /** Tasks on the server now: the heartbeat's count plus the changes lifecycle events made after it. */
     int queueLength() {
         return Math.max(0, reportedQueueLength + queueChangeSinceHeartbeat);

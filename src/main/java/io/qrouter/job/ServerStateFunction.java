@@ -26,10 +26,11 @@ import java.util.Map;
 /**
  * Per-server state, keyed by server id: lifecycle events (input 1) and heartbeats (input 2) keep the server's
  * queue, its estimator windows and its status. The routers' view is kept fresh: a lifecycle event that changes the
- * queue length emits a {@link ServerUpdate} at once (or after {@code updateCoalesceMillis}, except that a server
- * becoming idle is always reported at once, as seed 000's join-idle-queue intends). Every heartbeat emits a
- * {@link ServerMetrics} record ({@link #METRICS}), a {@link HeartbeatLog} record ({@link #HEARTBEAT_LOG}) and,
- * when it brings news ({@link ServerUpdate#isNewsAfter}), an update with the new estimates. The design notes (down detection, cleanup, queue length, late records) are in
+ * queue length or acknowledges an ENQUEUED emits a {@link ServerUpdate} at once (or after
+ * {@code updateCoalesceMillis}, except that a server becoming idle is always reported at once, as seed 000's
+ * join-idle-queue intends). Every heartbeat emits a {@link ServerMetrics} record ({@link #METRICS}), a
+ * {@link HeartbeatLog} record ({@link #HEARTBEAT_LOG}) and, when it brings news ({@link ServerUpdate#isNewsAfter}),
+ * an update with the new estimates. The design notes (down detection, cleanup, queue length, late records) are in
  * {@code docs/design.md}.
  */
 public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEvent, Heartbeat, ServerUpdate> {
@@ -97,15 +98,17 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
                 state.queueChangeSinceHeartbeat += change;
             }
         }
-        if (state.alive && state.queueLength() != state.emittedQueueLength) {
+        if (state.alive && state.hasUnreportedChange()) {
             reportQueueChange(ctx, state, out);
         }
         server.update(state);
     }
 
     /**
-     * Tells the routers a queue change: at once when coalescing is off or the server just became idle, else once
-     * per coalescing window (the timer emits the state as it is then).
+     * Tells the routers a queue change or an ENQUEUED to acknowledge: at once when coalescing is off or the server
+     * just became idle, else once per coalescing window (the timer emits the state as it is then). An ENQUEUED at
+     * or before the last heartbeat changes no queue (the heartbeat counted it) but is reported as promptly: its
+     * router stops counting the task as in flight, and no list of ids piles up in the state until a heartbeat.
      */
     private void reportQueueChange(Context ctx, ServerState state, Collector<ServerUpdate> out) {
         long window = settings.getUpdateCoalesceMillis();
@@ -171,7 +174,7 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
         }
         if (timestamp == state.updateTimerAt) {
             state.updateTimerAt = ServerState.NO_TIMER;
-            if (state.alive && state.queueLength() != state.emittedQueueLength) {
+            if (state.alive && state.hasUnreportedChange()) {
                 emitUpdate(state, false, out);
             }
         }
