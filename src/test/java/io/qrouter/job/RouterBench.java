@@ -42,12 +42,14 @@ public class RouterBench {
     private final AvroCodec<RoutingDecision> codec = AvroCodec.of(RoutingDecision.class);
     private final TaskRequest[] tasks = new TaskRequest[4096];
     private final SplittableRandom random = new SplittableRandom(1);
-    private long now = 1_000;
+    /** Router clock (processing time) and event time alike: a realistic epoch, so once-a-second work stays so. */
+    private long now = 1_700_000_000_000L;
     private long next;
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
         harness = Harnesses.router(new RoutingSettings(), 1, 0, null);
+        harness.setProcessingTime(now);
         for (int i = 0; i < servers; i++) {
             harness.processBroadcastElement(Records.snapshot("server-" + i, now, 1 + random.nextInt(5)), now);
         }
@@ -73,6 +75,7 @@ public class RouterBench {
     public void serverUpdate() throws Exception {
         ServerUpdate update = Records.snapshot("server-" + random.nextInt(servers), ++now, random.nextInt(8));
         update.setHeartbeat(false);
+        harness.setProcessingTime(now);
         harness.processBroadcastElement(update, now);
     }
 }
