@@ -66,6 +66,10 @@ public enum ConfigKey {
     SINK_LINGER_MS("sink.linger.ms", "0", longIn(0, 60_000),
             "linger.ms of the job's Kafka producers: how long a record may wait to share a batch. 0 sends at once "
                     + "(batches still form under load)."),
+    SINK_REPORTS_LINGER_MS("sink.reports-linger.ms", "20", longIn(0, 60_000),
+            "linger.ms of the server-metrics and heartbeat-log producers: a record per server and heartbeat that "
+                    + "nobody waits on, so it may wait to share a batch (sending each at once costs a fleet of "
+                    + "thousands of servers more CPU than its heartbeats' processing)."),
     SINK_TRANSACTIONAL_ID_PREFIX("sink.transactional-id-prefix", "qrouter", nonBlank(),
             "Prefix of the Kafka transactional ids (each sink appends its topic); unique per job on a cluster."),
     SINK_TRANSACTION_TIMEOUT_MS("sink.transaction-timeout.ms", "600000", longIn(1_000, 3_600_000),

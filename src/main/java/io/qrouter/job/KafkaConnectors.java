@@ -36,8 +36,10 @@ public final class KafkaConnectors {
     public static JobSinks sinks(JobConfig config) {
         return new JobSinks(
                 sink(config, ConfigKey.TOPIC_DECISIONS, RoutingDecision.class, RoutingDecision::getServerId),
-                sink(config, ConfigKey.TOPIC_SERVER_METRICS, ServerMetrics.class, ServerMetrics::getServerId),
-                sink(config, ConfigKey.TOPIC_HEARTBEAT_LOG, HeartbeatLog.class, HeartbeatLog::getServerId),
+                sink(config, ConfigKey.TOPIC_SERVER_METRICS, ServerMetrics.class, ServerMetrics::getServerId,
+                        ConfigKey.SINK_REPORTS_LINGER_MS),
+                sink(config, ConfigKey.TOPIC_HEARTBEAT_LOG, HeartbeatLog.class, HeartbeatLog::getServerId,
+                        ConfigKey.SINK_REPORTS_LINGER_MS),
                 sink(config, ConfigKey.TOPIC_DSRS_ASSIGNMENTS, SlotAssignment.class, SlotAssignment::getServiceType),
                 sink(config, ConfigKey.TOPIC_DEAD_LETTER, DeadLetter.class, DeadLetter::getSourceTopic));
     }
@@ -61,6 +63,12 @@ public final class KafkaConnectors {
 
     static <T extends SpecificRecordBase> KafkaSink<T> sink(
             JobConfig config, ConfigKey topicKey, Class<T> type, SerializableFunction<T, String> key) {
+        return sink(config, topicKey, type, key, ConfigKey.SINK_LINGER_MS);
+    }
+
+    /** @param lingerKey the key of the producer's linger.ms */
+    static <T extends SpecificRecordBase> KafkaSink<T> sink(JobConfig config, ConfigKey topicKey, Class<T> type,
+            SerializableFunction<T, String> key, ConfigKey lingerKey) {
         String topic = config.get(topicKey);
         boolean exactlyOnce = config.choice(ConfigKey.SINK_DELIVERY_GUARANTEE).equals("exactly-once");
         return KafkaSink.<T>builder()
@@ -71,7 +79,7 @@ public final class KafkaConnectors {
                 .setTransactionalIdPrefix(config.get(ConfigKey.SINK_TRANSACTIONAL_ID_PREFIX) + "-" + topic)
                 // Flink's default (1 h) exceeds the broker's transaction.max.timeout.ms (15 min by default).
                 .setProperty("transaction.timeout.ms", config.get(ConfigKey.SINK_TRANSACTION_TIMEOUT_MS))
-                .setProperty("linger.ms", config.get(ConfigKey.SINK_LINGER_MS))
+                .setProperty("linger.ms", config.get(lingerKey))
                 .build();
     }
 
