@@ -37,6 +37,11 @@ public class ServerState {
     public long lateRecords;
     /** Processing time of the registered down timer, or {@link #NO_TIMER}. */
     public long downTimerAt = NO_TIMER;
+    /**
+     * Processing time at which the server counts as down if no heartbeat comes first. The down timer is not moved on
+     * every heartbeat: when it fires before this time it is registered again for it.
+     */
+    public long downAt = NO_TIMER;
     /** Processing time of the registered timer that drops this state, or {@link #NO_TIMER}. */
     public long forgetTimerAt = NO_TIMER;
     /** Processing time of the registered timer that emits coalesced queue changes, or {@link #NO_TIMER}. */

@@ -178,8 +178,13 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
                 emitUpdate(state, false, out);
             }
         }
-        if (timestamp == state.downTimerAt) {
+        if (timestamp == state.downTimerAt && timestamp < state.downAt) {
+            // heartbeats came since the timer was set: wait for the silence that is still due
+            state.downTimerAt = state.downAt;
+            ctx.timerService().registerProcessingTimeTimer(state.downTimerAt);
+        } else if (timestamp == state.downTimerAt) {
             state.downTimerAt = ServerState.NO_TIMER;
+            state.downAt = ServerState.NO_TIMER;
             state.alive = false;
             int queueLength = state.queueLength();
             QueueFigures figures = figures(state, state.lastHeartbeatAt);
@@ -258,12 +263,26 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
         }
     }
 
+    /**
+     * Sets when the server counts as down without another heartbeat. The registered timer stays when it fires no
+     * later than that (it then waits again, in {@link #onTimer}): a heartbeat costs no timer deletion and
+     * registration, which were the largest part of a heartbeat's cost in a fleet of 20,000 servers.
+     */
     private void scheduleDown(Context ctx, ServerState state) {
-        deleteTimers(ctx, state);
+        if (state.forgetTimerAt != ServerState.NO_TIMER) {
+            ctx.timerService().deleteProcessingTimeTimer(state.forgetTimerAt);
+            state.forgetTimerAt = ServerState.NO_TIMER;
+        }
         long silence = Math.max(settings.getDownTimeoutMillis(),
                 AdaptiveHeartbeat.MISSED_BEATS_BEFORE_DOWN * state.heartbeatIntervalMillis);
-        state.downTimerAt = ctx.timerService().currentProcessingTime() + silence;
-        ctx.timerService().registerProcessingTimeTimer(state.downTimerAt);
+        state.downAt = ctx.timerService().currentProcessingTime() + silence;
+        if (state.downTimerAt == ServerState.NO_TIMER || state.downTimerAt > state.downAt) {
+            if (state.downTimerAt != ServerState.NO_TIMER) {
+                ctx.timerService().deleteProcessingTimeTimer(state.downTimerAt);
+            }
+            state.downTimerAt = state.downAt;
+            ctx.timerService().registerProcessingTimeTimer(state.downTimerAt);
+        }
     }
 
     private void scheduleForget(Context ctx, ServerState state) {
@@ -273,6 +292,7 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
     }
 
     private static void deleteTimers(Context ctx, ServerState state) {
+        state.downAt = ServerState.NO_TIMER;
         if (state.downTimerAt != ServerState.NO_TIMER) {
             ctx.timerService().deleteProcessingTimeTimer(state.downTimerAt);
             state.downTimerAt = ServerState.NO_TIMER;

@@ -304,6 +304,25 @@ class ServerStateFunctionTest {
     }
 
     @Test
+    void heartbeatsKeepOneDownTimerThatWaitsOutTheSilenceAfterTheLastOne() throws Exception {
+        harness = Harnesses.serverState(settings, null);
+        harness.setProcessingTime(0);
+        harness.processElement2(heartbeat("s1", 1_000, 0), 1_000);
+        long last = DOWN_TIMEOUT / 2;
+        harness.setProcessingTime(last);
+        harness.processElement2(heartbeat("s1", 2_000, 0), 2_000);
+        assertThat(harness.numProcessingTimeTimers()).as("the heartbeat moved no timer").isEqualTo(1);
+
+        harness.setProcessingTime(DOWN_TIMEOUT);
+        assertThat(last(harness.extractOutputValues()).isAlive()).as("the first deadline passed, not the silence")
+                .isTrue();
+        harness.setProcessingTime(last + DOWN_TIMEOUT - 1);
+        assertThat(last(harness.extractOutputValues()).isAlive()).isTrue();
+        harness.setProcessingTime(last + DOWN_TIMEOUT);
+        assertThat(last(harness.extractOutputValues()).isAlive()).isFalse();
+    }
+
+    @Test
     void aServerAnnouncingLongIntervalsIsGivenMissedBeatsTimesItsInterval() throws Exception {
         harness = Harnesses.serverState(settings, null);
         harness.setProcessingTime(0);
