@@ -32,6 +32,10 @@ public enum ConfigKey {
             "Kafka brokers, host:port[,host:port...]."),
     KAFKA_GROUP_ID("kafka.group.id", "qrouter", nonBlank(),
             "Consumer group of the sources; offsets are committed on each completed checkpoint."),
+    SOURCE_HEARTBEATS_MAX_WAIT_MS("source.heartbeats-max-wait.ms", "20", longIn(0, 500),
+            "How long the broker may hold a fetch of the heartbeats source to gather 64 KB (fetch.max.wait.ms with "
+                    + "fetch.min.bytes 65536; kafka.* settings win); 0 answers every fetch at once. Heartbeats are "
+                    + "reports of a second or more: this lets one fetch carry a large fleet's many instead of a few."),
     SOURCE_STARTING_OFFSETS("source.starting-offsets", "committed", oneOf("committed", "earliest", "latest"),
             "Where the sources start without a checkpoint: committed (the group's offsets, earliest when none), "
                     + "earliest or latest."),

@@ -30,7 +30,8 @@ public final class KafkaConnectors {
                 source(config, ConfigKey.TOPIC_SERVER_EVENTS,
                         new DeadLetteringDeserializer<>(TaskEvent.class, InputChecks.taskEvent(maxFuture))),
                 source(config, ConfigKey.TOPIC_HEARTBEATS,
-                        new DeadLetteringDeserializer<>(Heartbeat.class, InputChecks.heartbeat(maxFuture))));
+                        new DeadLetteringDeserializer<>(Heartbeat.class, InputChecks.heartbeat(maxFuture)),
+                        config.getLong(ConfigKey.SOURCE_HEARTBEATS_MAX_WAIT_MS)));
     }
 
     public static JobSinks sinks(JobConfig config) {
@@ -46,8 +47,18 @@ public final class KafkaConnectors {
 
     static <T extends SpecificRecordBase> KafkaSource<Either<DeadLetter, T>> source(
             JobConfig config, ConfigKey topicKey, DeadLetteringDeserializer<T> deserializer) {
+        return source(config, topicKey, deserializer, 0);
+    }
+
+    /** @param maxWaitMillis how long the broker may gather 64 KB before answering a fetch (0: answer at once) */
+    static <T extends SpecificRecordBase> KafkaSource<Either<DeadLetter, T>> source(JobConfig config,
+            ConfigKey topicKey, DeadLetteringDeserializer<T> deserializer, long maxWaitMillis) {
         String topic = config.get(topicKey);
         Properties kafka = config.kafkaProperties();
+        if (maxWaitMillis > 0) {
+            kafka.putIfAbsent("fetch.min.bytes", "65536");
+            kafka.putIfAbsent("fetch.max.wait.ms", Long.toString(maxWaitMillis));
+        }
         // Inputs written by transactional producers must not be seen before they commit.
         kafka.putIfAbsent("isolation.level", "read_committed");
         String groupId = config.get(ConfigKey.KAFKA_GROUP_ID);
