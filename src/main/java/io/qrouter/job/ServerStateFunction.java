@@ -9,19 +9,20 @@ import io.qrouter.estimate.ServerEstimators;
 import io.qrouter.policy.AdaptiveHeartbeat;
 import io.qrouter.queueing.LoadIndexWeights;
 import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.state.MapState;
-import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
 
-import java.util.Iterator;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Per-server state, keyed by server id: lifecycle events (input 1) and heartbeats (input 2) keep the server's
@@ -45,16 +46,20 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
 
     static final ValueStateDescriptor<ServerState> SERVER_STATE =
             new ValueStateDescriptor<>("server", ServerState.class);
-    /** Lifecycle events newer than the last heartbeat: event time → change of the queue length. */
-    static final MapStateDescriptor<Long, Integer> QUEUE_CHANGES =
-            new MapStateDescriptor<>("queue-changes-since-heartbeat", Types.LONG, Types.INT);
+    /**
+     * Lifecycle events newer than the last heartbeat: (event time, change of the queue length), in arrival order. A
+     * list, not a map: a heartbeat reads it whole and rewrites what stays, where iterating a RocksDB MapState seeks
+     * past the tombstones of every entry ever removed (JMH: 37 ms a heartbeat after a few hundred thousand events).
+     */
+    static final ListStateDescriptor<Tuple2<Long, Integer>> QUEUE_CHANGES =
+            new ListStateDescriptor<>("queue-changes", Types.TUPLE(Types.LONG, Types.INT));
 
     private final RoutingSettings settings;
 
     private transient ValueState<ServerState> server;
     private transient EstimatorState estimators;
     private transient LoadIndexWeights weights;
-    private transient MapState<Long, Integer> queueChanges;
+    private transient ListState<Tuple2<Long, Integer>> queueChanges;
     private transient AdaptiveHeartbeat adaptiveHeartbeat;
     private transient Counter lateRecords;
     private transient Counter heartbeats;
@@ -66,7 +71,7 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
     @Override
     public void open(OpenContext openContext) {
         server = getRuntimeContext().getState(SERVER_STATE);
-        queueChanges = getRuntimeContext().getMapState(QUEUE_CHANGES);
+        queueChanges = getRuntimeContext().getListState(QUEUE_CHANGES);
         estimators = new EstimatorState(getRuntimeContext(), settings.estimatorConfig());
         weights = settings.loadIndexWeights();
         adaptiveHeartbeat = new AdaptiveHeartbeat(settings.getHeartbeatMinMillis(), settings.getHeartbeatMaxMillis());
@@ -93,8 +98,7 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
             state.updatedAt = Math.max(state.updatedAt, eventTime);
             int change = queueChange(event.getType());
             if (change != 0) {
-                Integer sum = queueChanges.get(eventTime);
-                queueChanges.put(eventTime, (sum == null ? 0 : sum) + change);
+                queueChanges.add(Tuple2.of(eventTime, change));
                 state.queueChangeSinceHeartbeat += change;
             }
         }
@@ -236,14 +240,23 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
         state.heartbeatTriggers++;
         state.updatedAt = Math.max(state.updatedAt, state.lastHeartbeatAt);
         state.eventAfterHeartbeat = false;
-        for (Iterator<Map.Entry<Long, Integer>> it = queueChanges.iterator(); it.hasNext(); ) {
-            Map.Entry<Long, Integer> change = it.next();
-            if (change.getKey() <= state.lastHeartbeatAt) {
-                state.queueChangeSinceHeartbeat -= change.getValue();
-                it.remove();
+        Iterable<Tuple2<Long, Integer>> changes = queueChanges.get();
+        if (changes == null) {
+            return;
+        }
+        List<Tuple2<Long, Integer>> newer = new ArrayList<>();
+        boolean removed = false;
+        for (Tuple2<Long, Integer> change : changes) {
+            if (change.f0 <= state.lastHeartbeatAt) {
+                state.queueChangeSinceHeartbeat -= change.f1;
+                removed = true;
             } else {
+                newer.add(change);
                 state.eventAfterHeartbeat = true;
             }
+        }
+        if (removed) {
+            queueChanges.update(newer);
         }
     }
 
