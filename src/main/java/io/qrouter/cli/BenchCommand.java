@@ -15,10 +15,11 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "bench", mixinStandardHelpOptions = true,
+@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = BenchPipelineCommand.class,
         description = {"Benchmarks of the routing and simulation hot paths: the paper-000 run (6000 tasks, 1000 servers),",
             "a large run (1,000,000 tasks over 10,000 servers) and the cost of one K-based decision at N = 1,000 to 100,000.",
-            "Reports wall and CPU time (on a shared machine the wall time includes the neighbours)."})
+            "Reports wall and CPU time (on a shared machine the wall time includes the neighbours).",
+            "`bench pipeline` measures the whole job on Kafka against a bare pipe (see its --help)."})
 final class BenchCommand implements Runnable {
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

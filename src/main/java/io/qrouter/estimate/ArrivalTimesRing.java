@@ -5,24 +5,42 @@ import java.util.Arrays;
 /**
  * The event times of the most recent arrivals (by processing order), in a ring of fixed size. Times rather than
  * gaps are kept so that arrivals processed out of order still give the true interarrival gaps once sorted.
- * A Flink POJO (state of a server).
+ *
+ * <p>The ring is cut into pages of {@value #PAGE} times kept in a {@link StateMap} (so an arrival rewrites one page,
+ * not the ring); this object is the header (a Flink POJO).
  */
 public class ArrivalTimesRing {
-    private long[] timesMillis;
+    /** Times per page. */
+    static final int PAGE = 64;
+
+    private int capacity;
     private int next;
     private int size;
+    private transient StateMap<Integer, long[]> pages;
 
     /** For Flink's POJO serializer only. */
     public ArrivalTimesRing() {}
 
     public ArrivalTimesRing(int capacity) {
-        this.timesMillis = new long[capacity];
+        this.capacity = capacity;
+        this.pages = new HashStateMap<>();
+    }
+
+    /** Where the pages are: for a header just read from state. */
+    void attach(StateMap<Integer, long[]> pages) {
+        this.pages = pages;
     }
 
     void add(long timeMillis) {
-        timesMillis[next] = timeMillis;
-        next = (next + 1) % timesMillis.length;
-        size = Math.min(size + 1, timesMillis.length);
+        int page = next / PAGE;
+        long[] times = pages.get(page);
+        if (times == null) {
+            times = new long[Math.min(PAGE, capacity - page * PAGE)];
+        }
+        times[next % PAGE] = timeMillis;
+        pages.put(page, times);
+        next = (next + 1) % capacity;
+        size = Math.min(size + 1, capacity);
     }
 
     /**
@@ -34,9 +52,16 @@ public class ArrivalTimesRing {
         long[] inRange = new long[size];
         int count = 0;
         boolean ordered = true;
-        int oldest = size < timesMillis.length ? 0 : next;
+        int oldest = size < capacity ? 0 : next;
+        int pageNumber = -1;
+        long[] page = null;
         for (int i = 0; i < size; i++) {
-            long t = timesMillis[(oldest + i) % timesMillis.length];
+            int position = (oldest + i) % capacity;
+            if (position / PAGE != pageNumber) {
+                pageNumber = position / PAGE;
+                page = pages.get(pageNumber);
+            }
+            long t = page[position % PAGE];
             if (t >= fromMillis && t <= toMillis) {
                 ordered &= count == 0 || t >= inRange[count - 1];
                 inRange[count++] = t;
@@ -52,8 +77,8 @@ public class ArrivalTimesRing {
         return gaps;
     }
 
-    public long[] getTimesMillis() { return timesMillis; }
-    public void setTimesMillis(long[] timesMillis) { this.timesMillis = timesMillis; }
+    public int getCapacity() { return capacity; }
+    public void setCapacity(int capacity) { this.capacity = capacity; }
     public int getNext() { return next; }
     public void setNext(int next) { this.next = next; }
     public int getSize() { return size; }

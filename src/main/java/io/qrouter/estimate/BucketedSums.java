@@ -1,12 +1,14 @@
 package io.qrouter.estimate;
 
-import java.util.Arrays;
-
 /**
  * Sums of a few quantities over a sliding event-time window, kept in a fixed ring of time buckets so that memory
  * does not depend on the event rate. Bucket b covers event times [b*bucketMillis, (b+1)*bucketMillis); the ring
  * holds the newest {@code bucketCount} buckets, counted back from the latest event time seen, so an out-of-order
- * event still lands in its own bucket while that bucket is in the ring. A Flink POJO (state of a server).
+ * event still lands in its own bucket while that bucket is in the ring.
+ *
+ * <p>The ring's slots live in a {@link StateMap} (one entry per slot), this object is the header (a Flink POJO).
+ * An event changes one or a few buckets: the one last touched is kept until {@link #flush()}, so the several
+ * quantities one event adds to a bucket cost one read and one write of it.
  */
 public class BucketedSums {
     private static final long EMPTY = Long.MIN_VALUE;
@@ -14,11 +16,11 @@ public class BucketedSums {
     private long bucketMillis;
     private int bucketCount;
     private int seriesCount;
-    /** The absolute bucket index each ring slot holds, or EMPTY. */
-    private long[] bucketLabels;
-    /** sums[slot * seriesCount + series]. */
-    private double[] sums;
     private long newestBucket = EMPTY;
+    private transient StateMap<Integer, WindowBucket> slots;
+    private transient int cachedSlot = -1;
+    private transient WindowBucket cached;
+    private transient boolean dirty;
 
     /** For Flink's POJO serializer only. */
     public BucketedSums() {}
@@ -27,9 +29,14 @@ public class BucketedSums {
         this.bucketMillis = bucketMillis;
         this.bucketCount = bucketCount;
         this.seriesCount = seriesCount;
-        this.bucketLabels = new long[bucketCount];
-        Arrays.fill(bucketLabels, EMPTY);
-        this.sums = new double[bucketCount * seriesCount];
+    }
+
+    /** Where the slots are; after a flush, to a header just read from state. */
+    void attach(StateMap<Integer, WindowBucket> slots) {
+        this.slots = slots;
+        cachedSlot = -1;
+        cached = null;
+        dirty = false;
     }
 
     long bucketOf(long timeMillis) {
@@ -43,7 +50,7 @@ public class BucketedSums {
         if (bucket <= newestBucket - bucketCount) {
             return false;
         }
-        sums[slotFor(bucket) * seriesCount + series] += value;
+        bucketForWrite(bucket).getSums()[series] += value;
         return true;
     }
 
@@ -61,29 +68,48 @@ public class BucketedSums {
         for (long bucket = Math.max(bucketOf(startMillis), oldestKept); bucket <= endBucket; bucket++) {
             long overlap = Math.min(endMillis, (bucket + 1) * bucketMillis) - Math.max(startMillis, bucket * bucketMillis);
             if (overlap > 0) {
-                sums[slotFor(bucket) * seriesCount + series] += overlap;
+                bucketForWrite(bucket).getSums()[series] += overlap;
             }
         }
         return true;
     }
 
-    /** The ring slot of a bucket inside the ring, cleared first if it still holds an older bucket. */
-    private int slotFor(long bucket) {
+    /** The bucket of the ring slot of {@code bucket}, fresh if the slot still holds an older one; marked changed. */
+    private WindowBucket bucketForWrite(long bucket) {
         int slot = (int) Math.floorMod(bucket, (long) bucketCount);
-        if (bucketLabels[slot] != bucket) {
-            bucketLabels[slot] = bucket;
-            Arrays.fill(sums, slot * seriesCount, (slot + 1) * seriesCount, 0.0);
+        if (slot != cachedSlot) {
+            flush();
+            cachedSlot = slot;
+            cached = slots.get(slot);
         }
-        return slot;
+        if (cached == null || cached.getBucket() != bucket) {
+            cached = new WindowBucket(bucket, seriesCount);
+        }
+        dirty = true;
+        return cached;
     }
 
-    /** Sum of one series over the buckets fromBucket..toBucket (inclusive) that the ring still holds. */
-    double sum(int series, long fromBucket, long toBucket) {
-        double total = 0;
-        for (int slot = 0; slot < bucketCount; slot++) {
-            long label = bucketLabels[slot];
-            if (label != EMPTY && label >= fromBucket && label <= toBucket) {
-                total += sums[slot * seriesCount + series];
+    /** Writes the bucket last changed back to the slots. */
+    void flush() {
+        if (dirty) {
+            slots.put(cachedSlot, cached);
+            dirty = false;
+        }
+    }
+
+    /**
+     * Sum of every series over the buckets fromBucket..toBucket (inclusive) that the ring still holds: one pass over
+     * the slots, indexed by series.
+     */
+    double[] sums(long fromBucket, long toBucket) {
+        flush();
+        double[] total = new double[seriesCount];
+        for (var entry : slots.entries()) {
+            WindowBucket b = entry.getValue();
+            if (b.getBucket() >= fromBucket && b.getBucket() <= toBucket) {
+                for (int series = 0; series < seriesCount; series++) {
+                    total[series] += b.getSums()[series];
+                }
             }
         }
         return total;
@@ -100,10 +126,6 @@ public class BucketedSums {
     public void setBucketCount(int bucketCount) { this.bucketCount = bucketCount; }
     public int getSeriesCount() { return seriesCount; }
     public void setSeriesCount(int seriesCount) { this.seriesCount = seriesCount; }
-    public long[] getBucketLabels() { return bucketLabels; }
-    public void setBucketLabels(long[] bucketLabels) { this.bucketLabels = bucketLabels; }
-    public double[] getSums() { return sums; }
-    public void setSums(double[] sums) { this.sums = sums; }
     public long getNewestBucket() { return newestBucket; }
     public void setNewestBucket(long newestBucket) { this.newestBucket = newestBucket; }
 }

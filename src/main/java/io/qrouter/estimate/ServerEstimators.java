@@ -22,7 +22,10 @@ import static io.qrouter.estimate.WindowQuantity.WAITS_ENDED;
  * so these two are exact per window; a service time counts whole in the bucket of its completion, as in Eq. (2).
  *
  * <p>Memory is bounded whatever the event rate: a fixed ring of time buckets, a fixed ring of arrival times and at
- * most {@code maxOpenTasks} open tasks. A Flink POJO: keep it in keyed {@code ValueState}; no Flink import here.
+ * most {@code maxOpenTasks} open tasks. Those three live in an {@link EstimatorStore}, one entry per bucket, page of
+ * arrival times and open task, so an event reads and writes a few small entries whatever the window; this object is
+ * their header, a Flink POJO of a few counters: the job keeps it in keyed {@code ValueState} and the store in keyed
+ * {@code MapState}s and {@link #attach attaches} them after each read; no Flink import here.
  *
  * <p>Events of one task must come in their own order (a server emits them so, and Kafka keeps a partition's
  * order); events of different tasks may come in any order: an event is counted in the bucket of its event time
@@ -37,17 +40,35 @@ public class ServerEstimators {
     private long lateEvents;
     private long unmatchedEvents;
 
-    /** Estimators with the default {@link EstimatorConfig} (also what Flink's POJO serializer instantiates). */
+    /** Estimators with the default {@link EstimatorConfig}, in memory (also what Flink's POJO serializer instantiates). */
     public ServerEstimators() {
         this(new EstimatorConfig());
     }
 
-    /** @throws IllegalArgumentException naming a setting of {@code config} that is out of range */
+    /**
+     * Estimators in memory.
+     *
+     * @throws IllegalArgumentException naming a setting of {@code config} that is out of range
+     */
     public ServerEstimators(EstimatorConfig config) {
+        this(config, EstimatorStore.inMemory());
+    }
+
+    /** Estimators whose window, arrival times and open tasks live in {@code store}. */
+    public ServerEstimators(EstimatorConfig config, EstimatorStore store) {
         this.config = config.validate();
         this.window = new BucketedSums(config.bucketMillis(), config.getBucketCount(), WindowQuantity.COUNT);
         this.recentArrivals = new ArrivalTimesRing(config.getMaxInterarrivalSamples());
         this.openTasks = new OpenTasks(config.getMaxOpenTasks());
+        attach(store);
+    }
+
+    /** Connects this header (as read back from state) to the store that holds the rest; returns it. */
+    public ServerEstimators attach(EstimatorStore store) {
+        window.attach(store.buckets());
+        recentArrivals.attach(store.arrivalPages());
+        openTasks.attach(store.openTasks());
+        return this;
     }
 
     /** Dispatches a lifecycle event; UNKNOWN (a symbol from a newer writer) changes nothing but the unmatched count. */
@@ -68,6 +89,7 @@ public class ServerEstimators {
         count(ARRIVALS, eventTimeMillis);
         recentArrivals.add(eventTimeMillis);
         openTasks.open(taskId, TaskPhase.WAITING, eventTimeMillis);
+        window.flush();
     }
 
     public void onStarted(String taskId, long eventTimeMillis) {
@@ -79,6 +101,7 @@ public class ServerEstimators {
             unmatchedEvents++;
         }
         openTasks.open(taskId, TaskPhase.IN_SERVICE, eventTimeMillis);
+        window.flush();
     }
 
     public void onCompleted(String taskId, long eventTimeMillis) {
@@ -91,6 +114,7 @@ public class ServerEstimators {
         } else {
             unmatchedEvents++;
         }
+        window.flush();
     }
 
     public void onAbandoned(String taskId, long eventTimeMillis) {
@@ -103,6 +127,7 @@ public class ServerEstimators {
         } else {
             unmatchedEvents++;
         }
+        window.flush();
     }
 
     /**
@@ -118,6 +143,7 @@ public class ServerEstimators {
             unmatchedEvents++;
         }
         openTasks.open(taskId, TaskPhase.CANCELLED, eventTimeMillis);
+        window.flush();
     }
 
     /** A recovery ends the cancelled period; the task leaves the server (chain P: (i,1) -> (i-1,0)). */
@@ -130,6 +156,7 @@ public class ServerEstimators {
         } else {
             unmatchedEvents++;
         }
+        window.flush();
     }
 
     /**
@@ -143,22 +170,23 @@ public class ServerEstimators {
         long windowStartMillis = fromBucket * config.bucketMillis();
         long observedMillis = Math.max(0, nowMillis - Math.max(windowStartMillis, firstEventMillis));
 
-        long arrivals = (long) sum(ARRIVALS, fromBucket, nowBucket);
-        long exits = (long) sum(EXITS, fromBucket, nowBucket);
-        long completions = (long) sum(COMPLETIONS, fromBucket, nowBucket);
-        long waitsEnded = (long) sum(WAITS_ENDED, fromBucket, nowBucket);
-        long recoveries = (long) sum(RECOVERIES, fromBucket, nowBucket);
-        double waitingMillis = sum(WAITING_MILLIS, fromBucket, nowBucket)
+        double[] sums = window.sums(fromBucket, nowBucket);
+        long arrivals = (long) sums[ARRIVALS.ordinal()];
+        long exits = (long) sums[EXITS.ordinal()];
+        long completions = (long) sums[COMPLETIONS.ordinal()];
+        long waitsEnded = (long) sums[WAITS_ENDED.ordinal()];
+        long recoveries = (long) sums[RECOVERIES.ordinal()];
+        double waitingMillis = sums[WAITING_MILLIS.ordinal()]
                 + openTasks.openTimeMillis(TaskPhase.WAITING, windowStartMillis, nowMillis);
-        double cancelledMillis = sum(CANCELLED_MILLIS, fromBucket, nowBucket)
+        double cancelledMillis = sums[CANCELLED_MILLIS.ordinal()]
                 + openTasks.openTimeMillis(TaskPhase.CANCELLED, windowStartMillis, nowMillis);
 
         return new EstimatorSnapshot(
                 nowMillis,
                 observedMillis,
                 perSecond(arrivals, observedMillis, arrivals, config.getMinArrivals()),
-                perSecond(completions, sum(SERVICE_MILLIS, fromBucket, nowBucket), completions, config.getMinCompletions()),
-                perSecond(sum(ABANDONMENTS, fromBucket, nowBucket), waitingMillis, waitsEnded, config.getMinWaits()),
+                perSecond(completions, sums[SERVICE_MILLIS.ordinal()], completions, config.getMinCompletions()),
+                perSecond(sums[ABANDONMENTS.ordinal()], waitingMillis, waitsEnded, config.getMinWaits()),
                 perSecond(recoveries, cancelledMillis, recoveries, config.getMinRecoveries()),
                 perSecond(exits, observedMillis, exits, config.getMinExits()),
                 recentArrivals.interarrivalSeconds(windowStartMillis, nowMillis),
@@ -188,10 +216,6 @@ public class ServerEstimators {
 
     private void count(WindowQuantity quantity, long eventTimeMillis) {
         window.add(quantity.ordinal(), eventTimeMillis, 1);
-    }
-
-    private double sum(WindowQuantity quantity, long fromBucket, long toBucket) {
-        return window.sum(quantity.ordinal(), fromBucket, toBucket);
     }
 
     /** The task was open in {@code phase} since a time not after the event (else the pair is inconsistent). */

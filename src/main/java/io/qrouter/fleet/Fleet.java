@@ -10,7 +10,6 @@ import io.qrouter.io.AvroCodec;
 import io.qrouter.io.AvroDecodeException;
 import io.qrouter.io.Topics;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -62,8 +61,7 @@ public final class Fleet implements AutoCloseable {
     private final Map<String, Integer> serverIndex = new HashMap<>();
     private final long[] heartbeatMillis;
     private final double[] nextHeartbeatAt;
-    private final double[] lastHeartbeatAt;
-    private final double[] busyAtLastHeartbeat;
+    private final FleetRecords records;
     private final Map<String, Boolean> aliveByServer = new HashMap<>();
     private final FleetSeries series;
     private final double[] recentWaits = new double[RECENT_WAITS];
@@ -103,8 +101,7 @@ public final class Fleet implements AutoCloseable {
         this.series = new FleetSeries(config.servers());
         this.heartbeatMillis = new long[config.servers()];
         this.nextHeartbeatAt = new double[config.servers()];
-        this.lastHeartbeatAt = new double[config.servers()];
-        this.busyAtLastHeartbeat = new double[config.servers()];
+        this.records = new FleetRecords(config.servers());
         Arrays.fill(heartbeatMillis, config.defaultHeartbeatMillis());
         this.foreignWork = workload.split();
         this.stallWatch = new StallWatch(config.stallAfterSeconds());
@@ -146,13 +143,17 @@ public final class Fleet implements AutoCloseable {
      * fleet's capacity exactly.
      */
     static double[] serviceRates(FleetConfig config, SplittableRandom random) {
-        double[] mu = new double[config.servers()];
+        return serviceRates(config.servers(), config.muSpread(), config.capacityPerSecond(), random);
+    }
+
+    static double[] serviceRates(int servers, double muSpread, double capacityPerSecond, SplittableRandom random) {
+        double[] mu = new double[servers];
         double sum = 0;
         for (int i = 0; i < mu.length; i++) {
-            mu[i] = 1 + config.muSpread() * (2 * random.nextDouble() - 1);
+            mu[i] = 1 + muSpread * (2 * random.nextDouble() - 1);
             sum += mu[i];
         }
-        double scale = config.capacityPerSecond() / sum;
+        double scale = capacityPerSecond / sum;
         for (int i = 0; i < mu.length; i++) {
             mu[i] *= scale;
         }
@@ -387,7 +388,7 @@ public final class Fleet implements AutoCloseable {
                 Math.min(MAX_HEARTBEAT_MILLIS, metrics.getRecommendedHeartbeatMillis()));
         if (recommended != heartbeatMillis[index]) {
             heartbeatMillis[index] = recommended;
-            nextHeartbeatAt[index] = Math.min(nextHeartbeatAt[index], lastHeartbeatAt[index] + recommended / 1000.0);
+            nextHeartbeatAt[index] = Math.min(nextHeartbeatAt[index], records.lastHeartbeatAt(index) + recommended / 1000.0);
         }
         aliveByServer.put(metrics.getServerId(), metrics.getAlive());
         stats.serversAlive = (int) aliveByServer.values().stream().filter(Boolean::booleanValue).count();
@@ -426,34 +427,15 @@ public final class Fleet implements AutoCloseable {
                 default -> { }
             }
         }
-        TaskEvent event = TaskEvent.newBuilder()
-                .setServerId(serverId)
-                .setTaskId(taskId)
-                .setType(type)
-                .setEventTime(Instant.ofEpochMilli(clock.epochMillis(at)))
-                .build();
+        TaskEvent event = FleetRecords.event(serverId, taskId, type, clock.epochMillis(at));
         send(Topics.SERVER_EVENTS, serverId, eventCodec.encode(event));
     }
 
     private void heartbeat(int i, double now, boolean leaving) {
         SimulatedServer server = servers.get(i);
-        double busy = server.busySeconds(now);
-        double span = now - lastHeartbeatAt[i];
-        double cpu = span > 0 ? Math.max(0, Math.min(1, (busy - busyAtLastHeartbeat[i]) / span)) : (server.busy() ? 1 : 0);
-        Heartbeat beat = Heartbeat.newBuilder()
-                .setServerId(server.id())
-                .setSentAt(Instant.ofEpochMilli(clock.epochMillis(now)))
-                .setQueueLength(server.queueLength())
-                .setBusy(server.busy())
-                .setServiceRatePerSecond(server.mu())
-                .setCpu(cpu)
-                .setIntervalMillis(heartbeatMillis[i])
-                .setLeaving(leaving)
-                .build();
+        Heartbeat beat = records.heartbeat(i, server, now, clock.epochMillis(now), heartbeatMillis[i], leaving);
         send(Topics.HEARTBEATS, server.id(), heartbeatCodec.encode(beat));
         stats.heartbeats.incrementAndGet();
-        lastHeartbeatAt[i] = now;
-        busyAtLastHeartbeat[i] = busy;
         nextHeartbeatAt[i] = now + heartbeatMillis[i] / 1000.0;
     }
 

@@ -4,7 +4,6 @@ import io.qrouter.avro.TaskRequest;
 import io.qrouter.io.AvroCodec;
 import io.qrouter.io.Topics;
 import io.qrouter.sim.ArrivalProcess;
-import java.time.Instant;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
@@ -65,11 +64,7 @@ final class TaskSource implements Runnable {
                     exponential(work) * config.meanPatienceSeconds());
             TaskRecord record = new TaskRecord(task, next);
             ledger.put(taskId, record);
-            TaskRequest request = TaskRequest.newBuilder()
-                    .setTaskId(taskId)
-                    .setCreatedAt(Instant.ofEpochMilli(clock.epochMillis(next)))
-                    .setTaskKey(process.key())
-                    .build();
+            TaskRequest request = FleetRecords.task(taskId, clock.epochMillis(next), process.key());
             record.sentAt = clock.seconds();
             producer.send(new ProducerRecord<>(Topics.TASKS, taskId, codec.encode(request)), (meta, error) -> {
                 if (error != null) {

@@ -15,9 +15,14 @@ import org.apache.avro.specific.SpecificRecord;
  * Avro binary codec for one generated record class (plain binary encoding, no schema registry header: every
  * producer and consumer of a topic is built from the same {@code schemas/*.avsc}).
  *
- * <p>Thread-safe: readers and writers are stateless after construction and encoders/decoders are per call.
+ * <p>Thread-safe: readers and writers are stateless after construction; decoders are per call, and each thread
+ * encodes with its own reused encoder and buffer, so encoding allocates nothing but the bytes it returns (the
+ * router encodes one decision per task).
  */
 public final class AvroCodec<T extends SpecificRecord> {
+    /** One encoder writing into one growable buffer per thread, shared by every codec the thread uses. */
+    private static final ThreadLocal<Encoding> ENCODING = ThreadLocal.withInitial(Encoding::new);
+
     private final Class<T> type;
     private final Schema schema;
     private final SpecificDatumWriter<T> writer;
@@ -41,18 +46,20 @@ public final class AvroCodec<T extends SpecificRecord> {
     }
 
     public byte[] encode(T record) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(128);
-        BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
+        Encoding encoding = ENCODING.get();
+        encoding.out.reset();
         try {
-            writer.write(record, encoder);
-            encoder.flush();
+            writer.write(record, encoding.encoder);
+            encoding.encoder.flush();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (RuntimeException e) {
-            // e.g. a required field left null: name the record so the caller knows which producer is wrong
+            // e.g. a required field left null: name the record so the caller knows which producer is wrong; what a
+            // failed write left in the encoder's buffer must not prefix the next record
+            encoding.reset();
             throw new IllegalArgumentException("cannot encode " + type.getSimpleName() + ": " + e.getMessage(), e);
         }
-        return out.toByteArray();
+        return encoding.out.toByteArray();
     }
 
     /**
@@ -86,5 +93,16 @@ public final class AvroCodec<T extends SpecificRecord> {
     private static String describe(Throwable e) {
         String message = e.getMessage();
         return e.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+    }
+
+    /** A thread's encoder and the buffer it writes into. */
+    private static final class Encoding {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+        BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
+
+        void reset() {
+            out.reset();
+            encoder = EncoderFactory.get().binaryEncoder(out, null);
+        }
     }
 }

@@ -32,6 +32,10 @@ public enum ConfigKey {
             "Kafka brokers, host:port[,host:port...]."),
     KAFKA_GROUP_ID("kafka.group.id", "qrouter", nonBlank(),
             "Consumer group of the sources; offsets are committed on each completed checkpoint."),
+    SOURCE_HEARTBEATS_MAX_WAIT_MS("source.heartbeats-max-wait.ms", "20", longIn(0, 500),
+            "How long the broker may hold a fetch of the heartbeats source to gather 64 KB (fetch.max.wait.ms with "
+                    + "fetch.min.bytes 65536; kafka.* settings win); 0 answers every fetch at once. Heartbeats are "
+                    + "reports of a second or more: this lets one fetch carry a large fleet's many instead of a few."),
     SOURCE_STARTING_OFFSETS("source.starting-offsets", "committed", oneOf("committed", "earliest", "latest"),
             "Where the sources start without a checkpoint: committed (the group's offsets, earliest when none), "
                     + "earliest or latest."),
@@ -66,6 +70,10 @@ public enum ConfigKey {
     SINK_LINGER_MS("sink.linger.ms", "0", longIn(0, 60_000),
             "linger.ms of the job's Kafka producers: how long a record may wait to share a batch. 0 sends at once "
                     + "(batches still form under load)."),
+    SINK_REPORTS_LINGER_MS("sink.reports-linger.ms", "20", longIn(0, 60_000),
+            "linger.ms of the server-metrics and heartbeat-log producers: a record per server and heartbeat that "
+                    + "nobody waits on, so it may wait to share a batch (sending each at once costs a fleet of "
+                    + "thousands of servers more CPU than its heartbeats' processing)."),
     SINK_TRANSACTIONAL_ID_PREFIX("sink.transactional-id-prefix", "qrouter", nonBlank(),
             "Prefix of the Kafka transactional ids (each sink appends its topic); unique per job on a cluster."),
     SINK_TRANSACTION_TIMEOUT_MS("sink.transaction-timeout.ms", "600000", longIn(1_000, 3_600_000),

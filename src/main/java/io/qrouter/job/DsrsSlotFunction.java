@@ -1,7 +1,6 @@
 package io.qrouter.job;
 
 import io.qrouter.avro.SlotAssignment;
-import io.qrouter.avro.TaskRequest;
 import io.qrouter.dsrs.DsrsRow;
 import io.qrouter.dsrs.RowDecision;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -25,8 +24,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * DSRS (seed 002) in event time: tasks keyed by service type i are counted per slot t = floor(createdAt / tau);
- * when the watermark passes the end of a slot, the slot's arrivals A_i(t) go to the MEC system j* minimising
+ * DSRS (seed 002) in event time: tasks of service type i are counted per slot t = floor(createdAt / tau) (where they
+ * are read, by {@link DsrsArrivalCounter}; this keyed step adds up its partial counts); when the watermark passes the
+ * end of a slot, the slot's arrivals A_i(t) go to the MEC system j* minimising
  * Q_ij(t) + V·gamma_ij (Eq. 23) and the queues are updated by Eq. (4), through io.qrouter.dsrs.DsrsRow, the same
  * step the offline {@code DsrsOffline} runs. One {@link SlotAssignment} per (slot, service) with arrivals.
  *
@@ -47,11 +47,11 @@ import java.util.Map;
  *       gap of years between two tasks (both valid) costs no more than one slot.</li>
  * </ul>
  */
-public class DsrsSlotFunction extends KeyedBroadcastProcessFunction<String, TaskRequest, ServerUpdate, SlotAssignment> {
+public class DsrsSlotFunction extends KeyedBroadcastProcessFunction<String, SlotArrivals, ServerUpdate, SlotAssignment> {
     private static final long serialVersionUID = 1L;
 
-    /** The key the DSRS input must be keyed by: the task's service type. */
-    public static final KeySelector<TaskRequest, String> SERVICE_KEY = TaskRequest::getServiceType;
+    /** The key the DSRS input must be keyed by: the service type. */
+    public static final KeySelector<SlotArrivals, String> SERVICE_KEY = SlotArrivals::getServiceType;
 
     /** Arrivals of slots not yet closed: slot → A_i(t). */
     static final MapStateDescriptor<Long, Long> ARRIVALS =
@@ -82,14 +82,15 @@ public class DsrsSlotFunction extends KeyedBroadcastProcessFunction<String, Task
     }
 
     @Override
-    public void processElement(TaskRequest task, ReadOnlyContext ctx, Collector<SlotAssignment> out) throws Exception {
-        long slot = Math.floorDiv(task.getCreatedAt().toEpochMilli(), settings.slot().toMillis());
+    public void processElement(SlotArrivals counted, ReadOnlyContext ctx, Collector<SlotAssignment> out)
+            throws Exception {
+        long slot = counted.getSlot();
         Long closed = lastSlot.value();
         if (closed != null && slot <= closed) {
-            lateTasks.inc();
+            lateTasks.inc(counted.getCount());
             slot = closed + 1;
         }
-        addArrivals(slot, 1, ctx);
+        addArrivals(slot, counted.getCount(), ctx);
     }
 
     @Override

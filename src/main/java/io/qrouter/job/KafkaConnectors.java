@@ -30,22 +30,35 @@ public final class KafkaConnectors {
                 source(config, ConfigKey.TOPIC_SERVER_EVENTS,
                         new DeadLetteringDeserializer<>(TaskEvent.class, InputChecks.taskEvent(limits), limits)),
                 source(config, ConfigKey.TOPIC_HEARTBEATS,
-                        new DeadLetteringDeserializer<>(Heartbeat.class, InputChecks.heartbeat(limits), limits)));
+                        new DeadLetteringDeserializer<>(Heartbeat.class, InputChecks.heartbeat(limits), limits),
+                        config.getLong(ConfigKey.SOURCE_HEARTBEATS_MAX_WAIT_MS)));
     }
 
     public static JobSinks sinks(JobConfig config) {
         return new JobSinks(
                 sink(config, ConfigKey.TOPIC_DECISIONS, RoutingDecision.class, RoutingDecision::getServerId),
-                sink(config, ConfigKey.TOPIC_SERVER_METRICS, ServerMetrics.class, ServerMetrics::getServerId),
-                sink(config, ConfigKey.TOPIC_HEARTBEAT_LOG, HeartbeatLog.class, HeartbeatLog::getServerId),
+                sink(config, ConfigKey.TOPIC_SERVER_METRICS, ServerMetrics.class, ServerMetrics::getServerId,
+                        ConfigKey.SINK_REPORTS_LINGER_MS),
+                sink(config, ConfigKey.TOPIC_HEARTBEAT_LOG, HeartbeatLog.class, HeartbeatLog::getServerId,
+                        ConfigKey.SINK_REPORTS_LINGER_MS),
                 sink(config, ConfigKey.TOPIC_DSRS_ASSIGNMENTS, SlotAssignment.class, SlotAssignment::getServiceType),
                 sink(config, ConfigKey.TOPIC_DEAD_LETTER, DeadLetter.class, DeadLetter::getSourceTopic));
     }
 
     static <T extends SpecificRecordBase> KafkaSource<Either<DeadLetter, T>> source(
             JobConfig config, ConfigKey topicKey, DeadLetteringDeserializer<T> deserializer) {
+        return source(config, topicKey, deserializer, 0);
+    }
+
+    /** @param maxWaitMillis how long the broker may gather 64 KB before answering a fetch (0: answer at once) */
+    static <T extends SpecificRecordBase> KafkaSource<Either<DeadLetter, T>> source(JobConfig config,
+            ConfigKey topicKey, DeadLetteringDeserializer<T> deserializer, long maxWaitMillis) {
         String topic = config.get(topicKey);
         Properties kafka = config.kafkaProperties();
+        if (maxWaitMillis > 0) {
+            kafka.putIfAbsent("fetch.min.bytes", "65536");
+            kafka.putIfAbsent("fetch.max.wait.ms", Long.toString(maxWaitMillis));
+        }
         // Inputs written by transactional producers must not be seen before they commit.
         kafka.putIfAbsent("isolation.level", "read_committed");
         String groupId = config.get(ConfigKey.KAFKA_GROUP_ID);
@@ -61,6 +74,12 @@ public final class KafkaConnectors {
 
     static <T extends SpecificRecordBase> KafkaSink<T> sink(
             JobConfig config, ConfigKey topicKey, Class<T> type, SerializableFunction<T, String> key) {
+        return sink(config, topicKey, type, key, ConfigKey.SINK_LINGER_MS);
+    }
+
+    /** @param lingerKey the key of the producer's linger.ms */
+    static <T extends SpecificRecordBase> KafkaSink<T> sink(JobConfig config, ConfigKey topicKey, Class<T> type,
+            SerializableFunction<T, String> key, ConfigKey lingerKey) {
         String topic = config.get(topicKey);
         boolean exactlyOnce = config.choice(ConfigKey.SINK_DELIVERY_GUARANTEE).equals("exactly-once");
         return KafkaSink.<T>builder()
@@ -72,7 +91,7 @@ public final class KafkaConnectors {
                 .setTransactionalIdPrefix(config.get(ConfigKey.SINK_TRANSACTIONAL_ID_PREFIX) + "-" + topic)
                 // Flink's default (1 h) exceeds the broker's transaction.max.timeout.ms (15 min by default).
                 .setProperty("transaction.timeout.ms", config.get(ConfigKey.SINK_TRANSACTION_TIMEOUT_MS))
-                .setProperty("linger.ms", config.get(ConfigKey.SINK_LINGER_MS))
+                .setProperty("linger.ms", config.get(lingerKey))
                 .build();
     }
 

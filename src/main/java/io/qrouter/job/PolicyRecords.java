@@ -36,24 +36,28 @@ final class PolicyRecords {
         return task.getTaskKey() != null ? task.getTaskKey() : task.getTaskId();
     }
 
-    /** @param updateDelayMillis how late the chosen server's newest update reached the router (null: unknown) */
+    /**
+     * The decision record, made with the all-fields constructor: once per task, and Avro's builder would validate
+     * and deep-copy every field again (a field added to the schema breaks this call at compile time, as it should).
+     *
+     * @param updateDelayMillis how late the chosen server's newest update reached the router (null: unknown)
+     */
     static RoutingDecision toRoutingDecision(Decision d, TaskRequest task, long decidedAtMillis, int routerSubtask,
             Long updateDelayMillis) {
-        return RoutingDecision.newBuilder()
-                .setTaskId(task.getTaskId())
-                .setServerId(d.serverId())
-                .setRule(d.rule().name())
-                .setPolicy(d.policy().configName())
-                .setChosenK(d.chosenK().isPresent() ? d.chosenK().getAsDouble() : null)
-                .setRunnerUpServerId(d.runnerUpServerId().orElse(null))
-                .setRunnerUpK(d.runnerUpK().isPresent() ? d.runnerUpK().getAsDouble() : null)
-                .setSnapshotAgeMillis(d.snapshotAgeMillis())
-                .setDecidedAt(Instant.ofEpochMilli(decidedAtMillis))
-                .setTaskCreatedAt(task.getCreatedAt())
-                .setServiceType(task.getServiceType())
-                .setRouterSubtask(routerSubtask)
-                .setUpdateDelayMillis(updateDelayMillis)
-                .build();
+        return new RoutingDecision(
+                task.getTaskId(),
+                d.serverId(),
+                d.rule().name(),
+                d.policy().configName(),
+                d.chosenK().isPresent() ? d.chosenK().getAsDouble() : null,
+                d.runnerUpServerId().orElse(null),
+                d.runnerUpK().isPresent() ? d.runnerUpK().getAsDouble() : null,
+                d.snapshotAgeMillis(),
+                Instant.ofEpochMilli(decidedAtMillis),
+                task.getCreatedAt(),
+                task.getServiceType(),
+                routerSubtask,
+                updateDelayMillis);
     }
 
     private static double rateOrZero(Double rate) {

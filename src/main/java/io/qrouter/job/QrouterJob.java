@@ -78,6 +78,9 @@ public final class QrouterJob {
         }
         // Every record and state type is Avro or a POJO; a Kryo fallback would be a bug, so make it fail at build.
         flink.set(PipelineOptions.GENERIC_TYPES, false);
+        // Chained operators pass records on without a deep copy: no function changes a record it received or
+        // emitted, and records kept in state come from network inputs, which are never reused.
+        flink.set(PipelineOptions.OBJECT_REUSE, true);
         // Checkpoints are exactly-once even with at-least-once sinks: operator state then never double counts.
         flink.set(CheckpointingOptions.CHECKPOINTING_INTERVAL,
                 Duration.ofMillis(config.getLong(ConfigKey.CHECKPOINT_INTERVAL_MS)));
@@ -139,8 +142,15 @@ public final class QrouterJob {
         }
         decisions.sinkTo(sinks.decisions()).uid("sink-decisions").name("decisions: sink");
 
-        tasks.keyBy(DsrsSlotFunction.SERVICE_KEY)
-                .connect(snapshotBroadcast)
+        // DSRS uses a server's status and service rate, which only heartbeat updates change
+        BroadcastStream<ServerUpdate> heartbeatUpdates = snapshots.filter(ServerUpdate::isHeartbeat)
+                .uid("dsrs-server-updates").name("DSRS: heartbeat updates")
+                .broadcast(RouterFunction.SNAPSHOTS);
+        tasks.transform("DSRS: count arrivals per slot", TypeInformation.of(SlotArrivals.class),
+                        new DsrsArrivalCounter(DsrsSettings.from(config).slot().toMillis()))
+                .uid("dsrs-count").name("DSRS: count arrivals per slot")
+                .keyBy(DsrsSlotFunction.SERVICE_KEY)
+                .connect(heartbeatUpdates)
                 .process(new DsrsSlotFunction(DsrsSettings.from(config)))
                 .uid("dsrs-slots").name("DSRS slots")
                 .sinkTo(sinks.dsrsAssignments()).uid("sink-dsrs-assignments").name("dsrs-assignments: sink");

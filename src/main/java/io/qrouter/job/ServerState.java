@@ -37,6 +37,11 @@ public class ServerState {
     public long lateRecords;
     /** Processing time of the registered down timer, or {@link #NO_TIMER}. */
     public long downTimerAt = NO_TIMER;
+    /**
+     * Processing time at which the server counts as down if no heartbeat comes first. The down timer is not moved on
+     * every heartbeat: when it fires before this time it is registered again for it.
+     */
+    public long downAt = NO_TIMER;
     /** Processing time of the registered timer that drops this state, or {@link #NO_TIMER}. */
     public long forgetTimerAt = NO_TIMER;
     /** Processing time of the registered timer that emits coalesced queue changes, or {@link #NO_TIMER}. */
@@ -50,6 +55,8 @@ public class ServerState {
     public boolean eventAfterHeartbeat;
     /** The queue length in the last update emitted, to tell whether an event changed what routers see. */
     public int emittedQueueLength = -1;
+    /** The last update emitted (null before the first): a heartbeat that tells nothing more is not broadcast. */
+    public ServerUpdate lastEmitted;
 
     /** Estimates and K as of the last heartbeat; event-driven updates carry them unchanged. */
     public Double lambda;
@@ -112,6 +119,11 @@ public class ServerState {
     void clearAcknowledgements() {
         enqueuedSinceSnapshot = new ArrayList<>();
         enqueuedOverflow = false;
+    }
+
+    /** The queue changed, or an ENQUEUED was applied, since the last update emitted. */
+    boolean hasUnreportedChange() {
+        return queueLength() != emittedQueueLength || !enqueuedSinceSnapshot.isEmpty() || enqueuedOverflow;
     }
 
     /** Tasks on the server now: the heartbeat's count plus the changes lifecycle events made after it. */

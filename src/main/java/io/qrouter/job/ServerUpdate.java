@@ -8,9 +8,10 @@ import java.util.Objects;
 
 /**
  * What the per-server state tells the routers about one server: broadcast from {@link ServerStateFunction}
- * to {@link RouterFunction}, {@link DsrsSlotFunction} and {@link GaBatchFunction} on every heartbeat, on every
- * lifecycle event that changes its queue length (coalesced if configured), when the server is marked down, and
- * when its state is dropped.
+ * to {@link RouterFunction}, {@link DsrsSlotFunction} and {@link GaBatchFunction} on every heartbeat that brings
+ * news ({@link #isNewsAfter}), on every lifecycle event that changes its queue length (coalesced if configured),
+ * when the server is marked down, and when its state is dropped. DSRS receives only the heartbeat ones (it uses
+ * status and service rate, which queue changes never alter).
  *
  * <p>A Flink POJO (public no-arg constructor, getters and setters) so it is serialised without Kryo.
  * Estimates are boxed and {@code null} while unknown (too few events); {@code loadIndexK} is {@code null} when
@@ -295,6 +296,24 @@ public class ServerUpdate {
 
     public void setEnqueuedOverflow(boolean enqueuedOverflow) {
         this.enqueuedOverflow = enqueuedOverflow;
+    }
+
+    /**
+     * True when this update tells the routers, DSRS and GA something {@code previous} (the server's last update they
+     * received; null: none) did not: another status, queue, service rate, estimate, K or utilisation, or ENQUEUED
+     * events to acknowledge. Times and counters alone are not news: a heartbeat that changes nothing else is not
+     * broadcast, so N quiet servers cost the routers nothing.
+     */
+    public boolean isNewsAfter(ServerUpdate previous) {
+        return previous == null || alive != previous.alive || gone != previous.gone || idle != previous.idle
+                || busy != previous.busy || queueLength != previous.queueLength || health != previous.health
+                || Double.compare(serviceRatePerSecond, previous.serviceRatePerSecond) != 0
+                || !Objects.equals(lambda, previous.lambda) || !Objects.equals(mu, previous.mu)
+                || !Objects.equals(alphaC, previous.alphaC) || !Objects.equals(eta, previous.eta)
+                || !Objects.equals(loadIndexK, previous.loadIndexK) || overloaded != previous.overloaded
+                || Double.compare(cpu, previous.cpu) != 0 || Double.compare(memory, previous.memory) != 0
+                || Double.compare(bandwidth, previous.bandwidth) != 0
+                || !enqueuedSinceLastSnapshot.isEmpty() || enqueuedOverflow;
     }
 
     @Override

@@ -13,6 +13,11 @@ public final class Json {
 
     private Json() {}
 
+    /** The number, or null where it is NaN or infinite (JSON has no such numbers). */
+    public static Double finiteOrNull(double v) {
+        return Double.isFinite(v) ? v : null;
+    }
+
     public static String write(Object value) {
         try {
             return MAPPER.writeValueAsString(value);

@@ -170,7 +170,8 @@ class ServerEstimatorsWindowTest {
         EstimatorConfig config = window(10_000, 10);
         config.setMaxOpenTasks(1_000);
         config.setMaxInterarrivalSamples(64);
-        ServerEstimators estimators = new ServerEstimators(config);
+        EstimatorStore store = EstimatorStore.inMemory();
+        ServerEstimators estimators = new ServerEstimators(config, store);
         int tasks = 100_000;
         TaskLifecycle[] lifecycle = {TaskLifecycle.ENQUEUED, TaskLifecycle.STARTED, TaskLifecycle.COMPLETED};
         for (int i = 0; i < tasks; i++) {
@@ -180,11 +181,15 @@ class ServerEstimatorsWindowTest {
                 estimators.onEvent(type, "t" + i, timeMillis);
             }
         }
-        assertThat(estimators.getOpenTasks().getByTaskId()).hasSizeLessThanOrEqualTo(1_000);
-        assertThat(estimators.getOpenTasks().getEvicted()).isEqualTo(tasks - estimators.getOpenTasks().getByTaskId().size());
-        assertThat(estimators.getWindow().getBucketLabels()).hasSize(10);
-        assertThat(estimators.getWindow().getSums()).hasSize(10 * WindowQuantity.COUNT);
-        assertThat(estimators.getRecentArrivals().getTimesMillis()).hasSize(64);
+        int open = count(store.openTasks());
+        assertThat(open).isLessThanOrEqualTo(1_000).isEqualTo(estimators.getOpenTasks().getSize());
+        assertThat(estimators.getOpenTasks().getEvicted()).isEqualTo(tasks - open);
+        assertThat(count(store.buckets())).isLessThanOrEqualTo(10);
+        int arrivalTimes = 0;
+        for (var page : store.arrivalPages().entries()) {
+            arrivalTimes += page.getValue().length;
+        }
+        assertThat(arrivalTimes).isEqualTo(64);
         EstimatorSnapshot snapshot = estimators.snapshot(999);
         assertThat(snapshot.interarrivalSeconds()).hasSizeLessThanOrEqualTo(63);
         assertThat(snapshot.lambdaPerSecond().value()).isCloseTo(200_000, within(200_000 * 0.01));
@@ -194,14 +199,19 @@ class ServerEstimatorsWindowTest {
     void evictionDropsTheLeastRecentlyChangedTasks() {
         EstimatorConfig config = new EstimatorConfig();
         config.setMaxOpenTasks(32);
-        ServerEstimators estimators = new ServerEstimators(config);
+        EstimatorStore store = EstimatorStore.inMemory();
+        ServerEstimators estimators = new ServerEstimators(config, store);
         estimators.onEnqueued("old", 0);
         for (int i = 1; i < 32; i++) {
             estimators.onEnqueued("t" + i, 1_000 + i);
         }
         estimators.onStarted("old", 5_000); // now the most recently changed
         estimators.onEnqueued("newcomer", 6_000); // full: evicts the two oldest (32/16)
-        assertThat(estimators.getOpenTasks().getByTaskId()).containsKeys("old", "newcomer").doesNotContainKeys("t1", "t2");
+        assertThat(store.openTasks().get("old")).isNotNull();
+        assertThat(store.openTasks().get("newcomer")).isNotNull();
+        assertThat(store.openTasks().get("t1")).isNull();
+        assertThat(store.openTasks().get("t2")).isNull();
+        assertThat(count(store.openTasks())).isEqualTo(31);
         assertThat(estimators.getOpenTasks().getEvicted()).isEqualTo(2);
         estimators.onStarted("t1", 7_000);
         assertThat(estimators.getUnmatchedEvents()).isEqualTo(1);
@@ -226,5 +236,13 @@ class ServerEstimatorsWindowTest {
         EstimatorConfig zeroMinimum = new EstimatorConfig();
         zeroMinimum.setMinWaits(0);
         assertThatThrownBy(() -> new ServerEstimators(zeroMinimum)).hasMessage("minWaits must be >= 1 (got 0)");
+    }
+
+    private static int count(StateMap<?, ?> map) {
+        int n = 0;
+        for (var ignored : map.entries()) {
+            n++;
+        }
+        return n;
     }
 }

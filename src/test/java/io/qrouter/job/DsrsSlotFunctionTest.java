@@ -15,8 +15,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -27,7 +25,7 @@ class DsrsSlotFunctionTest {
     private static final List<String> SYSTEMS = List.of("m1", "m2", "m3");
     private static final double[] SERVICE_RATES = {2, 3, 1};
 
-    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, SlotAssignment> harness;
+    private DsrsHarness harness;
 
     @AfterEach
     void close() throws Exception {
@@ -40,8 +38,12 @@ class DsrsSlotFunctionTest {
     }
 
     private void start(DsrsSettings settings) throws Exception {
-        harness = Harnesses.broadcast(new DsrsSlotFunction(settings), DsrsSlotFunction.SERVICE_KEY, Types.STRING,
-                RouterFunction.SNAPSHOTS, 1, 0, null);
+        start(settings, 1);
+    }
+
+    /** The three MEC systems, and {@code counters} arrival counters in front of the DSRS step. */
+    private void start(DsrsSettings settings, int counters) throws Exception {
+        harness = Harnesses.dsrs(settings, counters);
         for (int j = 0; j < SYSTEMS.size(); j++) {
             ServerUpdate s = snapshot(SYSTEMS.get(j), 0, 0);
             s.setServiceRatePerSecond(SERVICE_RATES[j]);
@@ -52,8 +54,45 @@ class DsrsSlotFunctionTest {
     @Test
     void slotAssignmentsInEventTimeEqualTheOfflineComputation() throws Exception {
         start(settings());
-        // Random arrivals of two services over 40 slots, with empty slots, fed out of order within the slot.
-        SplittableRandom random = new SplittableRandom(7);
+        assertEqualsOffline(randomArrivals(7), 1);
+    }
+
+    @Test
+    void partialCountsOfSeveralTaskPartitionsAddUpToTheOfflineComputation() throws Exception {
+        start(settings(), 3);
+        assertEqualsOffline(randomArrivals(11), 3);
+    }
+
+    @Test
+    void theKeyedStepReceivesOneCountPerSlotAndServiceNotOneRecordPerTask() throws Exception {
+        start(settings());
+        for (int k = 0; k < 1000; k++) {
+            harness.processElement(task("t" + k, 100 + k % 900, k % 2 == 0 ? "audio" : "video"), 100);
+        }
+        harness.watermark(TAU - 1);
+        assertThat(harness.slotArrivalsReceived()).isEqualTo(2);
+        assertThat(harness.extractOutputValues()).extracting(SlotAssignment::getCount).containsOnly(500L);
+    }
+
+    @Test
+    void heldCountsGoOutBeforeACheckpointBarrierAndWhenTheInputTurnsIdle() throws Exception {
+        start(settings(), 2);
+        harness.processElement(0, task("a", 100, "audio"), 100);
+        harness.processElement(1, task("b", 200, "audio"), 200);
+        assertThat(harness.slotArrivalsReceived()).isZero();
+        harness.checkpointBarrier(0);
+        assertThat(harness.slotArrivalsReceived()).isEqualTo(1);
+        harness.idle(1);
+        assertThat(harness.slotArrivalsReceived()).isEqualTo(2);
+        harness.watermark(TAU - 1);
+        assertThat(harness.extractOutputValues()).extracting(SlotAssignment::getCount).containsExactly(2L);
+    }
+
+    /** Seeded random tasks of two services over 40 slots (some empty), each with its slot's offline input. */
+    private record Arrivals(List<TaskRequest> tasks, List<SlotInput> inputs) {}
+
+    private static Arrivals randomArrivals(long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
         List<SlotInput> inputs = new ArrayList<>();
         List<TaskRequest> tasks = new ArrayList<>();
         for (long slot = 0; slot < 40; slot++) {
@@ -67,14 +106,28 @@ class DsrsSlotFunctionTest {
                 }
             }
         }
-        for (TaskRequest t : tasks) {
-            harness.processElement(t, t.getCreatedAt().toEpochMilli());
+        return new Arrivals(tasks, inputs);
+    }
+
+    /**
+     * Feeds the tasks (spread over the counters at random, out of order within their slot) with a watermark after
+     * every few slots that trails by one slot, and compares every assignment with {@link DsrsOffline}.
+     */
+    private void assertEqualsOffline(Arrivals arrivals, int counters) throws Exception {
+        SplittableRandom random = new SplittableRandom(5);
+        long lastSlot = -1;
+        for (TaskRequest t : arrivals.tasks()) {
+            long slot = t.getCreatedAt().toEpochMilli() / TAU;
+            if (slot > lastSlot + 3) {
+                harness.watermark(slot * TAU - TAU);
+                lastSlot = slot;
+            }
+            harness.processElement(random.nextInt(counters), t, t.getCreatedAt().toEpochMilli());
         }
-        assertThat(harness.extractOutputValues()).isEmpty();
         harness.watermark(40 * TAU);
 
         double[] capacity = {2, 3, 1};
-        List<SlotRecord> expected = DsrsOffline.run(SYSTEMS, TAU, inputs, SlotParameters.fixed(
+        List<SlotRecord> expected = DsrsOffline.run(SYSTEMS, TAU, arrivals.inputs(), SlotParameters.fixed(
                 Map.of("audio", capacity, "video", capacity),
                 Map.of("audio", new double[] {3, 1, 2}, "video", new double[] {0.5, 1, 2})), V);
 
@@ -142,8 +195,7 @@ class DsrsSlotFunctionTest {
     @Test
     @Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void withoutServersArrivalsJumpToTheFirstOpenSlotAndTheEndOfInputDoesNotSpin() throws Exception {
-        harness = Harnesses.broadcast(new DsrsSlotFunction(settings()), DsrsSlotFunction.SERVICE_KEY, Types.STRING,
-                RouterFunction.SNAPSHOTS, 1, 0, null);
+        harness = Harnesses.dsrs(settings(), 1);
         harness.processElement(task("a", 100, "audio"), 100);
         harness.watermark(1_000_000 * TAU + 5);
         harness.processBroadcastElement(snapshot("m2", 0, 0), 0);
@@ -164,8 +216,7 @@ class DsrsSlotFunctionTest {
 
     @Test
     void withoutAnyLiveServerArrivalsWaitForTheNextSlot() throws Exception {
-        harness = Harnesses.broadcast(new DsrsSlotFunction(settings()), DsrsSlotFunction.SERVICE_KEY, Types.STRING,
-                RouterFunction.SNAPSHOTS, 1, 0, null);
+        harness = Harnesses.dsrs(settings(), 1);
         harness.processElement(task("a", 100, "audio"), 100);
         harness.watermark(TAU - 1);
         assertThat(harness.extractOutputValues()).isEmpty();

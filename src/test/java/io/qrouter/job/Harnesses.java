@@ -10,13 +10,16 @@ import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.runtime.state.StateBackend;
 import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
 import org.apache.flink.streaming.api.operators.co.CoBroadcastWithKeyedOperator;
 import org.apache.flink.streaming.api.operators.co.KeyedCoProcessOperator;
 import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
+import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -31,9 +34,18 @@ final class Harnesses {
 
     static KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate> serverState(
             ServerStateSettings settings, OperatorSubtaskState restoreFrom) throws Exception {
+        return serverState(settings, restoreFrom, null);
+    }
+
+    /** The per-server state on {@code backend} (null: the harness's default, on the heap). */
+    static KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate> serverState(
+            ServerStateSettings settings, OperatorSubtaskState restoreFrom, StateBackend backend) throws Exception {
         var harness = new KeyedTwoInputStreamOperatorTestHarness<>(
                 new KeyedCoProcessOperator<>(new ServerStateFunction(settings)),
                 TaskEvent::getServerId, Heartbeat::getServerId, Types.STRING);
+        if (backend != null) {
+            harness.setStateBackend(backend);
+        }
         return start(harness, restoreFrom);
     }
 
@@ -43,14 +55,25 @@ final class Harnesses {
                 RouterFunction.SNAPSHOTS, parallelism, subtask, restoreFrom);
     }
 
-    static <K, OUT> KeyedBroadcastOperatorTestHarness<K, TaskRequest, ServerUpdate, OUT> broadcast(
-            KeyedBroadcastProcessFunction<K, TaskRequest, ServerUpdate, OUT> function,
-            KeySelector<TaskRequest, K> key, TypeInformation<K> keyType, MapStateDescriptor<?, ?> broadcastState,
+    static <K, IN, OUT> KeyedBroadcastOperatorTestHarness<K, IN, ServerUpdate, OUT> broadcast(
+            KeyedBroadcastProcessFunction<K, IN, ServerUpdate, OUT> function,
+            KeySelector<IN, K> key, TypeInformation<K> keyType, MapStateDescriptor<?, ?> broadcastState,
             int parallelism, int subtask, OperatorSubtaskState restoreFrom) throws Exception {
         var harness = new KeyedBroadcastOperatorTestHarness<>(
                 new CoBroadcastWithKeyedOperator<>(function, List.of(broadcastState)),
                 key, keyType, MAX_PARALLELISM, parallelism, subtask);
         return start(harness, restoreFrom);
+    }
+
+    /** The DSRS step as the job runs it: {@code counters} arrival counters (one per task partition) feeding it. */
+    static DsrsHarness dsrs(DsrsSettings settings, int counters) throws Exception {
+        List<OneInputStreamOperatorTestHarness<TaskRequest, SlotArrivals>> counting = new ArrayList<>();
+        for (int i = 0; i < counters; i++) {
+            counting.add(start(new OneInputStreamOperatorTestHarness<>(
+                    new DsrsArrivalCounter(settings.slot().toMillis())), null));
+        }
+        return new DsrsHarness(counting, broadcast(new DsrsSlotFunction(settings), DsrsSlotFunction.SERVICE_KEY,
+                Types.STRING, RouterFunction.SNAPSHOTS, 1, 0, null));
     }
 
     private static <H extends AbstractStreamOperatorTestHarness<?>> H start(H harness, OperatorSubtaskState restoreFrom)

@@ -8,6 +8,7 @@ import static io.qrouter.job.Records.heartbeat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.qrouter.avro.Health;
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.HeartbeatLog;
 import io.qrouter.avro.ServerMetrics;
@@ -78,11 +79,32 @@ class ServerStateFunctionTest {
         assertThat(log.getHeartbeatIntervalMillis()).isEqualTo(1_000);
 
         // The counts in the log are per heartbeat interval.
-        harness.processElement2(heartbeat("s1", 2_000, 2), 2_000);
+        harness.processElement2(Heartbeat.newBuilder(heartbeat("s1", 2_000, 2)).setCpu(0.9).build(), 2_000);
         List<HeartbeatLog> logs = sideOutput(ServerStateFunction.HEARTBEAT_LOG);
         assertThat(logs).hasSize(2);
         assertThat(logs.get(1).getEvents().getEnqueued()).isZero();
         assertThat(harness.extractOutputValues().get(1).getHeartbeatTriggers()).isEqualTo(2);
+    }
+
+    @Test
+    void aHeartbeatThatTellsTheRoutersNothingNewIsLoggedButNotBroadcast() throws Exception {
+        harness = Harnesses.serverState(settings, null);
+        harness.processElement2(heartbeat("s1", 1_000, 2), 1_000);
+        harness.processElement2(heartbeat("s1", 2_000, 2), 2_000);
+        harness.processElement2(heartbeat("s1", 3_000, 2), 3_000);
+        assertThat(harness.extractOutputValues()).hasSize(1);
+        assertThat(sideOutput(ServerStateFunction.METRICS)).hasSize(3);
+        assertThat(sideOutput(ServerStateFunction.HEARTBEAT_LOG)).hasSize(3);
+
+        // any change a router, DSRS or GA uses is news: queue, utilisation, health, service rate
+        harness.processElement2(heartbeat("s1", 4_000, 3), 4_000);
+        harness.processElement2(Heartbeat.newBuilder(heartbeat("s1", 5_000, 3)).setCpu(0.25).build(), 5_000);
+        harness.processElement2(Heartbeat.newBuilder(heartbeat("s1", 6_000, 3)).setCpu(0.25)
+                .setHealth(Health.FAILING).build(), 6_000);
+        harness.processElement2(Heartbeat.newBuilder(heartbeat("s1", 7_000, 3)).setCpu(0.25)
+                .setHealth(Health.FAILING).setServiceRatePerSecond(7).build(), 7_000);
+        assertThat(harness.extractOutputValues()).extracting(ServerUpdate::getHeartbeatAt)
+                .containsExactly(1_000L, 4_000L, 5_000L, 6_000L, 7_000L);
     }
 
     /** 30 tasks, one every 100 ms from t = 0, each served at once for 50 ms: lambda = 10/s, mu = 20/s. */
@@ -195,11 +217,12 @@ class ServerStateFunctionTest {
         harness.processElement2(heartbeat("s1", 2_000, 3), 2_000);
 
         List<ServerUpdate> out = harness.extractOutputValues();
-        // a and b each changed the queue (3, then 4); c was already in the first heartbeat's count.
-        assertThat(out).extracting(ServerUpdate::getQueueLength).containsExactly(2, 3, 4, 4);
-        assertThat(out).extracting(ServerUpdate::isHeartbeat).containsExactly(true, false, false, true);
-        // The second heartbeat (3) already counts "a" (1500) but not "b" (2500).
-        assertThat(last(out).getQueueLength()).isEqualTo(4);
+        // a and b each changed the queue (3, then 4); c was already in the first heartbeat's count. The second
+        // heartbeat (3) already counts "a" (1500) but not "b" (2500): still 4, no news, so no update of its own.
+        assertThat(out).extracting(ServerUpdate::getQueueLength).containsExactly(2, 3, 4);
+        assertThat(out).extracting(ServerUpdate::isHeartbeat).containsExactly(true, false, false);
+        assertThat(sideOutput(ServerStateFunction.METRICS)).extracting(ServerMetrics::getQueueLength)
+                .containsExactly(2, 4);
     }
 
     @Test
@@ -277,6 +300,25 @@ class ServerStateFunctionTest {
         harness.setProcessingTime(DOWN_TIMEOUT + 100);
         harness.processElement2(heartbeat("s1", 7_000, 0), 7_000);
         assertThat(last(harness.extractOutputValues()).isAlive()).isTrue();
+    }
+
+    @Test
+    void heartbeatsKeepOneDownTimerThatWaitsOutTheSilenceAfterTheLastOne() throws Exception {
+        harness = Harnesses.serverState(settings, null);
+        harness.setProcessingTime(0);
+        harness.processElement2(heartbeat("s1", 1_000, 0), 1_000);
+        long last = DOWN_TIMEOUT / 2;
+        harness.setProcessingTime(last);
+        harness.processElement2(heartbeat("s1", 2_000, 0), 2_000);
+        assertThat(harness.numProcessingTimeTimers()).as("the heartbeat moved no timer").isEqualTo(1);
+
+        harness.setProcessingTime(DOWN_TIMEOUT);
+        assertThat(last(harness.extractOutputValues()).isAlive()).as("the first deadline passed, not the silence")
+                .isTrue();
+        harness.setProcessingTime(last + DOWN_TIMEOUT - 1);
+        assertThat(last(harness.extractOutputValues()).isAlive()).isTrue();
+        harness.setProcessingTime(last + DOWN_TIMEOUT);
+        assertThat(last(harness.extractOutputValues()).isAlive()).isFalse();
     }
 
     @Test
@@ -400,21 +442,23 @@ class ServerStateFunctionTest {
         assertThat(first.getEnqueuedSinceLastSnapshot()).containsExactly("t1", "t2");
 
         // t3 after the heartbeat changes the queue: its own update lists it. t0 arrives late with a time before
-        // the heartbeat: already in its count, so no update of its own; the next one (the heartbeat's) lists it.
+        // the heartbeat: already in its count, so the queue stays, but it still gets an update of its own, so its
+        // router stops counting it at once (and no list of ids waits in the state for the next heartbeat).
         harness.processElement1(event("s1", "t3", ENQUEUED, 1_500), 1_500);
         assertThat(last(harness.extractOutputValues()).getEnqueuedSinceLastSnapshot()).containsExactly("t3");
         harness.processElement1(event("s1", "t1", COMPLETED, 1_600), 1_600);
         assertThat(last(harness.extractOutputValues()).getEnqueuedSinceLastSnapshot()).isEmpty();
         int updates = harness.extractOutputValues().size();
         harness.processElement1(event("s1", "t0", ENQUEUED, 900), 1_600);
-        assertThat(harness.extractOutputValues()).hasSize(updates);
-        harness.processElement2(heartbeat("s1", 2_000, 3), 2_000);
-        ServerUpdate second = last(harness.extractOutputValues());
-        assertThat(second.getEnqueuedSinceLastSnapshot()).containsExactly("t0");
-        assertThat(second.isEnqueuedOverflow()).isFalse();
+        assertThat(harness.extractOutputValues()).hasSize(updates + 1);
+        ServerUpdate late = last(harness.extractOutputValues());
+        assertThat(late.getEnqueuedSinceLastSnapshot()).containsExactly("t0");
+        assertThat(late.getQueueLength()).isEqualTo(2);
+        assertThat(late.isEnqueuedOverflow()).isFalse();
 
-        harness.processElement2(heartbeat("s1", 3_000, 3), 3_000);
-        assertThat(last(harness.extractOutputValues()).getEnqueuedSinceLastSnapshot()).isEmpty();
+        // a heartbeat with nothing left to acknowledge and nothing else new: no update
+        harness.processElement2(heartbeat("s1", 2_000, 2), 2_000);
+        assertThat(harness.extractOutputValues()).hasSize(updates + 1);
     }
 
     private static <T> T single(List<T> values) {

@@ -73,11 +73,10 @@ class ValidExtremeRecordsTest {
         assertValid(steps);
         var serverState = Harnesses.serverState(ServerStateSettings.from(config), null);
         var router = Harnesses.router(RouterSettings.from(config), 1, 0, null);
-        var dsrs = Harnesses.broadcast(new DsrsSlotFunction(DsrsSettings.from(config)), DsrsSlotFunction.SERVICE_KEY,
-                Types.STRING, RouterFunction.SNAPSHOTS, 1, 0, null);
+        var dsrs = Harnesses.dsrs(DsrsSettings.from(config), 1);
         var ga = Harnesses.broadcast(new GaBatchFunction(GaSettings.from(config)), GaBatchFunction.laneKey(1), Types.INT,
                 GaBatchFunction.SERVERS, 1, 0, null);
-        List<KeyedBroadcastOperatorTestHarness<?, TaskRequest, ServerUpdate, ?>> taskOperators = List.of(router, dsrs, ga);
+        List<KeyedBroadcastOperatorTestHarness<?, TaskRequest, ServerUpdate, ?>> taskOperators = List.of(router, ga);
         try {
             long processingTime = 0;
             long watermark = Long.MIN_VALUE;
@@ -95,6 +94,7 @@ class ValidExtremeRecordsTest {
                     for (var operator : taskOperators) {
                         operator.processElement(t.task(), t.task().getCreatedAt().toEpochMilli());
                     }
+                    dsrs.processElement(t.task(), t.task().getCreatedAt().toEpochMilli());
                 } else if (step instanceof Advance a) {
                     processingTime += a.millis();
                     watermark = a.watermarkMillis() == Long.MAX_VALUE ? Long.MAX_VALUE
@@ -105,12 +105,14 @@ class ValidExtremeRecordsTest {
                         operator.setProcessingTime(processingTime);
                         operator.watermark(watermark);
                     }
+                    dsrs.watermark(watermark);
                 }
                 List<ServerUpdate> updates = serverState.extractOutputValues();
                 for (ServerUpdate update : updates.subList(updatesSent, updates.size())) {
                     for (var operator : taskOperators) {
                         operator.processBroadcastElement(update, processingTime);
                     }
+                    dsrs.processBroadcastElement(update, processingTime);
                 }
                 updatesSent = updates.size();
             }
@@ -136,6 +138,7 @@ class ValidExtremeRecordsTest {
             for (var operator : taskOperators) {
                 operator.close();
             }
+            dsrs.close();
         }
     }
 

@@ -1,0 +1,73 @@
+package io.qrouter.bench;
+
+import io.qrouter.job.JobWatch;
+import io.qrouter.io.TempDirectories;
+import io.qrouter.job.ConfigKey;
+import io.qrouter.job.JobConfig;
+import io.qrouter.job.QrouterJob;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+/**
+ * Submits the production pipeline ({@link QrouterJob#buildPipeline}) to a local MiniCluster for one benchmark run:
+ * the run's topics, sources from the beginning, checkpoints to a temporary directory (the JobManager's memory takes
+ * only a few MB: thousands of servers' state do not fit), the chosen settings, restarts off (a failure ends the run
+ * with its cause). No name the job gives its threads or clients contains {@link ThreadCpu#BENCH_MARK}, so its CPU is
+ * charged.
+ */
+final class BenchJob {
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+
+    private BenchJob() {}
+
+    /** A started job, when it was submitted (System.nanoTime), and its checkpoint directory (deleted by close). */
+    record Started(JobWatch job, long submittedNanos, Path checkpoints) implements AutoCloseable {
+        /** Cancels the job and deletes its checkpoints. */
+        @Override
+        public void close() {
+            job.cancel();
+            TempDirectories.delete(checkpoints);
+        }
+    }
+
+    /**
+     * @param runKeys the run's own keys (topics, timeouts), applied before {@code settings}' overrides
+     */
+    static Started start(String bootstrapServers, String runName, JobSettings settings, Map<String, String> runKeys)
+            throws Exception {
+        Map<String, String> keys = new LinkedHashMap<>();
+        keys.put(ConfigKey.KAFKA_BOOTSTRAP_SERVERS.key(), bootstrapServers);
+        keys.put(ConfigKey.KAFKA_GROUP_ID.key(), "qrouter-" + runName);
+        keys.put(ConfigKey.SINK_TRANSACTIONAL_ID_PREFIX.key(), "qrouter-" + runName);
+        keys.put(ConfigKey.JOB_NAME.key(), "qrouter pipeline benchmark " + runName);
+        keys.put(ConfigKey.SOURCE_STARTING_OFFSETS.key(), "earliest");
+        keys.put(ConfigKey.JOB_PARALLELISM.key(), Integer.toString(settings.parallelism()));
+        keys.put(ConfigKey.SINK_DELIVERY_GUARANTEE.key(), settings.deliveryGuarantee());
+        keys.put(ConfigKey.STATE_BACKEND.key(), settings.stateBackend());
+        Path checkpoints = TempDirectories.create("qrouter-checkpoints-");
+        keys.put(ConfigKey.CHECKPOINT_DIR.key(), checkpoints.toUri().toString());
+        keys.putAll(runKeys);
+        keys.putAll(settings.overrides());
+        JobConfig config = JobConfig.of(keys);
+
+        Configuration flink = new Configuration();
+        flink.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(settings.parallelism(), flink);
+        QrouterJob.buildPipeline(env, config);
+        long submitted = System.nanoTime();
+        JobWatch job = new JobWatch(env.executeAsync(config.get(ConfigKey.JOB_NAME)));
+        Started started = new Started(job, submitted, checkpoints);
+        try {
+            job.awaitRunning(START_TIMEOUT, () -> false);
+        } catch (Exception e) {
+            started.close();
+            throw e;
+        }
+        return started;
+    }
+}

@@ -1,0 +1,24 @@
+package io.qrouter.bench;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The job as the benchmark runs it: parallelism, delivery guarantee, state backend, and any other configuration
+ * key ({@code --set}), applied last.
+ */
+public record JobSettings(int parallelism, String deliveryGuarantee, String stateBackend, Map<String, String> overrides) {
+    public JobSettings {
+        overrides = Map.copyOf(new LinkedHashMap<>(overrides));
+    }
+
+    JobSettings withStateBackend(String backend) {
+        return new JobSettings(parallelism, deliveryGuarantee, backend, overrides);
+    }
+
+    /** One line for the table's heading. */
+    String describe() {
+        return "parallelism " + parallelism + ", " + deliveryGuarantee + ", " + stateBackend
+                + (overrides.isEmpty() ? "" : ", " + overrides);
+    }
+}

@@ -1,0 +1,43 @@
+package io.qrouter.bench;
+
+import io.qrouter.report.Json;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Delivery latency at one live rate: from handing a task to Kafka until its decision is read back
+ * (read_committed), over the tasks sent in the measured window.
+ *
+ * @param side {@code bare} or {@code job}
+ * @param sent tasks sent in the measured window
+ * @param lost of those, tasks whose decision did not come back within the drain time
+ */
+record LatencyPoint(String side, int servers, double ratePerSecond, long sent, long lost, double p50Millis,
+        double p90Millis, double p99Millis, double p999Millis, double maxMillis) {
+
+    static LatencyPoint of(String side, int servers, double rate, long sent, long lost, Histogram micros) {
+        return new LatencyPoint(side, servers, rate, sent, lost, millis(micros, 50), millis(micros, 90),
+                millis(micros, 99), millis(micros, 99.9),
+                micros.getTotalCount() == 0 ? Double.NaN : micros.getMaxValue() / 1000.0);
+    }
+
+    private static double millis(Histogram micros, double percentile) {
+        return micros.getTotalCount() == 0 ? Double.NaN : micros.getValueAtPercentile(percentile) / 1000.0;
+    }
+
+    Map<String, Object> toJson() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("side", side);
+        m.put("servers", servers);
+        m.put("rate_per_second", ratePerSecond);
+        m.put("sent", sent);
+        m.put("lost", lost);
+        m.put("p50_ms", Json.finiteOrNull(p50Millis));
+        m.put("p90_ms", Json.finiteOrNull(p90Millis));
+        m.put("p99_ms", Json.finiteOrNull(p99Millis));
+        m.put("p999_ms", Json.finiteOrNull(p999Millis));
+        m.put("max_ms", Json.finiteOrNull(maxMillis));
+        return m;
+    }
+}

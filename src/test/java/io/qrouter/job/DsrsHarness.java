@@ -1,0 +1,101 @@
+package io.qrouter.job;
+
+import io.qrouter.avro.SlotAssignment;
+import io.qrouter.avro.TaskRequest;
+import java.util.List;
+import org.apache.flink.streaming.api.watermark.Watermark;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
+import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
+import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
+
+/**
+ * The DSRS path of the job under test harnesses: tasks go to an arrival counter (the first, or the one named), the
+ * counters' output and watermarks go to the keyed DSRS step in the order the network would deliver them (each
+ * counter's counts before its watermark), and the DSRS step's watermark is the smallest of the counters'.
+ */
+final class DsrsHarness implements AutoCloseable {
+    private final List<OneInputStreamOperatorTestHarness<TaskRequest, SlotArrivals>> counters;
+    private final KeyedBroadcastOperatorTestHarness<String, SlotArrivals, ServerUpdate, SlotAssignment> dsrs;
+    private final long[] counterWatermarks;
+    /** Records the keyed step received, to show what the counters saved it. */
+    private int slotArrivalsReceived;
+
+    DsrsHarness(List<OneInputStreamOperatorTestHarness<TaskRequest, SlotArrivals>> counters,
+            KeyedBroadcastOperatorTestHarness<String, SlotArrivals, ServerUpdate, SlotAssignment> dsrs) {
+        this.counters = counters;
+        this.dsrs = dsrs;
+        this.counterWatermarks = new long[counters.size()];
+        java.util.Arrays.fill(counterWatermarks, Long.MIN_VALUE);
+    }
+
+    void processElement(TaskRequest task, long timestamp) throws Exception {
+        processElement(0, task, timestamp);
+    }
+
+    void processElement(int counter, TaskRequest task, long timestamp) throws Exception {
+        counters.get(counter).processElement(task, timestamp);
+        forward(counter);
+    }
+
+    void processBroadcastElement(ServerUpdate update, long timestamp) throws Exception {
+        dsrs.processBroadcastElement(update, timestamp);
+    }
+
+    /** Every counter's watermark moves to {@code timestamp}. */
+    void watermark(long timestamp) throws Exception {
+        for (int i = 0; i < counters.size(); i++) {
+            watermark(i, timestamp);
+        }
+    }
+
+    /** One counter's watermark moves; the DSRS step's follows the smallest. */
+    void watermark(int counter, long timestamp) throws Exception {
+        counters.get(counter).processWatermark(new Watermark(timestamp));
+        forward(counter);
+        counterWatermarks[counter] = timestamp;
+        long min = java.util.Arrays.stream(counterWatermarks).min().orElseThrow();
+        if (min > Long.MIN_VALUE) {
+            dsrs.watermark(min);
+        }
+    }
+
+    /** A checkpoint barrier reaches a counter. */
+    void checkpointBarrier(int counter) throws Exception {
+        counters.get(counter).getOneInputOperator().prepareSnapshotPreBarrier(1);
+        forward(counter);
+    }
+
+    /** A counter's input turns idle. */
+    void idle(int counter) throws Exception {
+        counters.get(counter).processWatermarkStatus(WatermarkStatus.IDLE);
+        forward(counter);
+    }
+
+    List<SlotAssignment> extractOutputValues() {
+        return dsrs.extractOutputValues();
+    }
+
+    int slotArrivalsReceived() {
+        return slotArrivalsReceived;
+    }
+
+    /** Hands what a counter emitted to the DSRS step (its watermarks are merged by {@link #watermark}). */
+    private void forward(int counter) throws Exception {
+        var output = counters.get(counter).getOutput();
+        for (Object element = output.poll(); element != null; element = output.poll()) {
+            if (element instanceof StreamRecord<?> record) {
+                dsrs.processElement((SlotArrivals) record.getValue(), record.getTimestamp());
+                slotArrivalsReceived++;
+            }
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        for (var counter : counters) {
+            counter.close();
+        }
+        dsrs.close();
+    }
+}
