@@ -1,5 +1,10 @@
 package io.qrouter.job;
 
+import io.qrouter.job.config.RouterSettings;
+import io.qrouter.job.config.ServerStateSettings;
+import io.qrouter.job.functions.RouterFunction;
+import io.qrouter.job.functions.ServerStateFunction;
+import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskEvent;
@@ -23,13 +28,13 @@ import java.util.List;
  * Operator test harnesses for the job's functions, with Flink's generic (Kryo) serialisation disabled, so that a
  * state or record type that is not a POJO or Avro fails the test instead of silently falling back to Kryo.
  */
-final class Harnesses {
-    static final int MAX_PARALLELISM = 128;
+public final class Harnesses {
+    public static final int MAX_PARALLELISM = 128;
 
     private Harnesses() {
     }
 
-    static KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate> serverState(
+    public static KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate> serverState(
             ServerStateSettings settings, OperatorSubtaskState restoreFrom) throws Exception {
         var harness = new KeyedTwoInputStreamOperatorTestHarness<>(
                 new KeyedCoProcessOperator<>(new ServerStateFunction(settings)),
@@ -37,13 +42,13 @@ final class Harnesses {
         return start(harness, restoreFrom);
     }
 
-    static KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision> router(
+    public static KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision> router(
             RouterSettings settings, int parallelism, int subtask, OperatorSubtaskState restoreFrom) throws Exception {
         return broadcast(new RouterFunction(settings), RouterFunction.TASK_KEY, Types.STRING,
                 RouterFunction.SNAPSHOTS, parallelism, subtask, restoreFrom);
     }
 
-    static <K, OUT> KeyedBroadcastOperatorTestHarness<K, TaskRequest, ServerUpdate, OUT> broadcast(
+    public static <K, OUT> KeyedBroadcastOperatorTestHarness<K, TaskRequest, ServerUpdate, OUT> broadcast(
             KeyedBroadcastProcessFunction<K, TaskRequest, ServerUpdate, OUT> function,
             KeySelector<TaskRequest, K> key, TypeInformation<K> keyType, MapStateDescriptor<?, ?> broadcastState,
             int parallelism, int subtask, OperatorSubtaskState restoreFrom) throws Exception {
