@@ -2,8 +2,8 @@ package io.qrouter.bench;
 
 import io.qrouter.job.JobWatch;
 import io.qrouter.io.TempDirectories;
-import io.qrouter.job.ConfigKey;
-import io.qrouter.job.JobConfig;
+import io.qrouter.job.config.ConfigKey;
+import io.qrouter.job.config.JobConfig;
 import io.qrouter.job.QrouterJob;
 import java.nio.file.Path;
 import java.time.Duration;

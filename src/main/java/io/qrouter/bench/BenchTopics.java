@@ -1,7 +1,7 @@
 package io.qrouter.bench;
 
 import io.qrouter.io.Topics;
-import io.qrouter.job.ConfigKey;
+import io.qrouter.job.config.ConfigKey;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -8,7 +8,7 @@ import io.qrouter.fleet.CompareReport;
 import io.qrouter.fleet.FleetConfig;
 import io.qrouter.fleet.FleetReport;
 import io.qrouter.fleet.FleetResult;
-import io.qrouter.job.ConfigKey;
+import io.qrouter.job.config.ConfigKey;
 import io.qrouter.report.Progress;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -2,9 +2,9 @@ package io.qrouter.cli;
 
 import io.qrouter.fleet.StallWatch;
 import io.qrouter.job.CheckpointRestore;
-import io.qrouter.job.ConfigDocs;
-import io.qrouter.job.ConfigKey;
-import io.qrouter.job.JobConfig;
+import io.qrouter.job.config.ConfigDocs;
+import io.qrouter.job.config.ConfigKey;
+import io.qrouter.job.config.JobConfig;
 import io.qrouter.job.JobHealth;
 import io.qrouter.job.JobWatch;
 import io.qrouter.job.QrouterJob;

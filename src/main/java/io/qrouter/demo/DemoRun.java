@@ -9,13 +9,13 @@ import io.qrouter.fleet.FleetResult;
 import io.qrouter.fleet.TaskTimeline;
 import io.qrouter.io.EmbeddedKafka;
 import io.qrouter.io.TempDirectories;
-import io.qrouter.job.JobConfig;
+import io.qrouter.job.config.JobConfig;
 import io.qrouter.job.JobHealth;
 import io.qrouter.job.JobWatch;
-import io.qrouter.job.GaSettings;
+import io.qrouter.job.config.GaSettings;
 import io.qrouter.job.QrouterJob;
-import io.qrouter.job.RouterSettings;
-import io.qrouter.job.ServerStateSettings;
+import io.qrouter.job.config.RouterSettings;
+import io.qrouter.job.config.ServerStateSettings;
 import io.qrouter.policy.AdaptiveHeartbeat;
 import io.qrouter.policy.PolicyName;
 import java.io.IOException;
@@ -252,7 +252,7 @@ public final class DemoRun {
     private JobClient submit(LocalCluster cluster, JobConfig config, int webPort) throws Exception {
         StreamExecutionEnvironment env = new StreamExecutionEnvironment(new Configuration());
         QrouterJob.buildPipeline(env, config);
-        JobClient client = cluster.submit(env, config.get(io.qrouter.job.ConfigKey.JOB_NAME));
+        JobClient client = cluster.submit(env, config.get(io.qrouter.job.config.ConfigKey.JOB_NAME));
         say.accept("Flink job submitted to a local MiniCluster; web UI at http://localhost:" + webPort);
         return client;
     }

@@ -1,6 +1,6 @@
 package io.qrouter.fleet;
 
-import io.qrouter.job.GaBatchFunction;
+import io.qrouter.job.functions.GaBatchFunction;
 import io.qrouter.report.ChartFigure;
 import io.qrouter.report.CsvTable;
 import io.qrouter.report.LineChart;

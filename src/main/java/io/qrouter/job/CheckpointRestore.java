@@ -1,5 +1,7 @@
 package io.qrouter.job;
 
+import io.qrouter.job.config.ConfigKey;
+import io.qrouter.job.config.JobConfig;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;

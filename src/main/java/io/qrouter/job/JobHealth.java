@@ -1,5 +1,7 @@
 package io.qrouter.job;
 
+import io.qrouter.job.functions.JobMetrics;
+import io.qrouter.job.kafka.AvroRecordSerializer;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;

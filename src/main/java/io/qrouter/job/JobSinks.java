@@ -1,5 +1,6 @@
 package io.qrouter.job;
 
+import io.qrouter.job.kafka.KafkaConnectors;
 import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.HeartbeatLog;
 import io.qrouter.avro.RoutingDecision;

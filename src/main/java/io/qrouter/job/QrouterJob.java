@@ -1,5 +1,23 @@
 package io.qrouter.job;
 
+import io.qrouter.job.config.ConfigException;
+import io.qrouter.job.config.ConfigKey;
+import io.qrouter.job.config.DsrsSettings;
+import io.qrouter.job.config.GaSettings;
+import io.qrouter.job.config.JobConfig;
+import io.qrouter.job.config.RouterSettings;
+import io.qrouter.job.config.ServerStateSettings;
+import io.qrouter.job.functions.CountDeadLetters;
+import io.qrouter.job.functions.DsrsArrivalCounter;
+import io.qrouter.job.functions.DsrsSlotFunction;
+import io.qrouter.job.functions.GaBatchFunction;
+import io.qrouter.job.functions.RouterFunction;
+import io.qrouter.job.functions.ServerStateFunction;
+import io.qrouter.job.functions.SplitDeadLetters;
+import io.qrouter.job.kafka.KafkaConnectors;
+import io.qrouter.job.records.DeadLetters;
+import io.qrouter.job.records.ServerUpdate;
+import io.qrouter.job.records.SlotArrivals;
 import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.RoutingDecision;

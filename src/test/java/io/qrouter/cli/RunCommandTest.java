@@ -63,7 +63,7 @@ class RunCommandTest {
     void helpListsEveryKeyWithItsDefault() {
         assertThat(Main.execute("run", "--help")).isZero();
         String help = out.toString(StandardCharsets.UTF_8);
-        for (io.qrouter.job.ConfigKey key : io.qrouter.job.ConfigKey.values()) {
+        for (io.qrouter.job.config.ConfigKey key : io.qrouter.job.config.ConfigKey.values()) {
             assertThat(help).contains((key.key() + " = " + key.defaultValue()).trim());
         }
     }

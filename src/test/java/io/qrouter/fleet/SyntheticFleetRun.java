@@ -1,7 +1,7 @@
 package io.qrouter.fleet;
 
 import io.qrouter.avro.SlotAssignment;
-import io.qrouter.job.GaBatchFunction;
+import io.qrouter.job.functions.GaBatchFunction;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,5 +1,6 @@
 package io.qrouter.job;
 
+import io.qrouter.job.config.JobConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -14,19 +14,19 @@ import org.apache.flink.api.connector.sink2.WriterInitContext;
  * A sink that keeps what it receives in this JVM, under a name, so a MiniCluster test reads a job's outputs without
  * Kafka. Every subtask appends to the same queue.
  */
-final class CollectSink<T> implements Sink<T> {
+public final class CollectSink<T> implements Sink<T> {
     private static final long serialVersionUID = 1L;
     private static final Map<String, Queue<Object>> RECEIVED = new ConcurrentHashMap<>();
 
     private final String name;
 
-    CollectSink(String name) {
+    public CollectSink(String name) {
         this.name = name;
         RECEIVED.put(name, new ConcurrentLinkedQueue<>());
     }
 
     @SuppressWarnings("unchecked")
-    List<T> received() {
+    public List<T> received() {
         return new ArrayList<>((Queue<T>) RECEIVED.get(name));
     }
 

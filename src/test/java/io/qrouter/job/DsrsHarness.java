@@ -1,5 +1,7 @@
 package io.qrouter.job;
 
+import io.qrouter.job.records.ServerUpdate;
+import io.qrouter.job.records.SlotArrivals;
 import io.qrouter.avro.SlotAssignment;
 import io.qrouter.avro.TaskRequest;
 import java.util.List;
@@ -14,14 +16,14 @@ import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
  * counters' output and watermarks go to the keyed DSRS step in the order the network would deliver them (each
  * counter's counts before its watermark), and the DSRS step's watermark is the smallest of the counters'.
  */
-final class DsrsHarness implements AutoCloseable {
+public final class DsrsHarness implements AutoCloseable {
     private final List<OneInputStreamOperatorTestHarness<TaskRequest, SlotArrivals>> counters;
     private final KeyedBroadcastOperatorTestHarness<String, SlotArrivals, ServerUpdate, SlotAssignment> dsrs;
     private final long[] counterWatermarks;
     /** Records the keyed step received, to show what the counters saved it. */
     private int slotArrivalsReceived;
 
-    DsrsHarness(List<OneInputStreamOperatorTestHarness<TaskRequest, SlotArrivals>> counters,
+    public DsrsHarness(List<OneInputStreamOperatorTestHarness<TaskRequest, SlotArrivals>> counters,
             KeyedBroadcastOperatorTestHarness<String, SlotArrivals, ServerUpdate, SlotAssignment> dsrs) {
         this.counters = counters;
         this.dsrs = dsrs;
@@ -29,28 +31,28 @@ final class DsrsHarness implements AutoCloseable {
         java.util.Arrays.fill(counterWatermarks, Long.MIN_VALUE);
     }
 
-    void processElement(TaskRequest task, long timestamp) throws Exception {
+    public void processElement(TaskRequest task, long timestamp) throws Exception {
         processElement(0, task, timestamp);
     }
 
-    void processElement(int counter, TaskRequest task, long timestamp) throws Exception {
+    public void processElement(int counter, TaskRequest task, long timestamp) throws Exception {
         counters.get(counter).processElement(task, timestamp);
         forward(counter);
     }
 
-    void processBroadcastElement(ServerUpdate update, long timestamp) throws Exception {
+    public void processBroadcastElement(ServerUpdate update, long timestamp) throws Exception {
         dsrs.processBroadcastElement(update, timestamp);
     }
 
     /** Every counter's watermark moves to {@code timestamp}. */
-    void watermark(long timestamp) throws Exception {
+    public void watermark(long timestamp) throws Exception {
         for (int i = 0; i < counters.size(); i++) {
             watermark(i, timestamp);
         }
     }
 
     /** One counter's watermark moves; the DSRS step's follows the smallest. */
-    void watermark(int counter, long timestamp) throws Exception {
+    public void watermark(int counter, long timestamp) throws Exception {
         counters.get(counter).processWatermark(new Watermark(timestamp));
         forward(counter);
         counterWatermarks[counter] = timestamp;
@@ -61,22 +63,22 @@ final class DsrsHarness implements AutoCloseable {
     }
 
     /** A checkpoint barrier reaches a counter. */
-    void checkpointBarrier(int counter) throws Exception {
+    public void checkpointBarrier(int counter) throws Exception {
         counters.get(counter).getOneInputOperator().prepareSnapshotPreBarrier(1);
         forward(counter);
     }
 
     /** A counter's input turns idle. */
-    void idle(int counter) throws Exception {
+    public void idle(int counter) throws Exception {
         counters.get(counter).processWatermarkStatus(WatermarkStatus.IDLE);
         forward(counter);
     }
 
-    List<SlotAssignment> extractOutputValues() {
+    public List<SlotAssignment> extractOutputValues() {
         return dsrs.extractOutputValues();
     }
 
-    int slotArrivalsReceived() {
+    public int slotArrivalsReceived() {
         return slotArrivalsReceived;
     }
 

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * One real in-process broker for all tests of a class, started before the first and stopped (its files deleted)
  * after the last: {@code @RegisterExtension static final EmbeddedBroker BROKER = new EmbeddedBroker();}.
  */
-final class EmbeddedBroker implements BeforeAllCallback, AfterAllCallback {
+public final class EmbeddedBroker implements BeforeAllCallback, AfterAllCallback {
     private EmbeddedKafka kafka;
 
     @Override

@@ -28,9 +28,9 @@ import java.util.stream.Collectors;
  * job, Kafka's broker, JUnit and everything a cluster must not have), and because the README's hand-started cluster
  * uses the very same file.
  */
-final class FlinkProcessCluster implements AutoCloseable {
+public final class FlinkProcessCluster implements AutoCloseable {
     /** Flink's distribution config.yaml sets these for Java 17 (env.java.default-opts.all); its scripts pass them. */
-    static final List<String> JAVA_17_OPTIONS = List.of(
+    public static final List<String> JAVA_17_OPTIONS = List.of(
             "--add-exports=java.base/sun.net.util=ALL-UNNAMED",
             "--add-exports=java.rmi/sun.rmi.registry=ALL-UNNAMED",
             "--add-exports=java.security.jgss/sun.security.krb5=ALL-UNNAMED",
@@ -46,7 +46,7 @@ final class FlinkProcessCluster implements AutoCloseable {
             "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
             "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED",
             "--add-opens=java.base/java.util.concurrent.locks=ALL-UNNAMED");
-    static final Path CLASSPATH_FILE = Path.of("target", "flink-cluster.classpath");
+    public static final Path CLASSPATH_FILE = Path.of("target", "flink-cluster.classpath");
 
     private final Path dir;
     private final String classpath;
@@ -65,7 +65,7 @@ final class FlinkProcessCluster implements AutoCloseable {
      * Writes {@code dir/conf} (config.yaml: this cluster's addresses and ports, {@code settings}; log4j), then
      * starts the JobManager and {@code taskManagers} TaskManagers. Returns at once; see {@link #rest()}.
      */
-    static FlinkProcessCluster start(Path dir, int taskManagers, Map<String, String> settings) throws IOException {
+    public static FlinkProcessCluster start(Path dir, int taskManagers, Map<String, String> settings) throws IOException {
         String classpath = Files.readString(CLASSPATH_FILE).trim();
         Path conf = Files.createDirectories(dir.resolve("conf"));
         Files.createDirectories(dir.resolve("log"));

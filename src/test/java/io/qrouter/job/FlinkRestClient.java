@@ -21,7 +21,7 @@ import java.util.UUID;
  * ({@code POST /jars/upload}, multipart field {@code jarfile}), run it ({@code POST /jars/:id/run} with entry class
  * and program arguments), then read the job's state and metrics and cancel it.
  */
-final class FlinkRestClient {
+public final class FlinkRestClient {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final URI base;

@@ -1,5 +1,14 @@
 package io.qrouter.job;
 
+import io.qrouter.job.config.DsrsSettings;
+import io.qrouter.job.functions.DsrsArrivalCounter;
+import io.qrouter.job.functions.DsrsSlotFunction;
+import io.qrouter.job.records.SlotArrivals;
+import io.qrouter.job.config.RouterSettings;
+import io.qrouter.job.config.ServerStateSettings;
+import io.qrouter.job.functions.RouterFunction;
+import io.qrouter.job.functions.ServerStateFunction;
+import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskEvent;
@@ -26,19 +35,19 @@ import java.util.List;
  * Operator test harnesses for the job's functions, with Flink's generic (Kryo) serialisation disabled, so that a
  * state or record type that is not a POJO or Avro fails the test instead of silently falling back to Kryo.
  */
-final class Harnesses {
-    static final int MAX_PARALLELISM = 128;
+public final class Harnesses {
+    public static final int MAX_PARALLELISM = 128;
 
     private Harnesses() {
     }
 
-    static KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate> serverState(
+    public static KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate> serverState(
             ServerStateSettings settings, OperatorSubtaskState restoreFrom) throws Exception {
         return serverState(settings, restoreFrom, null);
     }
 
     /** The per-server state on {@code backend} (null: the harness's default, on the heap). */
-    static KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate> serverState(
+    public static KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate> serverState(
             ServerStateSettings settings, OperatorSubtaskState restoreFrom, StateBackend backend) throws Exception {
         var harness = new KeyedTwoInputStreamOperatorTestHarness<>(
                 new KeyedCoProcessOperator<>(new ServerStateFunction(settings)),
@@ -49,13 +58,13 @@ final class Harnesses {
         return start(harness, restoreFrom);
     }
 
-    static KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision> router(
+    public static KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision> router(
             RouterSettings settings, int parallelism, int subtask, OperatorSubtaskState restoreFrom) throws Exception {
         return broadcast(new RouterFunction(settings), RouterFunction.TASK_KEY, Types.STRING,
                 RouterFunction.SNAPSHOTS, parallelism, subtask, restoreFrom);
     }
 
-    static <K, IN, OUT> KeyedBroadcastOperatorTestHarness<K, IN, ServerUpdate, OUT> broadcast(
+    public static <K, IN, OUT> KeyedBroadcastOperatorTestHarness<K, IN, ServerUpdate, OUT> broadcast(
             KeyedBroadcastProcessFunction<K, IN, ServerUpdate, OUT> function,
             KeySelector<IN, K> key, TypeInformation<K> keyType, MapStateDescriptor<?, ?> broadcastState,
             int parallelism, int subtask, OperatorSubtaskState restoreFrom) throws Exception {
@@ -66,7 +75,7 @@ final class Harnesses {
     }
 
     /** The DSRS step as the job runs it: {@code counters} arrival counters (one per task partition) feeding it. */
-    static DsrsHarness dsrs(DsrsSettings settings, int counters) throws Exception {
+    public static DsrsHarness dsrs(DsrsSettings settings, int counters) throws Exception {
         List<OneInputStreamOperatorTestHarness<TaskRequest, SlotArrivals>> counting = new ArrayList<>();
         for (int i = 0; i < counters; i++) {
             counting.add(start(new OneInputStreamOperatorTestHarness<>(

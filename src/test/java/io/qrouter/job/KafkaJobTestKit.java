@@ -1,5 +1,7 @@
 package io.qrouter.job;
 
+import io.qrouter.job.config.ConfigKey;
+import io.qrouter.job.config.JobConfig;
 import static org.assertj.core.api.Assertions.fail;
 
 import io.qrouter.avro.Heartbeat;
@@ -40,7 +42,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * Runs the production pipeline on a local MiniCluster against a real broker, writes Avro inputs and reads the
  * committed outputs. Every wait watches the job too: a failed job fails the test at once with its root cause.
  */
-final class KafkaJobTestKit implements AutoCloseable {
+public final class KafkaJobTestKit implements AutoCloseable {
     private final String bootstrapServers;
     private final KafkaProducer<String, byte[]> producer;
     private JobClient job;
@@ -93,7 +95,7 @@ final class KafkaJobTestKit implements AutoCloseable {
     }
 
     /** {@code topic.*=name} for every topic, then {@code more}: the overrides of {@link #config}. */
-    static String[] settings(Map<ConfigKey, String> topics, String... more) {
+    public static String[] settings(Map<ConfigKey, String> topics, String... more) {
         List<String> all = new ArrayList<>();
         topics.forEach((key, name) -> all.add(key.key() + "=" + name));
         all.addAll(List.of(more));
@@ -101,7 +103,7 @@ final class KafkaJobTestKit implements AutoCloseable {
     }
 
     /** An idle server's heartbeat, sent now, announcing 200 ms heartbeats. */
-    static Heartbeat heartbeat(String serverId) {
+    public static Heartbeat heartbeat(String serverId) {
         return Heartbeat.newBuilder().setServerId(serverId).setSentAt(Instant.now()).setQueueLength(0)
                 .setBusy(false).setServiceRatePerSecond(10.0).setIntervalMillis(200).build();
     }

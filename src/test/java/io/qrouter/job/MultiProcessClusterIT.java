@@ -1,5 +1,6 @@
 package io.qrouter.job;
 
+import io.qrouter.job.config.ConfigKey;
 import static io.qrouter.job.KafkaJobTestKit.heartbeat;
 import static io.qrouter.job.KafkaJobTestKit.settings;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,5 +1,11 @@
 package io.qrouter.job;
 
+import io.qrouter.job.config.ConfigKey;
+import io.qrouter.job.config.JobConfig;
+import io.qrouter.job.config.RecordLimits;
+import io.qrouter.job.kafka.AnyInputBytesTest;
+import io.qrouter.job.kafka.AvroRecordSerializer;
+import io.qrouter.job.records.DeadLetters;
 import static io.qrouter.job.KafkaJobTestKit.heartbeat;
 import static io.qrouter.job.KafkaJobTestKit.settings;
 import static org.assertj.core.api.Assertions.assertThat;

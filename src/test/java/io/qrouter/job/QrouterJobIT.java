@@ -1,5 +1,8 @@
 package io.qrouter.job;
 
+import io.qrouter.job.config.ConfigKey;
+import io.qrouter.job.config.JobConfig;
+import io.qrouter.job.functions.GaBatchFunction;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static io.qrouter.job.KafkaJobTestKit.heartbeat;

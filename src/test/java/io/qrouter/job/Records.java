@@ -1,5 +1,6 @@
 package io.qrouter.job;
 
+import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.avro.Health;
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.TaskEvent;
@@ -9,11 +10,11 @@ import io.qrouter.avro.TaskRequest;
 import java.time.Instant;
 
 /** Builders for the Avro records the operator tests feed in. */
-final class Records {
+public final class Records {
     private Records() {
     }
 
-    static Heartbeat heartbeat(String serverId, long sentAtMillis, int queueLength) {
+    public static Heartbeat heartbeat(String serverId, long sentAtMillis, int queueLength) {
         return Heartbeat.newBuilder()
                 .setServerId(serverId)
                 .setSentAt(Instant.ofEpochMilli(sentAtMillis))
@@ -29,7 +30,7 @@ final class Records {
                 .build();
     }
 
-    static TaskEvent event(String serverId, String taskId, TaskEventType type, long eventTimeMillis) {
+    public static TaskEvent event(String serverId, String taskId, TaskEventType type, long eventTimeMillis) {
         return TaskEvent.newBuilder()
                 .setServerId(serverId)
                 .setTaskId(taskId)
@@ -38,18 +39,18 @@ final class Records {
                 .build();
     }
 
-    static TaskRequest task(String taskId, long createdAtMillis) {
+    public static TaskRequest task(String taskId, long createdAtMillis) {
         return TaskRequest.newBuilder()
                 .setTaskId(taskId)
                 .setCreatedAt(Instant.ofEpochMilli(createdAtMillis))
                 .build();
     }
 
-    static TaskRequest task(String taskId, long createdAtMillis, String serviceType) {
+    public static TaskRequest task(String taskId, long createdAtMillis, String serviceType) {
         return TaskRequest.newBuilder(task(taskId, createdAtMillis)).setServiceType(serviceType).build();
     }
 
-    static ServerUpdate snapshot(String serverId, long heartbeatAtMillis, int queueLength) {
+    public static ServerUpdate snapshot(String serverId, long heartbeatAtMillis, int queueLength) {
         ServerUpdate s = new ServerUpdate();
         s.setServerId(serverId);
         s.setAlive(true);

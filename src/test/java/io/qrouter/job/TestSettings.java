@@ -1,13 +1,18 @@
 package io.qrouter.job;
 
+import io.qrouter.job.config.DsrsSettings;
+import io.qrouter.job.config.GaSettings;
+import io.qrouter.job.config.JobConfig;
+import io.qrouter.job.config.RouterSettings;
+import io.qrouter.job.config.ServerStateSettings;
 import java.util.HashMap;
 import java.util.Map;
 
 /** Operator settings for tests, from configuration keys (as a user sets them): {@code router("router.policy", "jsq")}. */
-final class TestSettings {
+public final class TestSettings {
     private TestSettings() {}
 
-    static JobConfig config(String... keysAndValues) {
+    public static JobConfig config(String... keysAndValues) {
         if (keysAndValues.length % 2 != 0) {
             throw new IllegalArgumentException("keys and values come in pairs");
         }
@@ -18,19 +23,19 @@ final class TestSettings {
         return JobConfig.of(settings);
     }
 
-    static RouterSettings router(String... keysAndValues) {
+    public static RouterSettings router(String... keysAndValues) {
         return RouterSettings.from(config(keysAndValues));
     }
 
-    static ServerStateSettings serverState(String... keysAndValues) {
+    public static ServerStateSettings serverState(String... keysAndValues) {
         return ServerStateSettings.from(config(keysAndValues));
     }
 
-    static DsrsSettings dsrs(String... keysAndValues) {
+    public static DsrsSettings dsrs(String... keysAndValues) {
         return DsrsSettings.from(config(keysAndValues));
     }
 
-    static GaSettings ga(String... keysAndValues) {
+    public static GaSettings ga(String... keysAndValues) {
         return GaSettings.from(config(keysAndValues));
     }
 }

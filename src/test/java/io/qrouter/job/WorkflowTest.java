@@ -1,5 +1,10 @@
 package io.qrouter.job;
 
+import io.qrouter.job.config.ConfigKey;
+import io.qrouter.job.config.JobConfig;
+import io.qrouter.job.config.RecordLimits;
+import io.qrouter.job.kafka.DeadLetteringDeserializer;
+import io.qrouter.job.kafka.InputChecks;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.qrouter.avro.DeadLetter;

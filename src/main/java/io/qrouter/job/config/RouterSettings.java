@@ -1,0 +1,52 @@
+package io.qrouter.job.config;
+
+import io.qrouter.job.functions.RouterFunction;
+import io.qrouter.policy.PolicyConfig;
+import io.qrouter.policy.PolicyName;
+import io.qrouter.queueing.LoadIndexWeights;
+import java.io.Serializable;
+import java.time.Duration;
+
+/**
+ * What {@link RouterFunction} needs: the policy and its parameters, the buffer for tasks no server can take yet, and
+ * how long a routed task counts as in flight. Built once from the validated {@link JobConfig}.
+ *
+ * @param loadIndexTimeUnit K's fleet-wide time unit; {@link Duration#ZERO} follows the fleet's mean service time
+ */
+public record RouterSettings(PolicyName policy, int powerOfD, LoadIndexWeights weights, Duration loadIndexTimeUnit,
+        long seed, String tasksTopic, int bufferCapacity, Duration bufferDeadline, Duration inFlightTimeout)
+        implements Serializable {
+
+    /** The value of {@code router.k-time-unit.ms} that follows the fleet's mean service time. */
+    static final String AUTO = "auto";
+
+    public static RouterSettings from(JobConfig config) {
+        // With ga-batch the task-by-task router is not in the topology; it keeps the default policy.
+        PolicyName policy = GaSettings.routesInBatches(config)
+                ? PolicyName.HEARTBEAT_K_LIVE : PolicyName.parse(config.choice(ConfigKey.ROUTER_POLICY));
+        return new RouterSettings(policy, config.getInt(ConfigKey.ROUTER_POWER_OF_D),
+                loadIndexWeights(config), loadIndexTimeUnit(config), config.getLong(ConfigKey.ROUTER_SEED),
+                config.get(ConfigKey.TOPIC_TASKS), config.getInt(ConfigKey.ROUTER_BUFFER_CAPACITY),
+                config.duration(ConfigKey.ROUTER_BUFFER_DEADLINE_MS),
+                config.duration(ConfigKey.ROUTER_IN_FLIGHT_TIMEOUT_MS));
+    }
+
+    /** The policy configuration of router {@code routerIndex} out of {@code routerCount}. */
+    public PolicyConfig policyConfig(int routerIndex, int routerCount) {
+        return PolicyConfig.of(policy)
+                .withChoices(powerOfD)
+                .withWeights(weights)
+                .withLoadIndexTimeUnitSeconds(loadIndexTimeUnit.toMillis() / 1000.0)
+                .withRouter(routerIndex, routerCount);
+    }
+
+    static LoadIndexWeights loadIndexWeights(JobConfig config) {
+        String value = config.get(ConfigKey.ROUTER_K_WEIGHTS).trim();
+        return value.equalsIgnoreCase("equal") ? LoadIndexWeights.EQUAL : LoadIndexWeights.parse(value);
+    }
+
+    static Duration loadIndexTimeUnit(JobConfig config) {
+        String value = config.get(ConfigKey.ROUTER_K_TIME_UNIT_MS).trim();
+        return value.equalsIgnoreCase(AUTO) ? Duration.ZERO : Duration.ofMillis(Long.parseLong(value));
+    }
+}

@@ -1,0 +1,67 @@
+package io.qrouter.job.functions;
+
+import io.qrouter.job.records.ServerUpdate;
+import io.qrouter.avro.RoutingDecision;
+import io.qrouter.avro.TaskRequest;
+import io.qrouter.policy.Decision;
+import io.qrouter.policy.ServerSnapshot;
+
+import java.time.Instant;
+
+/** Conversions between the job's records and the types of io.qrouter.policy. */
+final class PolicyRecords {
+    private PolicyRecords() {
+    }
+
+    /**
+     * What a policy needs of a snapshot, with {@code unacknowledgedTasks} (sent by this router, not yet in the
+     * snapshot's count) added to the queue: a server with such tasks is busy, never idle. A server that may not
+     * receive tasks (down, gone or FAILING) is reported not alive; an unknown estimate is 0, which the policies
+     * read as "not yet estimated".
+     */
+    static ServerSnapshot toPolicySnapshot(ServerUpdate s, int unacknowledgedTasks) {
+        return new ServerSnapshot(
+                s.getServerId(),
+                s.getUpdatedAt(),
+                s.acceptsTasks(),
+                Math.max(0, s.getQueueLength()),
+                s.isBusy(),
+                rateOrZero(s.getServiceRatePerSecond()),
+                rateOrZero(s.getLambda()),
+                rateOrZero(s.getMu()),
+                rateOrZero(s.getAlphaC())).plusUnacknowledged(unacknowledgedTasks);
+    }
+
+    /** The task's affinity key for the hash policy: its taskKey, else its id. */
+    static String routingKey(TaskRequest task) {
+        return task.getTaskKey() != null ? task.getTaskKey() : task.getTaskId();
+    }
+
+    /**
+     * The decision record, made with the all-fields constructor: once per task, and Avro's builder would validate
+     * and deep-copy every field again (a field added to the schema breaks this call at compile time, as it should).
+     *
+     * @param updateDelayMillis how late the chosen server's newest update reached the router (null: unknown)
+     */
+    static RoutingDecision toRoutingDecision(Decision d, TaskRequest task, long decidedAtMillis, int routerSubtask,
+            Long updateDelayMillis) {
+        return new RoutingDecision(
+                task.getTaskId(),
+                d.serverId(),
+                d.rule().name(),
+                d.policy().configName(),
+                d.chosenK().isPresent() ? d.chosenK().getAsDouble() : null,
+                d.runnerUpServerId().orElse(null),
+                d.runnerUpK().isPresent() ? d.runnerUpK().getAsDouble() : null,
+                d.snapshotAgeMillis(),
+                Instant.ofEpochMilli(decidedAtMillis),
+                task.getCreatedAt(),
+                task.getServiceType(),
+                routerSubtask,
+                updateDelayMillis);
+    }
+
+    private static double rateOrZero(Double rate) {
+        return rate != null && rate >= 0 && Double.isFinite(rate) ? rate : 0;
+    }
+}

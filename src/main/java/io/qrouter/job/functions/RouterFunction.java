@@ -1,0 +1,271 @@
+package io.qrouter.job.functions;
+
+import io.qrouter.job.config.RouterSettings;
+import io.qrouter.job.records.BufferedTask;
+import io.qrouter.job.records.ServerUpdate;
+import io.qrouter.avro.DeadLetter;
+import io.qrouter.avro.RoutingDecision;
+import io.qrouter.avro.TaskRequest;
+import io.qrouter.policy.Decision;
+import io.qrouter.policy.Policies;
+import io.qrouter.policy.RoutingPolicy;
+import io.qrouter.policy.UnacknowledgedTasks;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.BroadcastState;
+import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.java.functions.KeySelector;
+import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
+import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
+import org.apache.flink.util.Collector;
+import org.apache.flink.util.OutputTag;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+
+/**
+ * The router: tasks (keyed by task id) meet the broadcast {@link ServerUpdate}s and get one
+ * {@link RoutingDecision} each, chosen by the configured policy of io.qrouter.policy, called unchanged.
+ *
+ * <p>Decisions:
+ * <ul>
+ *   <li><b>Keyed by task id.</b> Tasks spread evenly over the router subtasks, and the per-task keyed state and
+ *       timer hold a task while no server is alive. Router r = subtask index, R = parallelism: each idle server
+ *       belongs to one router's idle queue ({@code RouterOwnership}) and each router counts its own in-flight
+ *       assignments, so parallel routers do not herd.</li>
+ *   <li><b>In flight until acknowledged.</b> Behind exactly-once sinks decisions reach the servers in bursts, one
+ *       per checkpoint, and a heartbeat cannot count tasks still in an uncommitted transaction. So the policy's
+ *       own in-flight count (reset on every snapshot) would forget them and herd the next burst. The router
+ *       keeps each task it sent ({@link UnacknowledgedTasks}) until an update lists its ENQUEUED event, or
+ *       {@code inFlightTimeoutMillis} passes, and adds those still pending to the snapshot's queue length (busy,
+ *       not idle) before the policy sees it; the policy then counts only decisions newer than the snapshot.</li>
+ *   <li><b>What a restart keeps.</b> The latest snapshot of every server is broadcast state (checkpointed by every
+ *       subtask, redistributed on rescaling); the policy is an in-memory function of it and is rebuilt from it
+ *       on the first element after a (re)start. In-flight counts and unacknowledged tasks, a round-robin cursor and the
+ *       random generator restart; the next heartbeat of each server corrects the counts. Buffered tasks are keyed state with
+ *       their deadline timers, so they survive too.</li>
+ *   <li><b>No server alive.</b> A task waits in this subtask's buffer (at most {@code bufferCapacity} tasks) for
+ *       up to {@code bufferDeadlineMillis} of processing time. The snapshot that brings a server back releases
+ *       the buffer in arrival order; at the deadline, or when the buffer is full, the task goes to
+ *       {@link #DEAD_LETTERS} with the reason. Decision time and deadlines are processing time: a decision is
+ *       made now, and the snapshot age it reports is now minus the server's heartbeat time.</li>
+ * </ul>
+ */
+public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRequest, ServerUpdate, RoutingDecision> {
+    private static final long serialVersionUID = 1L;
+
+    /** Broadcast state: the latest snapshot of every known server, by server id. */
+    public static final MapStateDescriptor<String, ServerUpdate> SNAPSHOTS = new MapStateDescriptor<>(
+            "server-snapshots", Types.STRING, TypeInformation.of(ServerUpdate.class));
+    /** Tasks no server could take (buffer full, or no live server before the deadline). */
+    public static final OutputTag<DeadLetter> DEAD_LETTERS =
+            new OutputTag<>("router-dead-letters", new AvroTypeInfo<>(DeadLetter.class));
+    /** The key the router's input must be keyed by. */
+    public static final KeySelector<TaskRequest, String> TASK_KEY = TaskRequest::getTaskId;
+
+    static final ValueStateDescriptor<BufferedTask> BUFFERED =
+            new ValueStateDescriptor<>("buffered-task", BufferedTask.class);
+    /** Bounds the memory of unacknowledged decisions when a server sends no ENQUEUED events. */
+    private static final int MAX_UNACKNOWLEDGED_PER_SERVER = 10_000;
+    /** The fleet gauges are recomputed at most this often, as they take O(servers). */
+    private static final long FLEET_GAUGE_PERIOD_MILLIS = 1_000;
+
+    private final RouterSettings settings;
+
+    private transient ValueState<BufferedTask> buffered;
+    private transient RoutingPolicy policy;
+    private transient UnacknowledgedTasks inFlight;
+    /** Per server, how late its newest update arrived (router clock − the update's event time). */
+    private transient Map<String, Long> updateDelayByServer;
+    private transient int routerIndex;
+    private transient boolean policyRebuilt;
+    private transient boolean bufferCounted;
+    private transient int bufferedCount;
+    private transient long fleetGaugesAt;
+    private transient JobMetrics metrics;
+
+    public RouterFunction(RouterSettings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        buffered = getRuntimeContext().getState(BUFFERED);
+        routerIndex = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
+        int routerCount = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
+        policy = Policies.create(settings.policyConfig(routerIndex, routerCount),
+                new SplittableRandom(settings.seed() ^ (0x9E3779B97F4A7C15L * (routerIndex + 1))));
+        inFlight = new UnacknowledgedTasks(settings.inFlightTimeout().toMillis(), MAX_UNACKNOWLEDGED_PER_SERVER);
+        updateDelayByServer = new HashMap<>();
+        policyRebuilt = false;
+        bufferCounted = false;
+        bufferedCount = 0;
+        metrics = new JobMetrics(getRuntimeContext().getMetricGroup());
+    }
+
+    @Override
+    public void processElement(TaskRequest task, ReadOnlyContext ctx, Collector<RoutingDecision> out)
+            throws Exception {
+        long now = ctx.timerService().currentProcessingTime();
+        rebuildPolicyOnce(ctx.getBroadcastState(SNAPSHOTS), now);
+        if (route(task, now, out)) {
+            return;
+        }
+        if (bufferedCount >= settings.bufferCapacity()) {
+            deadLetter(task, now, "no live server and the router buffer is full ("
+                    + settings.bufferCapacity() + " tasks)", ctx);
+            return;
+        }
+        long deadline = now + settings.bufferDeadline().toMillis();
+        buffered.update(new BufferedTask(task, now, deadline));
+        ctx.timerService().registerProcessingTimeTimer(deadline);
+        metrics.buffered(++bufferedCount);
+    }
+
+    @Override
+    public void processBroadcastElement(ServerUpdate snapshot, Context ctx, Collector<RoutingDecision> out)
+            throws Exception {
+        BroadcastState<String, ServerUpdate> snapshots = ctx.getBroadcastState(SNAPSHOTS);
+        long now = ctx.currentProcessingTime();
+        rebuildPolicyOnce(snapshots, now);
+        if (snapshot.isGone()) {
+            snapshots.remove(snapshot.getServerId());
+            inFlight.forget(snapshot.getServerId());
+            updateDelayByServer.remove(snapshot.getServerId());
+            policy.onServerRemoved(snapshot.getServerId());
+        } else {
+            updateDelayByServer.put(snapshot.getServerId(), Math.max(0, now - snapshot.getUpdatedAt()));
+            snapshots.put(snapshot.getServerId(), snapshot);
+            policy.onSnapshot(PolicyRecords.toPolicySnapshot(snapshot, pendingAfter(snapshot, now)));
+        }
+        if (!bufferCounted) {
+            countBufferAfterRestore(ctx);
+        }
+        if (bufferedCount > 0 && policy.view().aliveCount() > 0) {
+            releaseBuffer(ctx, now, out);
+        }
+        if (now - fleetGaugesAt >= FLEET_GAUGE_PERIOD_MILLIS || fleetGaugesAt == 0) {
+            updateFleetGauges(snapshots);
+            fleetGaugesAt = now;
+        }
+    }
+
+    @Override
+    public void onTimer(long timestamp, OnTimerContext ctx, Collector<RoutingDecision> out) throws Exception {
+        BufferedTask waiting = buffered.value();
+        if (waiting == null || timestamp < waiting.deadlineAt) {
+            return;
+        }
+        buffered.clear();
+        metrics.buffered(bufferedCount = Math.max(0, bufferedCount - 1));
+        rebuildPolicyOnce(ctx.getBroadcastState(SNAPSHOTS), timestamp);
+        if (!route(waiting.task, timestamp, out)) {
+            deadLetter(waiting.task, timestamp, "no live server within the buffer deadline of "
+                    + settings.bufferDeadline().toMillis() + " ms", ctx);
+        }
+    }
+
+    /** Routes a task if any server is alive; false when it could not be routed. */
+    private boolean route(TaskRequest task, long now, Collector<RoutingDecision> out) {
+        Optional<Decision> decision = policy.route(PolicyRecords.routingKey(task), now);
+        if (decision.isEmpty()) {
+            return false;
+        }
+        out.collect(PolicyRecords.toRoutingDecision(decision.get(), task, now, routerIndex,
+                updateDelayByServer.get(decision.get().serverId())));
+        inFlight.routed(decision.get().serverId(), task.getTaskId(), now);
+        metrics.decided(decision.get().rule().name());
+        return true;
+    }
+
+    /** The snapshot that brings a server back releases every buffered task of this subtask, oldest first. */
+    private void releaseBuffer(Context ctx, long now, Collector<RoutingDecision> out) throws Exception {
+        List<BufferedTask> waiting = new ArrayList<>(bufferedCount);
+        ctx.applyToKeyedState(BUFFERED, (taskId, state) -> {
+            BufferedTask task = state.value();
+            if (task != null) {
+                waiting.add(task);
+                state.clear();
+            }
+        });
+        waiting.sort(Comparator.comparingLong((BufferedTask b) -> b.bufferedAt)
+                .thenComparing(b -> b.task.getTaskId()));
+        for (BufferedTask task : waiting) {
+            route(task.task, now, out);
+        }
+        bufferedCount = 0;
+        metrics.buffered(0);
+    }
+
+    /**
+     * After a restore the policy is empty: replay the checkpointed snapshots into it before the first decision
+     * or update. Servers are replayed in id order so that every router rebuilds the same view.
+     */
+    private void rebuildPolicyOnce(ReadOnlyBroadcastState<String, ServerUpdate> snapshots, long now)
+            throws Exception {
+        if (policyRebuilt) {
+            return;
+        }
+        policyRebuilt = true;
+        List<ServerUpdate> known = new ArrayList<>();
+        for (Map.Entry<String, ServerUpdate> entry : snapshots.immutableEntries()) {
+            known.add(entry.getValue());
+        }
+        known.sort(Comparator.comparing(ServerUpdate::getServerId));
+        for (ServerUpdate snapshot : known) {
+            policy.onSnapshot(PolicyRecords.toPolicySnapshot(snapshot, pendingAfter(snapshot, now)));
+        }
+    }
+
+    /**
+     * This router's decisions for the server that the update does not count yet. On overflow the update's list is
+     * incomplete: a task decided by the update's time has most likely reached the server.
+     */
+    private int pendingAfter(ServerUpdate update, long now) {
+        long ackedUpTo = update.isEnqueuedOverflow() ? update.getUpdatedAt() : Long.MIN_VALUE;
+        return inFlight.pendingAfter(update.getServerId(), update.getEnqueuedSinceLastSnapshot(), ackedUpTo, now);
+    }
+
+    /** The buffer count is not checkpointed: it is recounted from the keyed state after a restore. */
+    private void countBufferAfterRestore(Context ctx) throws Exception {
+        bufferCounted = true;
+        int[] count = {0};
+        ctx.applyToKeyedState(BUFFERED, (taskId, state) -> {
+            if (state.value() != null) {
+                count[0]++;
+            }
+        });
+        bufferedCount = count[0];
+        metrics.buffered(bufferedCount);
+    }
+
+    private void updateFleetGauges(ReadOnlyBroadcastState<String, ServerUpdate> snapshots) throws Exception {
+        List<ServerUpdate> alive = new ArrayList<>();
+        for (Map.Entry<String, ServerUpdate> entry : snapshots.immutableEntries()) {
+            if (entry.getValue().acceptsTasks()) {
+                alive.add(entry.getValue());
+            }
+        }
+        metrics.fleet(alive.size(), FleetFigures.idleFraction(alive), FleetFigures.loadIndexVariance(alive));
+    }
+
+    private void deadLetter(TaskRequest task, long now, String reason, ReadOnlyContext ctx) {
+        ctx.output(DEAD_LETTERS, DeadLetter.newBuilder()
+                .setSourceTopic(settings.tasksTopic())
+                .setReason(reason)
+                .setTaskId(task.getTaskId())
+                .setAt(Instant.ofEpochMilli(now))
+                .build());
+        metrics.deadLettered();
+    }
+}

@@ -1,0 +1,84 @@
+package io.qrouter.job.records;
+
+import io.qrouter.estimate.EstimatorConfig;
+import io.qrouter.estimate.EstimatorStore;
+import io.qrouter.estimate.OpenTask;
+import io.qrouter.estimate.ServerEstimators;
+import io.qrouter.estimate.StateMap;
+import io.qrouter.estimate.WindowBucket;
+import org.apache.flink.api.common.functions.RuntimeContext;
+import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+
+/**
+ * A server's estimators in keyed state, laid out so that a lifecycle event costs a few small entries under RocksDB
+ * (not a rewrite of its whole window): the {@link ServerEstimators} header (a few counters) in a ValueState, and the
+ * window's buckets, the pages of recent arrival times and the open tasks each in a MapState, one entry apiece.
+ */
+public final class EstimatorState implements EstimatorStore {
+    static final ValueStateDescriptor<ServerEstimators> HEADER =
+            new ValueStateDescriptor<>("estimator-header", ServerEstimators.class);
+    static final MapStateDescriptor<Integer, WindowBucket> BUCKETS = new MapStateDescriptor<>(
+            "estimator-buckets", Types.INT, TypeInformation.of(WindowBucket.class));
+    static final MapStateDescriptor<Integer, long[]> ARRIVAL_PAGES = new MapStateDescriptor<>(
+            "estimator-arrival-pages", Types.INT, PrimitiveArrayTypeInfo.LONG_PRIMITIVE_ARRAY_TYPE_INFO);
+    static final MapStateDescriptor<String, OpenTask> OPEN_TASKS = new MapStateDescriptor<>(
+            "estimator-open-tasks", Types.STRING, TypeInformation.of(OpenTask.class));
+
+    private final EstimatorConfig config;
+    private final ValueState<ServerEstimators> header;
+    private final MapStateMap<Integer, WindowBucket> buckets;
+    private final MapStateMap<Integer, long[]> arrivalPages;
+    private final MapStateMap<String, OpenTask> openTasks;
+
+    public EstimatorState(RuntimeContext context, EstimatorConfig config) {
+        this.config = config;
+        this.header = context.getState(HEADER);
+        this.buckets = new MapStateMap<>(context.getMapState(BUCKETS));
+        this.arrivalPages = new MapStateMap<>(context.getMapState(ARRIVAL_PAGES));
+        this.openTasks = new MapStateMap<>(context.getMapState(OPEN_TASKS));
+    }
+
+    /** The current key's estimators (new ones if it has none), attached to its entries. */
+    public ServerEstimators load() throws Exception {
+        ServerEstimators estimators = header.value();
+        return estimators == null ? new ServerEstimators(config, this) : estimators.attach(this);
+    }
+
+    /** The current key's estimators if it has any, attached to its entries; else null. */
+    public ServerEstimators loadIfAny() throws Exception {
+        ServerEstimators estimators = header.value();
+        return estimators == null ? null : estimators.attach(this);
+    }
+
+    /** Writes the header back (the entries were written as they changed). */
+    public void save(ServerEstimators estimators) throws Exception {
+        header.update(estimators);
+    }
+
+    public void clear() {
+        header.clear();
+        buckets.clear();
+        arrivalPages.clear();
+        openTasks.clear();
+    }
+
+    @Override
+    public StateMap<Integer, WindowBucket> buckets() {
+        return buckets;
+    }
+
+    @Override
+    public StateMap<Integer, long[]> arrivalPages() {
+        return arrivalPages;
+    }
+
+    @Override
+    public StateMap<String, OpenTask> openTasks() {
+        return openTasks;
+    }
+}

@@ -1,0 +1,358 @@
+package io.qrouter.job.records;
+
+import io.qrouter.job.functions.DsrsSlotFunction;
+import io.qrouter.job.functions.GaBatchFunction;
+import io.qrouter.job.functions.RouterFunction;
+import io.qrouter.job.functions.ServerStateFunction;
+import io.qrouter.avro.Health;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What the per-server state tells the routers about one server: broadcast from {@link ServerStateFunction}
+ * to {@link RouterFunction}, {@link DsrsSlotFunction} and {@link GaBatchFunction} on every heartbeat that brings
+ * news ({@link #isNewsAfter}), on every lifecycle event that changes its queue length (coalesced if configured),
+ * when the server is marked down, and when its state is dropped. DSRS receives only the heartbeat ones (it uses
+ * status and service rate, which queue changes never alter).
+ *
+ * <p>A Flink POJO (public no-arg constructor, getters and setters) so it is serialised without Kryo.
+ * Estimates are boxed and {@code null} while unknown (too few events); {@code loadIndexK} is {@code null} when
+ * the server is overloaded ({@link #isOverloaded()}) or not yet estimated.
+ */
+public class ServerUpdate {
+    private String serverId;
+    private boolean alive;
+    private boolean gone;
+    private boolean idle;
+    private boolean busy;
+    private int queueLength;
+    private long heartbeatAt;
+    private long updatedAt;
+    private boolean heartbeat;
+    private long heartbeatIntervalMillis;
+    private Health health = Health.UNKNOWN;
+    private double serviceRatePerSecond;
+    private Double lambda;
+    private Double mu;
+    private Double alphaC;
+    private Double eta;
+    private Double loadIndexK;
+    private boolean overloaded;
+    private long recommendedHeartbeatMillis;
+    private double cpu;
+    private double memory;
+    private double bandwidth;
+    private long heartbeatTriggers;
+    private long lateRecords;
+    private List<String> enqueuedSinceLastSnapshot = new ArrayList<>();
+    private boolean enqueuedOverflow;
+
+    public ServerUpdate() {
+    }
+
+    /**
+     * True when routers may send this server tasks: it reports, has not left, does not call itself failing, and
+     * can serve (a positive reported service rate or estimated mu; with neither, no queueing model applies).
+     */
+    public boolean acceptsTasks() {
+        boolean canServe = serviceRatePerSecond > 0 && Double.isFinite(serviceRatePerSecond)
+                || mu != null && mu > 0 && Double.isFinite(mu);
+        return alive && !gone && health != Health.FAILING && canServe;
+    }
+
+    /** Server id; the key of the per-server state and of the routers' broadcast state. */
+    public String getServerId() {
+        return serverId;
+    }
+
+    public void setServerId(String serverId) {
+        this.serverId = serverId;
+    }
+
+    /** False once the server has been silent longer than the down timeout, or has left. */
+    public boolean isAlive() {
+        return alive;
+    }
+
+    public void setAlive(boolean alive) {
+        this.alive = alive;
+    }
+
+    /** True when the server left (or stayed down so long that its state was dropped): routers forget it. */
+    public boolean isGone() {
+        return gone;
+    }
+
+    public void setGone(boolean gone) {
+        this.gone = gone;
+    }
+
+    /** Alive, not busy and nothing queued: the server belongs in an idle queue (JIQ). */
+    public boolean isIdle() {
+        return idle;
+    }
+
+    public void setIdle(boolean idle) {
+        this.idle = idle;
+    }
+
+    /** A task was in service at the last heartbeat. */
+    public boolean isBusy() {
+        return busy;
+    }
+
+    public void setBusy(boolean busy) {
+        this.busy = busy;
+    }
+
+    /** Tasks on the server (waiting plus in service): the heartbeat's count corrected by later lifecycle events. */
+    public int getQueueLength() {
+        return queueLength;
+    }
+
+    public void setQueueLength(int queueLength) {
+        this.queueLength = queueLength;
+    }
+
+    /** Event time (server clock) of the heartbeat behind this snapshot, epoch millis. */
+    public long getHeartbeatAt() {
+        return heartbeatAt;
+    }
+
+    public void setHeartbeatAt(long heartbeatAt) {
+        this.heartbeatAt = heartbeatAt;
+    }
+
+    /** Interval the server said it uses until its next heartbeat. */
+    /**
+     * Newest event time (heartbeat or lifecycle event) this update reflects; it never decreases for a server, so
+     * a router can tell a newer update from an older one.
+     */
+    public long getUpdatedAt() {
+        return updatedAt;
+    }
+
+    public void setUpdatedAt(long updatedAt) {
+        this.updatedAt = updatedAt;
+    }
+
+    /** True for an update a heartbeat (or the down timer) produced, with new estimates; false for a queue change. */
+    public boolean isHeartbeat() {
+        return heartbeat;
+    }
+
+    public void setHeartbeat(boolean heartbeat) {
+        this.heartbeat = heartbeat;
+    }
+
+    public long getHeartbeatIntervalMillis() {
+        return heartbeatIntervalMillis;
+    }
+
+    public void setHeartbeatIntervalMillis(long heartbeatIntervalMillis) {
+        this.heartbeatIntervalMillis = heartbeatIntervalMillis;
+    }
+
+    /** Self-reported health; FAILING servers receive no tasks. */
+    public Health getHealth() {
+        return health;
+    }
+
+    public void setHealth(Health health) {
+        this.health = health;
+    }
+
+    /** Nominal service rate the server reports (tasks per second); DSRS capacity is this times tau. */
+    public double getServiceRatePerSecond() {
+        return serviceRatePerSecond;
+    }
+
+    public void setServiceRatePerSecond(double serviceRatePerSecond) {
+        this.serviceRatePerSecond = serviceRatePerSecond;
+    }
+
+    /** Estimated arrival rate lambda (per second), Eq. (1); null while unknown. */
+    public Double getLambda() {
+        return lambda;
+    }
+
+    public void setLambda(Double lambda) {
+        this.lambda = lambda;
+    }
+
+    /** Estimated service rate mu (per second), Eq. (2); null while unknown. */
+    public Double getMu() {
+        return mu;
+    }
+
+    public void setMu(Double mu) {
+        this.mu = mu;
+    }
+
+    /** Estimated abandonment rate alpha_c (per second); null while unknown. */
+    public Double getAlphaC() {
+        return alphaC;
+    }
+
+    public void setAlphaC(Double alphaC) {
+        this.alphaC = alphaC;
+    }
+
+    /** Estimated recovery rate eta from the cancelled state (per second); null while unknown. */
+    public Double getEta() {
+        return eta;
+    }
+
+    public void setEta(Double eta) {
+        this.eta = eta;
+    }
+
+    /** Load index K (Eq. 53); null when the server is overloaded or not yet estimated. */
+    public Double getLoadIndexK() {
+        return loadIndexK;
+    }
+
+    public void setLoadIndexK(Double loadIndexK) {
+        this.loadIndexK = loadIndexK;
+    }
+
+    /** True when K is undefined because the server's queue has no steady state. */
+    public boolean isOverloaded() {
+        return overloaded;
+    }
+
+    public void setOverloaded(boolean overloaded) {
+        this.overloaded = overloaded;
+    }
+
+    /** Heartbeat interval the job recommends to this server (adaptive heartbeat). */
+    public long getRecommendedHeartbeatMillis() {
+        return recommendedHeartbeatMillis;
+    }
+
+    public void setRecommendedHeartbeatMillis(long recommendedHeartbeatMillis) {
+        this.recommendedHeartbeatMillis = recommendedHeartbeatMillis;
+    }
+
+    /** CPU utilisation in [0,1] (GA load index). */
+    public double getCpu() {
+        return cpu;
+    }
+
+    public void setCpu(double cpu) {
+        this.cpu = cpu;
+    }
+
+    /** Memory utilisation in [0,1] (GA load index). */
+    public double getMemory() {
+        return memory;
+    }
+
+    public void setMemory(double memory) {
+        this.memory = memory;
+    }
+
+    /** Network bandwidth utilisation in [0,1] (GA load index). */
+    public double getBandwidth() {
+        return bandwidth;
+    }
+
+    public void setBandwidth(double bandwidth) {
+        this.bandwidth = bandwidth;
+    }
+
+    /** Heartbeats received from this server so far. */
+    public long getHeartbeatTriggers() {
+        return heartbeatTriggers;
+    }
+
+    public void setHeartbeatTriggers(long heartbeatTriggers) {
+        this.heartbeatTriggers = heartbeatTriggers;
+    }
+
+    /** Records of this server that arrived behind the watermark so far (they were still applied). */
+    public long getLateRecords() {
+        return lateRecords;
+    }
+
+    public void setLateRecords(long lateRecords) {
+        this.lateRecords = lateRecords;
+    }
+
+    /**
+     * Task ids of the ENQUEUED events applied since this server's previous snapshot: all of them are counted in
+     * {@link #getQueueLength()}, so a router stops counting them as its own in-flight tasks.
+     */
+    public List<String> getEnqueuedSinceLastSnapshot() {
+        return enqueuedSinceLastSnapshot;
+    }
+
+    public void setEnqueuedSinceLastSnapshot(List<String> enqueuedSinceLastSnapshot) {
+        this.enqueuedSinceLastSnapshot = enqueuedSinceLastSnapshot;
+    }
+
+    /** More ENQUEUED events than {@link ServerState#MAX_ACKNOWLEDGED_IDS} since the previous snapshot: ids were left out. */
+    public boolean isEnqueuedOverflow() {
+        return enqueuedOverflow;
+    }
+
+    public void setEnqueuedOverflow(boolean enqueuedOverflow) {
+        this.enqueuedOverflow = enqueuedOverflow;
+    }
+
+    /**
+     * True when this update tells the routers, DSRS and GA something {@code previous} (the server's last update they
+     * received; null: none) did not: another status, queue, service rate, estimate, K or utilisation, or ENQUEUED
+     * events to acknowledge. Times and counters alone are not news: a heartbeat that changes nothing else is not
+     * broadcast, so N quiet servers cost the routers nothing.
+     */
+    public boolean isNewsAfter(ServerUpdate previous) {
+        return previous == null || alive != previous.alive || gone != previous.gone || idle != previous.idle
+                || busy != previous.busy || queueLength != previous.queueLength || health != previous.health
+                || Double.compare(serviceRatePerSecond, previous.serviceRatePerSecond) != 0
+                || !Objects.equals(lambda, previous.lambda) || !Objects.equals(mu, previous.mu)
+                || !Objects.equals(alphaC, previous.alphaC) || !Objects.equals(eta, previous.eta)
+                || !Objects.equals(loadIndexK, previous.loadIndexK) || overloaded != previous.overloaded
+                || Double.compare(cpu, previous.cpu) != 0 || Double.compare(memory, previous.memory) != 0
+                || Double.compare(bandwidth, previous.bandwidth) != 0
+                || !enqueuedSinceLastSnapshot.isEmpty() || enqueuedOverflow;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof ServerUpdate that)) {
+            return false;
+        }
+        return alive == that.alive && gone == that.gone && idle == that.idle && busy == that.busy
+                && queueLength == that.queueLength && heartbeatAt == that.heartbeatAt
+                && updatedAt == that.updatedAt && heartbeat == that.heartbeat
+                && heartbeatIntervalMillis == that.heartbeatIntervalMillis
+                && Double.compare(serviceRatePerSecond, that.serviceRatePerSecond) == 0
+                && overloaded == that.overloaded && recommendedHeartbeatMillis == that.recommendedHeartbeatMillis
+                && Double.compare(cpu, that.cpu) == 0 && Double.compare(memory, that.memory) == 0
+                && Double.compare(bandwidth, that.bandwidth) == 0 && heartbeatTriggers == that.heartbeatTriggers
+                && lateRecords == that.lateRecords && enqueuedOverflow == that.enqueuedOverflow
+                && Objects.equals(enqueuedSinceLastSnapshot, that.enqueuedSinceLastSnapshot)
+                && Objects.equals(serverId, that.serverId) && health == that.health
+                && Objects.equals(lambda, that.lambda) && Objects.equals(mu, that.mu)
+                && Objects.equals(alphaC, that.alphaC) && Objects.equals(eta, that.eta)
+                && Objects.equals(loadIndexK, that.loadIndexK);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(serverId, alive, gone, queueLength, heartbeatAt, loadIndexK);
+    }
+
+    @Override
+    public String toString() {
+        return "ServerUpdate{" + serverId + (alive ? " alive" : " down") + (gone ? " gone" : "")
+                + (idle ? " idle" : "") + " queue=" + queueLength + " K=" + loadIndexK
+                + (overloaded ? " overloaded" : "") + " heartbeatAt=" + heartbeatAt + " health=" + health + '}';
+    }
+}
