@@ -49,6 +49,17 @@ public enum ConfigKey {
             "Output: SlotAssignment records, keyed by service type."),
     TOPIC_DEAD_LETTER("topic.dead-letter", Topics.DEAD_LETTER, nonBlank(),
             "Output: DeadLetter records (bad input, tasks no server could take), keyed by source topic."),
+    TOPIC_CONTROL("topic.control", Topics.CONTROL, nonBlank(),
+            "Input: ControlCommand records from operators (qrouter control); writable by operators only."),
+    TOPIC_CONTROL_LOG("topic.control-log", Topics.CONTROL_LOG, nonBlank(),
+            "Output: ControlLogEntry records, every control command applied or refused (with the reason), keyed by "
+                    + "command id."),
+    CONTROL_HMAC_SECRET("control.hmac-secret", "", ValueRule.emptyOrAtLeastBytes(16),
+            "Shared secret of the control commands' HMAC-SHA256 signatures; empty refuses every command. Never "
+                    + "logged or printed (masked)."),
+    CONTROL_MAX_AGE_MS("control.max-age.ms", "60000", longIn(1_000, 86_400_000),
+            "A control command issued longer ago than this (or this far in the future) is refused as a replay; so "
+                    + "is a command id seen within it."),
 
     WATERMARK_OUT_OF_ORDERNESS_MS("watermark.out-of-orderness.ms", "2000", longIn(0, 3_600_000),
             "Bounded out-of-orderness of event time: the watermark trails the largest event time seen by this much."),

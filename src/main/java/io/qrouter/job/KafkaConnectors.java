@@ -1,5 +1,7 @@
 package io.qrouter.job;
 
+import io.qrouter.avro.ControlCommand;
+import io.qrouter.avro.ControlLogEntry;
 import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.HeartbeatLog;
@@ -30,7 +32,9 @@ public final class KafkaConnectors {
                 source(config, ConfigKey.TOPIC_SERVER_EVENTS,
                         new DeadLetteringDeserializer<>(TaskEvent.class, InputChecks.taskEvent(limits), limits)),
                 source(config, ConfigKey.TOPIC_HEARTBEATS,
-                        new DeadLetteringDeserializer<>(Heartbeat.class, InputChecks.heartbeat(limits), limits)));
+                        new DeadLetteringDeserializer<>(Heartbeat.class, InputChecks.heartbeat(limits), limits)),
+                source(config, ConfigKey.TOPIC_CONTROL,
+                        new DeadLetteringDeserializer<>(ControlCommand.class, InputChecks.controlCommand(limits), limits)));
     }
 
     public static JobSinks sinks(JobConfig config) {
@@ -39,7 +43,8 @@ public final class KafkaConnectors {
                 sink(config, ConfigKey.TOPIC_SERVER_METRICS, ServerMetrics.class, ServerMetrics::getServerId),
                 sink(config, ConfigKey.TOPIC_HEARTBEAT_LOG, HeartbeatLog.class, HeartbeatLog::getServerId),
                 sink(config, ConfigKey.TOPIC_DSRS_ASSIGNMENTS, SlotAssignment.class, SlotAssignment::getServiceType),
-                sink(config, ConfigKey.TOPIC_DEAD_LETTER, DeadLetter.class, DeadLetter::getSourceTopic));
+                sink(config, ConfigKey.TOPIC_DEAD_LETTER, DeadLetter.class, DeadLetter::getSourceTopic),
+                sink(config, ConfigKey.TOPIC_CONTROL_LOG, ControlLogEntry.class, ControlLog::key));
     }
 
     static <T extends SpecificRecordBase> KafkaSource<Either<DeadLetter, T>> source(

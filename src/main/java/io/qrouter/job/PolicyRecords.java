@@ -16,18 +16,19 @@ final class PolicyRecords {
      * What a policy needs of a snapshot, with {@code unacknowledgedTasks} (sent by this router, not yet in the
      * snapshot's count) added to the queue: a server with such tasks is busy, never idle. A server that may not
      * receive tasks (down, gone or FAILING) is reported not alive; an unknown estimate is 0, which the policies
-     * read as "not yet estimated".
+     * read as "not yet estimated". The operators' weight scales the rates of service (see ServerAdmin).
      */
     static ServerSnapshot toPolicySnapshot(ServerUpdate s, int unacknowledgedTasks) {
+        double weight = s.getAdminWeight();
         return new ServerSnapshot(
                 s.getServerId(),
                 s.getUpdatedAt(),
                 s.acceptsTasks(),
                 Math.max(0, s.getQueueLength()),
                 s.isBusy(),
-                rateOrZero(s.getServiceRatePerSecond()),
+                weight * rateOrZero(s.getServiceRatePerSecond()),
                 rateOrZero(s.getLambda()),
-                rateOrZero(s.getMu()),
+                weight * rateOrZero(s.getMu()),
                 rateOrZero(s.getAlphaC())).plusUnacknowledged(unacknowledgedTasks);
     }
 

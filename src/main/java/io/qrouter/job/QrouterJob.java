@@ -1,15 +1,20 @@
 package io.qrouter.job;
 
+import io.qrouter.avro.ControlCommand;
+import io.qrouter.avro.ControlLogEntry;
 import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.RoutingDecision;
+import io.qrouter.avro.ServerMetrics;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskRequest;
+import io.qrouter.control.ControlState;
 import java.time.Duration;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Source;
 import org.apache.flink.api.java.typeutils.EitherTypeInfo;
+import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
@@ -100,8 +105,9 @@ public final class QrouterJob {
     }
 
     /**
-     * The topology: validate the inputs, keep per-server state, route, schedule DSRS slots, write the outputs.
-     * Every operator has a stable uid (savepoints survive upgrades) and a readable name.
+     * The topology: validate the inputs, keep per-server state, apply the operators' control commands, route,
+     * schedule DSRS slots, write the outputs. Every operator has a stable uid (savepoints survive upgrades) and a
+     * readable name.
      */
     public static void defineWorkflow(StreamExecutionEnvironment env, JobConfig config, JobSources sources,
             JobSinks sinks) {
@@ -113,14 +119,24 @@ public final class QrouterJob {
                 beat -> beat.getSentAt().toEpochMilli());
 
         RoutingSettings routing = OperatorSettings.routing(config);
-        SingleOutputStreamOperator<ServerUpdate> snapshots = events.keyBy(TaskEvent::getServerId)
+        SingleOutputStreamOperator<ServerUpdate> serverState = events.keyBy(TaskEvent::getServerId)
                 .connect(heartbeats.keyBy(Heartbeat::getServerId))
                 .process(new ServerStateFunction(routing))
                 .uid("server-state").name("per-server state and metrics");
-        snapshots.getSideOutput(ServerStateFunction.METRICS)
+        SingleOutputStreamOperator<ControlState> controlStates = control(env, config, sources, serverState);
+        BroadcastStream<ControlState> control = controlStates.broadcast(ControlFunction.BROADCAST);
+        serverState.getSideOutput(ServerStateFunction.METRICS)
+                .connect(control)
+                .process(new AdminMetricsFunction(), new AvroTypeInfo<>(ServerMetrics.class))
+                .uid("admin-metrics").name("server-metrics: administrative state")
                 .sinkTo(sinks.serverMetrics()).uid("sink-server-metrics").name("server-metrics: sink");
-        snapshots.getSideOutput(ServerStateFunction.HEARTBEAT_LOG)
+        serverState.getSideOutput(ServerStateFunction.HEARTBEAT_LOG)
                 .sinkTo(sinks.heartbeatLog()).uid("sink-heartbeat-log").name("heartbeat-log: sink");
+        // What routing sees of each server as operators set it: drained and maintenance servers accept nothing.
+        SingleOutputStreamOperator<ServerUpdate> snapshots = serverState.keyBy(ServerUpdate::getServerId)
+                .connect(control)
+                .process(new AdminGateFunction())
+                .uid("admin-gate").name("administrative state of each server");
 
         BroadcastStream<ServerUpdate> snapshotBroadcast = snapshots.broadcast(RouterFunction.SNAPSHOTS);
         SingleOutputStreamOperator<RoutingDecision> decisions = OperatorSettings.gaBatch(config)
@@ -150,6 +166,27 @@ public final class QrouterJob {
                 decisions.getSideOutput(RouterFunction.DEAD_LETTERS));
         deadLetters.map(new CountDeadLetters()).uid("count-dead-letters").name("dead letters: count")
                 .sinkTo(sinks.deadLetters()).uid("sink-dead-letters").name("dead-letter: sink");
+        controlStates.getSideOutput(ControlFunction.CONTROL_LOG)
+                .union(snapshots.getSideOutput(AdminGateFunction.CONTROL_LOG))
+                .sinkTo(sinks.controlLog()).uid("sink-control-log").name("control-log: sink");
+    }
+
+    /**
+     * The control topic: one operator (parallelism 1) authenticates and validates each command against the servers
+     * known, and emits the resulting state (its side output: the control-log).
+     */
+    private static SingleOutputStreamOperator<ControlState> control(StreamExecutionEnvironment env, JobConfig config,
+            JobSources sources, DataStream<ServerUpdate> serverState) {
+        DataStream<Either<DeadLetter, ControlCommand>> commands = env
+                .fromSource(sources.control(), WatermarkStrategy.noWatermarks(), "control: source")
+                .uid("source-control");
+        return commands.keyBy(ControlFunction.COMMAND_KEY)
+                .connect(serverState.filter(u -> u.isHeartbeat() || u.isGone())
+                        .uid("control-servers").name("control: server arrivals and departures")
+                        .keyBy(ControlFunction.SERVER_KEY))
+                .process(new ControlFunction(ControlSettings.from(config)))
+                .setParallelism(1).setMaxParallelism(1)
+                .uid("control").name("control: authenticate, validate, apply");
     }
 
     /** One input: source with event-time watermarks, then dead letters split off. */

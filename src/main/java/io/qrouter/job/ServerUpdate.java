@@ -1,6 +1,7 @@
 package io.qrouter.job;
 
 import io.qrouter.avro.Health;
+import io.qrouter.control.RouterControl;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -43,6 +44,12 @@ public class ServerUpdate {
     private long lateRecords;
     private List<String> enqueuedSinceLastSnapshot = new ArrayList<>();
     private boolean enqueuedOverflow;
+    private String adminState = ACTIVE;
+    private double adminWeight = 1.0;
+    private RouterControl routerControl;
+
+    /** {@link #getAdminState()} of a server that takes tasks. */
+    public static final String ACTIVE = "active";
 
     public ServerUpdate() {
     }
@@ -54,7 +61,7 @@ public class ServerUpdate {
     public boolean acceptsTasks() {
         boolean canServe = serviceRatePerSecond > 0 && Double.isFinite(serviceRatePerSecond)
                 || mu != null && mu > 0 && Double.isFinite(mu);
-        return alive && !gone && health != Health.FAILING && canServe;
+        return alive && !gone && health != Health.FAILING && canServe && (adminState == null || ACTIVE.equals(adminState));
     }
 
     /** Server id; the key of the per-server state and of the routers' broadcast state. */
@@ -297,6 +304,36 @@ public class ServerUpdate {
         this.enqueuedOverflow = enqueuedOverflow;
     }
 
+    /**
+     * The administrative state operators set (AdminGateFunction): active, draining, drained or maintenance; only an
+     * active server accepts tasks.
+     */
+    public String getAdminState() {
+        return adminState;
+    }
+
+    public void setAdminState(String adminState) {
+        this.adminState = adminState;
+    }
+
+    /** The operators' weight of the server: it scales the service rate the policies see (1 = as reported). */
+    public double getAdminWeight() {
+        return adminWeight;
+    }
+
+    public void setAdminWeight(double adminWeight) {
+        this.adminWeight = adminWeight;
+    }
+
+    /** The fleet-wide routing settings in force (null: as configured); routers switch when its version rises. */
+    public RouterControl getRouterControl() {
+        return routerControl;
+    }
+
+    public void setRouterControl(RouterControl routerControl) {
+        this.routerControl = routerControl;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -318,7 +355,9 @@ public class ServerUpdate {
                 && Objects.equals(serverId, that.serverId) && health == that.health
                 && Objects.equals(lambda, that.lambda) && Objects.equals(mu, that.mu)
                 && Objects.equals(alphaC, that.alphaC) && Objects.equals(eta, that.eta)
-                && Objects.equals(loadIndexK, that.loadIndexK);
+                && Objects.equals(loadIndexK, that.loadIndexK) && Objects.equals(adminState, that.adminState)
+                && Double.compare(adminWeight, that.adminWeight) == 0
+                && Objects.equals(routerControl, that.routerControl);
     }
 
     @Override
@@ -330,6 +369,7 @@ public class ServerUpdate {
     public String toString() {
         return "ServerUpdate{" + serverId + (alive ? " alive" : " down") + (gone ? " gone" : "")
                 + (idle ? " idle" : "") + " queue=" + queueLength + " K=" + loadIndexK
-                + (overloaded ? " overloaded" : "") + " heartbeatAt=" + heartbeatAt + " health=" + health + '}';
+                + (overloaded ? " overloaded" : "") + " heartbeatAt=" + heartbeatAt + " health=" + health
+                + (ACTIVE.equals(adminState) ? "" : " " + adminState) + '}';
     }
 }

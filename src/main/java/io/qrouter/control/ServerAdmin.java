@@ -1,0 +1,67 @@
+package io.qrouter.control;
+
+import java.util.Objects;
+
+/**
+ * What operators set for one server: its {@link AdminState} and its weight. A Flink POJO (kept in broadcast state).
+ * The weight scales the service rate the policies see (1 = as reported): the policies that rank by μ (heartbeat-k,
+ * heartbeat-k-live, and the GA and DSRS views) send a server of weight 0.5 about the share of a server half as
+ * fast; the policies that ignore μ (random, round-robin, least-connections, jsq, power-of-d, jiq, hash) ignore it.
+ */
+public class ServerAdmin {
+    public static final double DEFAULT_WEIGHT = 1.0;
+
+    private AdminState state = AdminState.ACTIVE;
+    private double weight = DEFAULT_WEIGHT;
+    private long sinceMillis;
+
+    public ServerAdmin() {
+    }
+
+    public ServerAdmin(AdminState state, double weight, long sinceMillis) {
+        this.state = state;
+        this.weight = weight;
+        this.sinceMillis = sinceMillis;
+    }
+
+    public AdminState getState() {
+        return state;
+    }
+
+    public void setState(AdminState state) {
+        this.state = state;
+    }
+
+    public double getWeight() {
+        return weight;
+    }
+
+    public void setWeight(double weight) {
+        this.weight = weight;
+    }
+
+    /** When the current state was set (job clock, epoch millis). */
+    public long getSinceMillis() {
+        return sinceMillis;
+    }
+
+    public void setSinceMillis(long sinceMillis) {
+        this.sinceMillis = sinceMillis;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ServerAdmin that && state == that.state && Double.compare(weight, that.weight) == 0
+                && sinceMillis == that.sinceMillis;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(state, weight, sinceMillis);
+    }
+
+    @Override
+    public String toString() {
+        return state + " weight " + weight;
+    }
+}
