@@ -36,11 +36,17 @@ final class SampleRecords {
                         .setLambda(2.0).setMu(3.0).setAlphaC(0.5).setEta(1.0).setRho(0.571).setStable(false)
                         .setModel("chain-p").setMeanWaiting(1.7).setMeanWait(1.05).setVirtualWait(0.3)
                         .setAbandonProbability(0.28).setLoadIndexK(0.9).setOverloaded(true)
-                        .setRecommendedHeartbeatMillis(250).setHeartbeatTriggers(42).build(),
+                        .setRecommendedHeartbeatMillis(250).setHeartbeatTriggers(42).setAdminState("draining")
+                        .setAdminWeight(0.5).build(),
                 SlotAssignment.newBuilder().setSlot(7).setSlotStart(AT).setSlotEnd(AT.plusMillis(1_000))
                         .setServiceType("video").setMecSystem("mec-2").setCount(12).setCost(3.5)
                         .setQueuesAfter(Map.of("mec-1", 1.0, "mec-2", 2.0)).setV(10.0).build(),
                 DeadLetter.newBuilder().setSourceTopic("tasks").setPartition(3).setOffset(99).setReason("bad bytes")
-                        .setRawBytes(ByteBuffer.wrap(new byte[] {1, 2, 3})).setTaskId("task-9").setAt(AT).build());
+                        .setRawBytes(ByteBuffer.wrap(new byte[] {1, 2, 3})).setTaskId("task-9").setAt(AT).build(),
+                ControlCommand.newBuilder().setCommandId("c-1").setIssuer("ops").setIssuedAt(AT).setAction("weight")
+                        .setTarget("s1").setArguments(Map.of("weight", "0.5")).setSignature("00ff").build(),
+                ControlLogEntry.newBuilder().setCommandId("c-1").setIssuer("ops").setAction("weight").setTarget("s1")
+                        .setArguments(Map.of("weight", "0.5")).setIssuedAt(AT).setLoggedAt(AT.plusMillis(3))
+                        .setOutcome("REFUSED").setReason("wrong signature").build());
     }
 }
