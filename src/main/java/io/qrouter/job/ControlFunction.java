@@ -83,9 +83,7 @@ public class ControlFunction
             return;
         }
         ControlCommand received = record.right();
-        Command command = new Command(received.getCommandId(), received.getIssuer(),
-                received.getIssuedAt().toEpochMilli(), received.getAction(), received.getTarget(),
-                received.getArguments());
+        Command command = ControlCommands.of(received);
         try {
             authenticate(command, received.getSignature(), now);
             ControlState before = current.value() != null ? current.value() : settings.initialState();

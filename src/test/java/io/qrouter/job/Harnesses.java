@@ -1,9 +1,12 @@
 package io.qrouter.job;
 
+import io.qrouter.avro.ControlCommand;
+import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskRequest;
+import io.qrouter.control.ControlState;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.java.functions.KeySelector;
@@ -16,6 +19,7 @@ import org.apache.flink.streaming.api.operators.co.KeyedCoProcessOperator;
 import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
+import org.apache.flink.types.Either;
 
 import java.util.List;
 
@@ -34,6 +38,22 @@ final class Harnesses {
         var harness = new KeyedTwoInputStreamOperatorTestHarness<>(
                 new KeyedCoProcessOperator<>(new ServerStateFunction(settings)),
                 TaskEvent::getServerId, Heartbeat::getServerId, Types.STRING);
+        return start(harness, restoreFrom);
+    }
+
+    static KeyedTwoInputStreamOperatorTestHarness<String, Either<DeadLetter, ControlCommand>, ServerUpdate, ControlState>
+            control(ControlSettings settings, OperatorSubtaskState restoreFrom) throws Exception {
+        var harness = new KeyedTwoInputStreamOperatorTestHarness<>(
+                new KeyedCoProcessOperator<>(new ControlFunction(settings)),
+                ControlFunction.COMMAND_KEY, ControlFunction.SERVER_KEY, Types.STRING);
+        return start(harness, restoreFrom);
+    }
+
+    static KeyedBroadcastOperatorTestHarness<String, ServerUpdate, ControlState, ServerUpdate> adminGate(
+            int parallelism, int subtask, OperatorSubtaskState restoreFrom) throws Exception {
+        var harness = new KeyedBroadcastOperatorTestHarness<>(
+                new CoBroadcastWithKeyedOperator<>(new AdminGateFunction(), List.of(ControlFunction.BROADCAST)),
+                ServerUpdate::getServerId, Types.STRING, MAX_PARALLELISM, parallelism, subtask);
         return start(harness, restoreFrom);
     }
 
