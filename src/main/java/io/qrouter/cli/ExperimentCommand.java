@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
             Paper000Command.class,
             LoadSweepCommand.class,
             StalenessCommand.class,
+            AdmissionCommand.class,
             Paper001Command.class,
             Paper002Command.class
         })
