@@ -110,6 +110,12 @@ public enum ConfigKey {
             "Fleet-wide reference time of the waiting times W_Qt and W_v in K: one unit of wait weighs like one "
                     + "waiting task, so K prefers a faster server holding the same tasks. auto follows the fleet's "
                     + "mean service time (N over the sum of the live servers' mu); a number fixes it in ms."),
+    ROUTER_ADMISSION_MAX_LOSS_PROBABILITY("router.admission.max-loss-probability", "off",
+            ValueRule.orWord("off", doubleIn(0, true, 1, true)),
+            "Loss-aware admission: a task whose best choice (the live server where it is least likely to be lost) "
+                    + "would be abandoned with a predicted probability above this (M/M/1+M: n*alpha_c/(mu+n*alpha_c), "
+                    + "n its tasks as the router sees them) gets a REJECTED decision at once, with the probability, "
+                    + "instead of being sent to wait; off admits every task."),
     ROUTER_SEED("router.seed", "24301", longIn(Long.MIN_VALUE, Long.MAX_VALUE),
             "Seed of the random choices (random, power-of-d, ties); each router subtask derives its own."),
     ROUTER_BUFFER_CAPACITY("router.buffer.capacity", "10000", longIn(0, 10_000_000),

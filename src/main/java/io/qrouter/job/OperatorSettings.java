@@ -29,6 +29,8 @@ public final class OperatorSettings {
         settings.setWeightR(weights.r());
         String timeUnit = config.get(ConfigKey.ROUTER_K_TIME_UNIT_MS).trim();
         settings.setLoadIndexTimeUnitMillis(timeUnit.equalsIgnoreCase(AUTO) ? 0 : Long.parseLong(timeUnit));
+        String admission = config.get(ConfigKey.ROUTER_ADMISSION_MAX_LOSS_PROBABILITY).trim();
+        settings.setMaxLossProbability(admission.equalsIgnoreCase("off") ? 1 : Double.parseDouble(admission));
         settings.setSeed(config.getLong(ConfigKey.ROUTER_SEED));
         settings.setTasksTopic(config.get(ConfigKey.TOPIC_TASKS));
         settings.setQueueModel(config.choice(ConfigKey.SERVER_QUEUE_MODEL));

@@ -3,6 +3,7 @@ package io.qrouter.job;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.policy.Decision;
+import io.qrouter.policy.Rule;
 import io.qrouter.policy.ServerSnapshot;
 
 import java.time.Instant;
@@ -54,6 +55,22 @@ final class PolicyRecords {
                 .setServiceType(task.getServiceType())
                 .setRouterSubtask(routerSubtask)
                 .setUpdateDelayMillis(updateDelayMillis)
+                .build();
+    }
+
+    /** The decision for a task that loss-aware admission refused: no server, the predicted loss probability. */
+    static RoutingDecision rejected(TaskRequest task, String policy, double lossProbability, long decidedAtMillis,
+            int routerSubtask) {
+        return RoutingDecision.newBuilder()
+                .setTaskId(task.getTaskId())
+                .setServerId("")
+                .setRule(Rule.REJECTED.name())
+                .setPolicy(policy)
+                .setDecidedAt(Instant.ofEpochMilli(decidedAtMillis))
+                .setTaskCreatedAt(task.getCreatedAt())
+                .setServiceType(task.getServiceType())
+                .setRouterSubtask(routerSubtask)
+                .setLossProbability(lossProbability)
                 .build();
     }
 

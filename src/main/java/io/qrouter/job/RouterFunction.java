@@ -5,9 +5,11 @@ import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.control.RouterControl;
 import io.qrouter.policy.Decision;
+import io.qrouter.policy.LossAdmission;
 import io.qrouter.policy.Policies;
 import io.qrouter.policy.PolicyConfig;
 import io.qrouter.policy.RoutingPolicy;
+import io.qrouter.policy.Rule;
 import io.qrouter.policy.UnacknowledgedTasks;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.BroadcastState;
@@ -95,6 +97,8 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
     private transient int bufferedCount;
     private transient long fleetGaugesAt;
     private transient JobMetrics metrics;
+    /** Loss-aware admission, or null when off. */
+    private transient LossAdmission admission;
     /** The version of the operators' routing settings the policy runs (0: as configured). */
     private transient long controlVersion;
 
@@ -107,6 +111,7 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
         buffered = getRuntimeContext().getState(BUFFERED);
         routerIndex = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
         controlVersion = 0;
+        admission = settings.getMaxLossProbability() < 1 ? new LossAdmission(settings.getMaxLossProbability()) : null;
         policy = newPolicy(null);
         inFlight = new UnacknowledgedTasks(settings.getInFlightTimeoutMillis(), MAX_UNACKNOWLEDGED_PER_SERVER);
         updateDelayByServer = new HashMap<>();
@@ -181,8 +186,19 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
         }
     }
 
-    /** Routes a task if any server is alive; false when it could not be routed. */
+    /**
+     * Routes a task if any server is alive, or rejects it at once when loss-aware admission predicts it would be lost
+     * even at its best choice; false when it could not be routed.
+     */
     private boolean route(TaskRequest task, long now, Collector<RoutingDecision> out) {
+        if (admission != null) {
+            double loss = admission.bestLossProbability(policy.view());
+            if (!admission.admits(loss)) {
+                out.collect(PolicyRecords.rejected(task, policy.name().configName(), loss, now, routerIndex));
+                metrics.decided(Rule.REJECTED.name());
+                return true;
+            }
+        }
         Optional<Decision> decision = policy.route(PolicyRecords.routingKey(task), now);
         if (decision.isEmpty()) {
             return false;

@@ -27,6 +27,8 @@ public class RoutingSettings implements Serializable {
     private double weightR = LoadIndexWeights.EQUAL.r();
     /** 0: the fleet's mean service time ({@code router.k-time-unit.ms=auto}). */
     private long loadIndexTimeUnitMillis = 0;
+    /** 1: loss-aware admission off. */
+    private double maxLossProbability = 1;
     private long seed = 0x5EEDL;
     private String tasksTopic = "tasks";
     private String queueModel = QueueFigures.RENEGING;
@@ -61,6 +63,10 @@ public class RoutingSettings implements Serializable {
         if (loadIndexTimeUnitMillis < 0) {
             throw new IllegalArgumentException("loadIndexTimeUnitMillis must be >= 0 (0: the fleet's mean service"
                     + " time) (got " + loadIndexTimeUnitMillis + ")");
+        }
+        if (!(maxLossProbability > 0 && maxLossProbability <= 1)) {
+            throw new IllegalArgumentException("maxLossProbability must be in (0, 1], 1 = admission off (got "
+                    + maxLossProbability + ")");
         }
         requirePositive("estimatorWindowMillis", estimatorWindowMillis);
         requirePositive("estimatorBuckets", estimatorBuckets);
@@ -466,6 +472,15 @@ public class RoutingSettings implements Serializable {
     }
 
     /** Seed of the policies' random choices; each router subtask derives its own from it. */
+    /** Loss-aware admission's maximum predicted loss probability; 1 = off. */
+    public double getMaxLossProbability() {
+        return maxLossProbability;
+    }
+
+    public void setMaxLossProbability(double maxLossProbability) {
+        this.maxLossProbability = maxLossProbability;
+    }
+
     public long getSeed() {
         return seed;
     }

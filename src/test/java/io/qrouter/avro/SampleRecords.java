@@ -31,7 +31,7 @@ final class SampleRecords {
                 RoutingDecision.newBuilder().setTaskId("task-1").setServerId("s1").setRule("MIN_K")
                         .setPolicy("heartbeat-k-live").setChosenK(0.4).setRunnerUpServerId("s2").setRunnerUpK(0.6)
                         .setSnapshotAgeMillis(120).setDecidedAt(AT).setTaskCreatedAt(AT.minusMillis(7))
-                        .setServiceType("video").setRouterSubtask(2).build(),
+                        .setServiceType("video").setRouterSubtask(2).setLossProbability(0.125).build(),
                 ServerMetrics.newBuilder().setServerId("s1").setAt(AT).setAlive(true).setQueueLength(3)
                         .setLambda(2.0).setMu(3.0).setAlphaC(0.5).setEta(1.0).setRho(0.571).setStable(false)
                         .setModel("chain-p").setMeanWaiting(1.7).setMeanWait(1.05).setVirtualWait(0.3)
