@@ -2,6 +2,8 @@ package io.qrouter.cli;
 
 import io.qrouter.avro.ControlLogEntry;
 import io.qrouter.control.CommandSignature;
+import io.qrouter.control.CommandWords;
+import io.qrouter.io.ControlClient;
 import io.qrouter.io.Topics;
 import io.qrouter.job.ControlCommands;
 import java.io.IOException;
@@ -10,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -81,8 +84,14 @@ final class ControlCli implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        io.qrouter.control.Command command = command(UUID.randomUUID().toString(), issuer, System.currentTimeMillis(), action,
-                arguments, spec.commandLine());
+        List<String> words = new ArrayList<>(List.of(action));
+        words.addAll(arguments);
+        io.qrouter.control.Command command;
+        try {
+            command = CommandWords.parse(UUID.randomUUID().toString(), issuer, System.currentTimeMillis(), words);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
         CommandSignature signature = new CommandSignature(secret());
         Properties properties = new Properties();
         properties.putAll(kafka);
@@ -101,56 +110,6 @@ final class ControlCli implements Callable<Integer> {
         out.println((applied ? "applied: " : "refused: ") + entry.getReason());
         out.flush();
         return applied ? 0 : REFUSED;
-    }
-
-    /**
-     * The control-topic command of a command line: per-server commands take the server id first; {@code weights} is
-     * {@code k-weights}; {@code policy} takes optional {@code key=value} settings.
-     */
-    static io.qrouter.control.Command command(String id, String issuer, long now, String action, List<String> args,
-            CommandLine commandLine) {
-        Map<String, String> named = new LinkedHashMap<>();
-        String target = null;
-        String wireAction = action;
-        switch (action) {
-            case "drain", "maintenance", "active" -> target = exactly(args, 1, action + " SERVER", commandLine).get(0);
-            case "weight" -> {
-                List<String> a = exactly(args, 2, "weight SERVER W", commandLine);
-                target = a.get(0);
-                named.put("weight", a.get(1));
-            }
-            case "weights" -> {
-                wireAction = "k-weights";
-                named.put("weights", exactly(args, 1, "weights A,S,R", commandLine).get(0));
-            }
-            case "power-of-d" -> named.put("d", exactly(args, 1, "power-of-d D", commandLine).get(0));
-            case "idle-queue" -> named.put("enabled", exactly(args, 1, "idle-queue on|off", commandLine).get(0));
-            case "policy" -> {
-                if (args.isEmpty()) {
-                    throw new CommandLine.ParameterException(commandLine, "usage: policy NAME [d=N] "
-                            + "[k-weights=A,S,R] [idle-queue=on|off]");
-                }
-                named.put("name", args.get(0));
-                for (String setting : args.subList(1, args.size())) {
-                    int eq = setting.indexOf('=');
-                    if (eq <= 0) {
-                        throw new CommandLine.ParameterException(commandLine, "policy settings are key=value (got '"
-                                + setting + "')");
-                    }
-                    named.put(setting.substring(0, eq), setting.substring(eq + 1));
-                }
-            }
-            default -> throw new CommandLine.ParameterException(commandLine, "unknown command '" + action
-                    + "': drain, maintenance, active, weight, policy, weights, power-of-d or idle-queue");
-        }
-        return new io.qrouter.control.Command(id, issuer, now, wireAction, target, named);
-    }
-
-    private static List<String> exactly(List<String> args, int n, String usage, CommandLine commandLine) {
-        if (args.size() != n) {
-            throw new CommandLine.ParameterException(commandLine, "usage: " + usage);
-        }
-        return args;
     }
 
     private String secret() throws IOException {

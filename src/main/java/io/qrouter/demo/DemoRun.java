@@ -45,6 +45,10 @@ public final class DemoRun {
 
     private final DemoSettings settings;
     private final Consumer<String> say;
+    /** Timed control commands ({@code demo --control}), or null. */
+    private ControlScript controlScript;
+    /** The job's control secret: random per run, known only to the job and the script. */
+    private final String controlSecret = ControlScript.randomSecret();
 
     /** @param say where progress messages go (one line each) */
     public DemoRun(DemoSettings settings, Consumer<String> say) {
@@ -53,6 +57,12 @@ public final class DemoRun {
     }
 
     /** What the run produced, plus the facts the report adds to report.json (the digital twin's among them). */
+    /** Sends {@code script}'s commands to the job while the fleet runs. */
+    public DemoRun withControlScript(ControlScript script) {
+        this.controlScript = script;
+        return this;
+    }
+
     public record Outcome(FleetResult result, Map<String, Object> facts) {}
 
     /**
@@ -80,7 +90,8 @@ public final class DemoRun {
                 FleetConfig fleetConfig = withBootstrap(settings.fleet(), kafka.bootstrapServers());
                 Fleet fleet = Fleet.start(fleetConfig);
                 FleetResult result;
-                try {
+                try (AutoCloseable control = controlScript == null ? null
+                        : controlScript.start(jobConfig.kafkaProperties(), controlSecret, say)) {
                     long end = System.nanoTime() + settings.duration().toNanos();
                     while (System.nanoTime() < end && !stopRequested.getAsBoolean()) {
                         status.accept(fleet.statusLine());
@@ -156,6 +167,7 @@ public final class DemoRun {
         keys.put("source.starting-offsets", "earliest");
         keys.put("sink.delivery-guarantee", settings.deliveryGuarantee());
         keys.put("job.name", "qrouter demo (" + settings.policy() + ")");
+        keys.put("control.hmac-secret", controlSecret);
         return JobConfig.of(keys);
     }
 

@@ -1,8 +1,7 @@
-package io.qrouter.cli;
+package io.qrouter.io;
 
 import io.qrouter.avro.ControlCommand;
 import io.qrouter.avro.ControlLogEntry;
-import io.qrouter.io.AvroCodec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,20 +27,20 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * The log's end offsets are taken before the command is sent, so only answers written after it are read (with
  * {@code read_committed}: a job with exactly-once sinks commits the entry on its next checkpoint).
  */
-final class ControlClient {
+public final class ControlClient {
     private final Properties kafka;
     private final String controlTopic;
     private final String logTopic;
 
     /** @param kafka client settings, bootstrap.servers included */
-    ControlClient(Properties kafka, String controlTopic, String logTopic) {
+    public ControlClient(Properties kafka, String controlTopic, String logTopic) {
         this.kafka = kafka;
         this.controlTopic = controlTopic;
         this.logTopic = logTopic;
     }
 
     /** The job's answer to {@code command}, or empty when none came within {@code timeout}. */
-    Optional<ControlLogEntry> send(ControlCommand command, Duration timeout) throws Exception {
+    public Optional<ControlLogEntry> send(ControlCommand command, Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         try (KafkaConsumer<byte[], byte[]> consumer = consumer()) {
             List<TopicPartition> partitions = new ArrayList<>();
