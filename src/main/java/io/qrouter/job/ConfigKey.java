@@ -116,6 +116,10 @@ public enum ConfigKey {
                     + "would be abandoned with a predicted probability above this (M/M/1+M: n*alpha_c/(mu+n*alpha_c), "
                     + "n its tasks as the router sees them) gets a REJECTED decision at once, with the probability, "
                     + "instead of being sent to wait; off admits every task."),
+    ROUTER_SLOW_START_MS("router.slow-start.ms", "0", longIn(0, 3_600_000),
+            "Slow start: a server that joins a running fleet, or comes back after being down, gets a share of the "
+                    + "decisions ramping from a tenth to its full share over this window, instead of the burst an "
+                    + "empty queue attracts; 0 turns it off."),
     ROUTER_SEED("router.seed", "24301", longIn(Long.MIN_VALUE, Long.MAX_VALUE),
             "Seed of the random choices (random, power-of-d, ties); each router subtask derives its own."),
     ROUTER_BUFFER_CAPACITY("router.buffer.capacity", "10000", longIn(0, 10_000_000),

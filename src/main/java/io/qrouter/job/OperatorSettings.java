@@ -31,6 +31,7 @@ public final class OperatorSettings {
         settings.setLoadIndexTimeUnitMillis(timeUnit.equalsIgnoreCase(AUTO) ? 0 : Long.parseLong(timeUnit));
         String admission = config.get(ConfigKey.ROUTER_ADMISSION_MAX_LOSS_PROBABILITY).trim();
         settings.setMaxLossProbability(admission.equalsIgnoreCase("off") ? 1 : Double.parseDouble(admission));
+        settings.setSlowStartMillis(config.getLong(ConfigKey.ROUTER_SLOW_START_MS));
         settings.setSeed(config.getLong(ConfigKey.ROUTER_SEED));
         settings.setTasksTopic(config.get(ConfigKey.TOPIC_TASKS));
         settings.setQueueModel(config.choice(ConfigKey.SERVER_QUEUE_MODEL));

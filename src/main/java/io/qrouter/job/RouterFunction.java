@@ -10,6 +10,7 @@ import io.qrouter.policy.Policies;
 import io.qrouter.policy.PolicyConfig;
 import io.qrouter.policy.RoutingPolicy;
 import io.qrouter.policy.Rule;
+import io.qrouter.policy.SlowStartPolicy;
 import io.qrouter.policy.UnacknowledgedTasks;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.BroadcastState;
@@ -276,8 +277,9 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
     private RoutingPolicy newPolicy(RouterControl control) {
         int routerCount = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
         PolicyConfig config = settings.policyConfig(routerIndex, routerCount);
-        return Policies.create(control == null ? config : control.applyTo(config),
+        RoutingPolicy created = Policies.create(control == null ? config : control.applyTo(config),
                 new SplittableRandom(settings.getSeed() ^ (0x9E3779B97F4A7C15L * (routerIndex + 1))));
+        return settings.getSlowStartMillis() > 0 ? new SlowStartPolicy(created, settings.getSlowStartMillis()) : created;
     }
 
     /**

@@ -27,6 +27,8 @@ public class RoutingSettings implements Serializable {
     private double weightR = LoadIndexWeights.EQUAL.r();
     /** 0: the fleet's mean service time ({@code router.k-time-unit.ms=auto}). */
     private long loadIndexTimeUnitMillis = 0;
+    /** 0: slow start off. */
+    private long slowStartMillis = 0;
     /** 1: loss-aware admission off. */
     private double maxLossProbability = 1;
     private long seed = 0x5EEDL;
@@ -67,6 +69,9 @@ public class RoutingSettings implements Serializable {
         if (!(maxLossProbability > 0 && maxLossProbability <= 1)) {
             throw new IllegalArgumentException("maxLossProbability must be in (0, 1], 1 = admission off (got "
                     + maxLossProbability + ")");
+        }
+        if (slowStartMillis < 0) {
+            throw new IllegalArgumentException("slowStartMillis must be >= 0, 0 = off (got " + slowStartMillis + ")");
         }
         requirePositive("estimatorWindowMillis", estimatorWindowMillis);
         requirePositive("estimatorBuckets", estimatorBuckets);
@@ -472,6 +477,15 @@ public class RoutingSettings implements Serializable {
     }
 
     /** Seed of the policies' random choices; each router subtask derives its own from it. */
+    /** Slow start's ramp window; 0 = off. */
+    public long getSlowStartMillis() {
+        return slowStartMillis;
+    }
+
+    public void setSlowStartMillis(long slowStartMillis) {
+        this.slowStartMillis = slowStartMillis;
+    }
+
     /** Loss-aware admission's maximum predicted loss probability; 1 = off. */
     public double getMaxLossProbability() {
         return maxLossProbability;
