@@ -15,6 +15,8 @@ public class ControlState {
     private long version;
     private RouterControl router;
     private Map<String, ServerAdmin> servers = new HashMap<>();
+    /** Too few healthy servers: route over every live one, ejected or not. */
+    private boolean panic;
 
     public ControlState() {
     }
@@ -90,7 +92,10 @@ public class ControlState {
             case WEIGHT -> after.setWeight(ControlAction.weight(ControlAction.requireArgument(command, "weight")));
             default -> throw new IllegalStateException("not a per-server action: " + action);
         }
-        if (after.getState() == AdminState.ACTIVE && after.getWeight() == ServerAdmin.DEFAULT_WEIGHT) {
+        after.setEjectedUntilMillis(before.getEjectedUntilMillis());
+        after.setEjections(before.getEjections());
+        if (after.getState() == AdminState.ACTIVE && after.getWeight() == ServerAdmin.DEFAULT_WEIGHT
+                && after.getEjections() == 0) {
             servers.remove(id);
         } else {
             servers.put(id, after);
@@ -111,11 +116,18 @@ public class ControlState {
         return a != null ? a : new ServerAdmin();
     }
 
-    private ControlState copy() {
+    /** A copy to change (the detectors change states in place). */
+    public ControlState copy() {
         ControlState c = new ControlState();
         c.version = version;
         c.router = router;
-        servers.forEach((id, a) -> c.servers.put(id, new ServerAdmin(a.getState(), a.getWeight(), a.getSinceMillis())));
+        servers.forEach((id, a) -> {
+            ServerAdmin copy = new ServerAdmin(a.getState(), a.getWeight(), a.getSinceMillis());
+            copy.setEjectedUntilMillis(a.getEjectedUntilMillis());
+            copy.setEjections(a.getEjections());
+            c.servers.put(id, copy);
+        });
+        c.panic = panic;
         return c;
     }
 
@@ -136,6 +148,32 @@ public class ControlState {
         this.router = router;
     }
 
+    public boolean isPanic() {
+        return panic;
+    }
+
+    public void setPanic(boolean panic) {
+        this.panic = panic;
+    }
+
+    /** Whether routers may send the server tasks: active, and not ejected unless in panic. */
+    public boolean acceptsTasks(String serverId) {
+        ServerAdmin admin = admin(serverId);
+        return admin.getState().acceptsTasks() && (!admin.ejected() || panic);
+    }
+
+    /**
+     * The server's state as server-metrics shows it: active, draining, drained (draining and empty), maintenance,
+     * ejected, or "ejected, routed in panic".
+     */
+    public String displayState(String serverId, boolean empty) {
+        ServerAdmin admin = admin(serverId);
+        if (admin.getState() == AdminState.ACTIVE && admin.ejected()) {
+            return panic ? "ejected, routed in panic" : "ejected";
+        }
+        return admin.getState().displayName(empty);
+    }
+
     /** The servers whose settings differ from the default (active, weight 1). */
     public Map<String, ServerAdmin> getServers() {
         return servers;
@@ -148,7 +186,7 @@ public class ControlState {
     @Override
     public boolean equals(Object o) {
         return o instanceof ControlState that && version == that.version && Objects.equals(router, that.router)
-                && Objects.equals(servers, that.servers);
+                && Objects.equals(servers, that.servers) && panic == that.panic;
     }
 
     @Override

@@ -14,6 +14,10 @@ public class ServerAdmin {
     private AdminState state = AdminState.ACTIVE;
     private double weight = DEFAULT_WEIGHT;
     private long sinceMillis;
+    /** Ejected by outlier detection until then (job clock); 0 = not ejected. */
+    private long ejectedUntilMillis;
+    /** How often outlier detection has ejected it: each ejection lasts that many base ejection times. */
+    private int ejections;
 
     public ServerAdmin() {
     }
@@ -49,19 +53,41 @@ public class ServerAdmin {
         this.sinceMillis = sinceMillis;
     }
 
+    public long getEjectedUntilMillis() {
+        return ejectedUntilMillis;
+    }
+
+    public void setEjectedUntilMillis(long ejectedUntilMillis) {
+        this.ejectedUntilMillis = ejectedUntilMillis;
+    }
+
+    public int getEjections() {
+        return ejections;
+    }
+
+    public void setEjections(int ejections) {
+        this.ejections = ejections;
+    }
+
+    /** Ejected by outlier detection now (the panic mode aside). */
+    public boolean ejected() {
+        return ejectedUntilMillis > 0;
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof ServerAdmin that && state == that.state && Double.compare(weight, that.weight) == 0
-                && sinceMillis == that.sinceMillis;
+                && sinceMillis == that.sinceMillis && ejectedUntilMillis == that.ejectedUntilMillis
+                && ejections == that.ejections;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(state, weight, sinceMillis);
+        return Objects.hash(state, weight, sinceMillis, ejectedUntilMillis, ejections);
     }
 
     @Override
     public String toString() {
-        return state + " weight " + weight;
+        return state + " weight " + weight + (ejected() ? " ejected until " + ejectedUntilMillis : "");
     }
 }

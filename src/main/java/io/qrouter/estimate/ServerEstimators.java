@@ -61,6 +61,7 @@ public class ServerEstimators {
             case ABANDONED -> onAbandoned(taskId, eventTimeMillis);
             case CANCELLED -> onCancelled(taskId, eventTimeMillis);
             case RESTORED -> onRestored(taskId, eventTimeMillis);
+            case FAILED -> onFailed(taskId, eventTimeMillis);
             default -> unmatchedEvents++;
         }
     }
@@ -91,6 +92,15 @@ public class ServerEstimators {
             count(COMPLETIONS, eventTimeMillis);
             window.add(SERVICE_MILLIS.ordinal(), eventTimeMillis, eventTimeMillis - task.getSinceMillis());
         } else {
+            unmatchedEvents++;
+        }
+    }
+
+    /** A task that ended without being served: it leaves (an exit), and its service time proves nothing about μ. */
+    public void onFailed(String taskId, long eventTimeMillis) {
+        observe(eventTimeMillis);
+        count(EXITS, eventTimeMillis);
+        if (openTasks.close(taskId) == null) {
             unmatchedEvents++;
         }
     }

@@ -74,7 +74,10 @@ public class AdminGateFunction extends KeyedBroadcastProcessFunction<String, Ser
     /** Sets the update's administrative state, weight and routing settings from {@code control} (null: none set). */
     static void stamp(ServerUpdate update, ControlState control) {
         ServerAdmin admin = control == null ? new ServerAdmin() : control.admin(update.getServerId());
-        update.setAdminState(admin.getState().displayName(update.getQueueLength() == 0));
+        boolean empty = update.getQueueLength() == 0;
+        update.setAdminState(control == null ? admin.getState().displayName(empty)
+                : control.displayState(update.getServerId(), empty));
+        update.setAdminAccepts(control == null || control.acceptsTasks(update.getServerId()));
         update.setAdminWeight(admin.getWeight());
         update.setRouterControl(control == null ? null : control.getRouter());
     }

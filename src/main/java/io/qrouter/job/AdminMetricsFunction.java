@@ -7,7 +7,7 @@ import org.apache.flink.streaming.api.functions.co.BroadcastProcessFunction;
 import org.apache.flink.util.Collector;
 
 /**
- * Adds each server's administrative state (active, draining, drained, maintenance) and weight, from the broadcast
+ * Adds each server's administrative state (active, draining, drained, maintenance, ejected) and weight, from the broadcast
  * {@link ControlState}, to its {@code server-metrics} records.
  */
 public class AdminMetricsFunction extends BroadcastProcessFunction<ServerMetrics, ControlState, ServerMetrics> {
@@ -18,7 +18,9 @@ public class AdminMetricsFunction extends BroadcastProcessFunction<ServerMetrics
             throws Exception {
         ControlState control = ctx.getBroadcastState(ControlFunction.BROADCAST).get(ControlFunction.KEY);
         ServerAdmin admin = control == null ? new ServerAdmin() : control.admin(metrics.getServerId());
-        metrics.setAdminState(admin.getState().displayName(metrics.getQueueLength() == 0));
+        boolean empty = metrics.getQueueLength() == 0;
+        metrics.setAdminState(control == null ? admin.getState().displayName(empty)
+                : control.displayState(metrics.getServerId(), empty));
         metrics.setAdminWeight(admin.getWeight());
         out.collect(metrics);
     }

@@ -45,6 +45,7 @@ public class ServerUpdate {
     private List<String> enqueuedSinceLastSnapshot = new ArrayList<>();
     private boolean enqueuedOverflow;
     private String adminState = ACTIVE;
+    private boolean adminAccepts = true;
     private double adminWeight = 1.0;
     private RouterControl routerControl;
 
@@ -61,7 +62,7 @@ public class ServerUpdate {
     public boolean acceptsTasks() {
         boolean canServe = serviceRatePerSecond > 0 && Double.isFinite(serviceRatePerSecond)
                 || mu != null && mu > 0 && Double.isFinite(mu);
-        return alive && !gone && health != Health.FAILING && canServe && (adminState == null || ACTIVE.equals(adminState));
+        return alive && !gone && health != Health.FAILING && canServe && adminAccepts;
     }
 
     /** Server id; the key of the per-server state and of the routers' broadcast state. */
@@ -305,8 +306,8 @@ public class ServerUpdate {
     }
 
     /**
-     * The administrative state operators set (AdminGateFunction): active, draining, drained or maintenance; only an
-     * active server accepts tasks.
+     * The administrative state (AdminGateFunction), as server-metrics shows it: active, draining, drained,
+     * maintenance, ejected, or ejected but routed in panic.
      */
     public String getAdminState() {
         return adminState;
@@ -314,6 +315,15 @@ public class ServerUpdate {
 
     public void setAdminState(String adminState) {
         this.adminState = adminState;
+    }
+
+    /** False when operators or outlier detection keep tasks from the server (AdminGateFunction). */
+    public boolean isAdminAccepts() {
+        return adminAccepts;
+    }
+
+    public void setAdminAccepts(boolean adminAccepts) {
+        this.adminAccepts = adminAccepts;
     }
 
     /** The operators' weight of the server: it scales the service rate the policies see (1 = as reported). */
@@ -356,6 +366,7 @@ public class ServerUpdate {
                 && Objects.equals(lambda, that.lambda) && Objects.equals(mu, that.mu)
                 && Objects.equals(alphaC, that.alphaC) && Objects.equals(eta, that.eta)
                 && Objects.equals(loadIndexK, that.loadIndexK) && Objects.equals(adminState, that.adminState)
+                && adminAccepts == that.adminAccepts
                 && Double.compare(adminWeight, that.adminWeight) == 0
                 && Objects.equals(routerControl, that.routerControl);
     }

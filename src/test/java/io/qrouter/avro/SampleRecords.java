@@ -17,7 +17,7 @@ final class SampleRecords {
                 TaskRequest.newBuilder().setTaskId("task-1").setCreatedAt(AT).setTaskKey("key-7")
                         .setServiceType("video").setLoad(2.5).build(),
                 TaskEvent.newBuilder().setServerId("s1").setTaskId("task-1").setType(TaskEventType.RESTORED)
-                        .setEventTime(AT).build(),
+                        .setEventTime(AT).setReason("disk full").build(),
                 Heartbeat.newBuilder().setServerId("s1").setSentAt(AT).setQueueLength(3).setBusy(true)
                         .setServiceRatePerSecond(4.5).setCpu(0.5).setMemory(0.25).setBandwidth(0.125)
                         .setHealth(Health.DEGRADED).setIntervalMillis(500).setLeaving(true).build(),
