@@ -57,6 +57,27 @@ public enum ConfigKey {
     CONTROL_HMAC_SECRET("control.hmac-secret", "", ValueRule.emptyOrAtLeastBytes(16),
             "Shared secret of the control commands' HMAC-SHA256 signatures; empty refuses every command. Never "
                     + "logged or printed (masked)."),
+    OUTLIER_ENABLED("outlier.enabled", "false", oneOf("false", "true"),
+            "Outlier ejection: servers that fail tasks far more than the fleet get no tasks for a while (see the "
+                    + "outlier.* keys and README, Operating qrouter)."),
+    OUTLIER_CONSECUTIVE_FAILURES("outlier.consecutive-failures", "5", longIn(1, 1_000_000),
+            "A server whose last this many finished tasks all FAILED is ejected."),
+    OUTLIER_SUCCESS_RATE_STDEV_FACTOR("outlier.success-rate-stdev-factor", "1.9", doubleIn(0, true, 100, false),
+            "A server whose success rate over an interval is more than this many standard deviations below the "
+                    + "fleet's mean is ejected."),
+    OUTLIER_SUCCESS_RATE_MINIMUM_REQUESTS("outlier.success-rate-minimum-requests", "100", longIn(1, 1_000_000_000),
+            "Finished tasks a server needs in an interval to count in the success-rate detector."),
+    OUTLIER_SUCCESS_RATE_MINIMUM_SERVERS("outlier.success-rate-minimum-servers", "5", longIn(2, 1_000_000),
+            "Servers with enough finished tasks the success-rate detector needs to run."),
+    OUTLIER_INTERVAL_MS("outlier.interval.ms", "10000", longIn(1, 86_400_000),
+            "Interval of the success-rate detector (processing time)."),
+    OUTLIER_BASE_EJECTION_MS("outlier.base-ejection.ms", "30000", longIn(1, 86_400_000),
+            "An ejection lasts this long times the number of times the server has been ejected."),
+    OUTLIER_MAX_EJECTION_SHARE("outlier.max-ejection-share", "0.1", doubleIn(0, 1),
+            "Never more than this share of the live servers is ejected at once."),
+    OUTLIER_PANIC_THRESHOLD("outlier.panic-threshold", "0.5", doubleIn(0, 1),
+            "Panic mode: when fewer than this share of the live servers are healthy (not ejected), the routers "
+                    + "route over every live server, ejected or not, and server-metrics say so."),
     CONTROL_MAX_AGE_MS("control.max-age.ms", "60000", longIn(1_000, 86_400_000),
             "A control command issued longer ago than this (or this far in the future) is refused as a replay; so "
                     + "is a command id seen within it."),

@@ -7,6 +7,7 @@ import io.qrouter.control.Command;
 import io.qrouter.control.CommandSignature;
 import io.qrouter.control.ControlRefusal;
 import io.qrouter.control.ControlState;
+import io.qrouter.control.Ejection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -36,17 +37,19 @@ import org.slf4j.LoggerFactory;
  * clock (either way), and a command id seen before within that window. The ids seen, the servers known and the
  * state are keyed state: checkpointed, so a restart keeps all three.
  *
- * <p>Input 2 is the per-server updates (heartbeats and departures are enough): which servers exist.
+ * <p>Input 2 says which servers exist (heartbeats and departures) and, with outlier detection on, each server's
+ * finished and failed tasks ({@link OutlierStatsFunction}): the detectors ({@link Ejection}) eject and bring back
+ * servers through the same control state, every ejection and return an EVENT on the control-log.
  */
 public class ControlFunction
-        extends KeyedCoProcessFunction<String, Either<DeadLetter, ControlCommand>, ServerUpdate, ControlState> {
+        extends KeyedCoProcessFunction<String, Either<DeadLetter, ControlCommand>, ServerSignal, ControlState> {
     private static final long serialVersionUID = 1L;
     private static final Logger LOGGER = LoggerFactory.getLogger(ControlFunction.class);
 
     /** The only key: every command and server update meets in one place. */
     static final String KEY = "control";
     public static final KeySelector<Either<DeadLetter, ControlCommand>, String> COMMAND_KEY = c -> KEY;
-    public static final KeySelector<ServerUpdate, String> SERVER_KEY = u -> KEY;
+    public static final KeySelector<ServerSignal, String> SERVER_KEY = u -> KEY;
     /** The broadcast state of every operator the control state reaches: one entry, {@link #KEY}. */
     public static final MapStateDescriptor<String, ControlState> BROADCAST = new MapStateDescriptor<>(
             "control-state", Types.STRING, TypeInformation.of(ControlState.class));
@@ -59,6 +62,9 @@ public class ControlFunction
     private transient MapState<String, Boolean> knownServers;
     private transient MapState<String, Long> seenCommands;
     private transient CommandSignature signature;
+    private transient MapState<String, ServerSignal> intervalCounts;
+    private transient ValueState<Long> nextTick;
+    private transient Ejection ejection;
 
     public ControlFunction(ControlSettings settings) {
         this.settings = settings;
@@ -72,6 +78,10 @@ public class ControlFunction
         seenCommands = getRuntimeContext().getMapState(
                 new MapStateDescriptor<>("seen-command-ids", Types.STRING, Types.LONG));
         signature = settings.signature();
+        intervalCounts = getRuntimeContext().getMapState(new MapStateDescriptor<>("outlier-interval-counts",
+                Types.STRING, TypeInformation.of(ServerSignal.class)));
+        nextTick = getRuntimeContext().getState(new ValueStateDescriptor<>("outlier-next-tick", Types.LONG));
+        ejection = new Ejection(settings.outliers());
     }
 
     @Override
@@ -86,7 +96,7 @@ public class ControlFunction
         Command command = ControlCommands.of(received);
         try {
             authenticate(command, received.getSignature(), now);
-            ControlState before = current.value() != null ? current.value() : settings.initialState();
+            ControlState before = state();
             ControlState.Applied applied = before.apply(command, this::known, settings.perTaskRouting(), now);
             current.update(applied.state());
             out.collect(applied.state());
@@ -98,12 +108,93 @@ public class ControlFunction
     }
 
     @Override
-    public void processElement2(ServerUpdate update, Context ctx, Collector<ControlState> out) throws Exception {
-        if (update.isGone()) {
-            knownServers.remove(update.getServerId());
-        } else if (!knownServers.contains(update.getServerId())) {
-            knownServers.put(update.getServerId(), true);
+    public void processElement2(ServerSignal signal, Context ctx, Collector<ControlState> out) throws Exception {
+        String id = signal.getServerId();
+        switch (signal.getKind()) {
+            case ServerSignal.GONE -> knownServers.remove(id);
+            case ServerSignal.PRESENT -> {
+                if (!knownServers.contains(id)) {
+                    knownServers.put(id, true);
+                }
+            }
+            default -> {
+                long now = ctx.timerService().currentProcessingTime();
+                if (ServerSignal.COUNTS.equals(signal.getKind())) {
+                    intervalCounts.put(id, signal);
+                    scheduleTick(ctx, now);
+                }
+                ControlState next = state().copy();
+                List<String> changes = ejection.onCounts(next, id, new Ejection.Counts(signal.getSuccesses(),
+                        signal.getFailures(), signal.getConsecutiveFailures()), liveServers(), now);
+                publish(next, changes, now, ctx, out);
+            }
         }
+    }
+
+    @Override
+    public void onTimer(long timestamp, OnTimerContext ctx, Collector<ControlState> out) throws Exception {
+        ControlState next = state().copy();
+        List<String> changes = new ArrayList<>(ejection.returns(next, timestamp));
+        Long tick = nextTick.value();
+        if (tick != null && timestamp >= tick) {
+            Map<String, Ejection.Counts> interval = new java.util.TreeMap<>();
+            for (Map.Entry<String, ServerSignal> e : intervalCounts.entries()) {
+                ServerSignal c = e.getValue();
+                interval.put(e.getKey(), new Ejection.Counts(c.getSuccesses(), c.getFailures(),
+                        c.getConsecutiveFailures()));
+            }
+            intervalCounts.clear();
+            nextTick.clear();
+            changes.addAll(ejection.onInterval(next, interval, liveServers(), timestamp));
+        }
+        publish(next, changes, timestamp, ctx, out);
+    }
+
+    /** The state as it is, or as configured before any command. */
+    private ControlState state() throws Exception {
+        return current.value() != null ? current.value() : settings.initialState();
+    }
+
+    /** After the detectors: the panic flag, then, if anything changed, the new state out and the events logged. */
+    private void publish(ControlState next, List<String> changes, long now, Context ctx, Collector<ControlState> out)
+            throws Exception {
+        boolean panic = ejection.panics(next, liveServers());
+        List<String> events = new ArrayList<>(changes);
+        if (panic != next.isPanic()) {
+            next.setPanic(panic);
+            next.setVersion(next.getVersion() + 1);
+            events.add(panic ? "PANIC: too few healthy servers, routing over every live one"
+                    : "PANIC_OVER: enough healthy servers again");
+        }
+        for (String event : events) {
+            String kind = event.substring(0, event.indexOf(' ') < 0 ? event.indexOf(':') : event.indexOf(' '));
+            LOGGER.info("outlier detection: {}", event);
+            ctx.output(CONTROL_LOG, ControlLog.event(kind.replace(":", ""), null, event, now));
+        }
+        if (next.getVersion() != state().getVersion()) {
+            current.update(next);
+            out.collect(next);
+        }
+        long nextReturn = Ejection.nextReturn(next);
+        if (nextReturn != Long.MAX_VALUE) {
+            ctx.timerService().registerProcessingTimeTimer(nextReturn);
+        }
+    }
+
+    private void scheduleTick(Context ctx, long now) throws Exception {
+        if (nextTick.value() == null) {
+            long tick = now + settings.outliers().intervalMillis();
+            nextTick.update(tick);
+            ctx.timerService().registerProcessingTimeTimer(tick);
+        }
+    }
+
+    private int liveServers() throws Exception {
+        int n = 0;
+        for (String ignored : knownServers.keys()) {
+            n++;
+        }
+        return n;
     }
 
     private boolean known(String serverId) {

@@ -2,6 +2,7 @@ package io.qrouter.job;
 
 import io.qrouter.control.CommandSignature;
 import io.qrouter.control.ControlState;
+import io.qrouter.control.OutlierSettings;
 import java.io.Serializable;
 
 /**
@@ -16,12 +17,19 @@ public final class ControlSettings implements Serializable {
     private final long maxAgeMillis;
     private final RoutingSettings routing;
     private final boolean perTaskRouting;
+    private final OutlierSettings outliers;
 
     /**
      * @param hmacSecret empty: commands are refused, none can be authenticated
      * @param perTaskRouting false when the job routes in GA batches (fleet-wide routing commands are then refused)
      */
     public ControlSettings(String hmacSecret, long maxAgeMillis, RoutingSettings routing, boolean perTaskRouting) {
+        this(hmacSecret, maxAgeMillis, routing, perTaskRouting, OutlierSettings.off());
+    }
+
+    /** @param outliers outlier detection and ejection */
+    public ControlSettings(String hmacSecret, long maxAgeMillis, RoutingSettings routing, boolean perTaskRouting,
+            OutlierSettings outliers) {
         if (maxAgeMillis <= 0) {
             throw new IllegalArgumentException("maxAgeMillis must be > 0 (got " + maxAgeMillis + ")");
         }
@@ -32,12 +40,30 @@ public final class ControlSettings implements Serializable {
         this.maxAgeMillis = maxAgeMillis;
         this.routing = routing.validate();
         this.perTaskRouting = perTaskRouting;
+        this.outliers = outliers;
     }
 
     /** From the job configuration. */
     public static ControlSettings from(JobConfig config) {
         return new ControlSettings(config.get(ConfigKey.CONTROL_HMAC_SECRET), config.getLong(ConfigKey.CONTROL_MAX_AGE_MS),
-                OperatorSettings.routing(config), !OperatorSettings.gaBatch(config));
+                OperatorSettings.routing(config), !OperatorSettings.gaBatch(config), outliers(config));
+    }
+
+    /** Outlier detection from the {@code outlier.*} keys. */
+    public static OutlierSettings outliers(JobConfig config) {
+        return new OutlierSettings(Boolean.parseBoolean(config.choice(ConfigKey.OUTLIER_ENABLED)),
+                config.getInt(ConfigKey.OUTLIER_CONSECUTIVE_FAILURES),
+                config.getDouble(ConfigKey.OUTLIER_SUCCESS_RATE_STDEV_FACTOR),
+                config.getInt(ConfigKey.OUTLIER_SUCCESS_RATE_MINIMUM_REQUESTS),
+                config.getInt(ConfigKey.OUTLIER_SUCCESS_RATE_MINIMUM_SERVERS),
+                config.getLong(ConfigKey.OUTLIER_INTERVAL_MS),
+                config.getLong(ConfigKey.OUTLIER_BASE_EJECTION_MS),
+                config.getDouble(ConfigKey.OUTLIER_MAX_EJECTION_SHARE),
+                config.getDouble(ConfigKey.OUTLIER_PANIC_THRESHOLD));
+    }
+
+    OutlierSettings outliers() {
+        return outliers;
     }
 
     /** The verifier, or null when no secret is configured. */
@@ -61,6 +87,6 @@ public final class ControlSettings implements Serializable {
     @Override
     public String toString() {
         return "ControlSettings{secret " + (hmacSecret.isEmpty() ? "not set" : "set (hidden)") + ", maxAgeMillis "
-                + maxAgeMillis + ", perTaskRouting " + perTaskRouting + "}";
+                + maxAgeMillis + ", perTaskRouting " + perTaskRouting + ", " + outliers + "}";
     }
 }

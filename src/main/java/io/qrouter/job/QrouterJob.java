@@ -123,7 +123,7 @@ public final class QrouterJob {
                 .connect(heartbeats.keyBy(Heartbeat::getServerId))
                 .process(new ServerStateFunction(routing))
                 .uid("server-state").name("per-server state and metrics");
-        SingleOutputStreamOperator<ControlState> controlStates = control(env, config, sources, serverState);
+        SingleOutputStreamOperator<ControlState> controlStates = control(env, config, sources, serverState, events);
         BroadcastStream<ControlState> control = controlStates.broadcast(ControlFunction.BROADCAST);
         serverState.getSideOutput(ServerStateFunction.METRICS)
                 .connect(control)
@@ -176,15 +176,22 @@ public final class QrouterJob {
      * known, and emits the resulting state (its side output: the control-log).
      */
     private static SingleOutputStreamOperator<ControlState> control(StreamExecutionEnvironment env, JobConfig config,
-            JobSources sources, DataStream<ServerUpdate> serverState) {
+            JobSources sources, DataStream<ServerUpdate> serverState, DataStream<TaskEvent> events) {
         DataStream<Either<DeadLetter, ControlCommand>> commands = env
                 .fromSource(sources.control(), WatermarkStrategy.noWatermarks(), "control: source")
                 .uid("source-control");
+        ControlSettings settings = ControlSettings.from(config);
+        DataStream<ServerSignal> signals = serverState.filter(u -> u.isHeartbeat() || u.isGone())
+                .uid("control-servers").name("control: server arrivals and departures")
+                .map(ServerSignal::of).uid("control-server-signals").name("control: server signals");
+        if (settings.outliers().enabled()) {
+            signals = signals.union(events.keyBy(TaskEvent::getServerId)
+                    .process(new OutlierStatsFunction(settings.outliers()))
+                    .uid("outlier-stats").name("outlier detection: successes and failures per server"));
+        }
         return commands.keyBy(ControlFunction.COMMAND_KEY)
-                .connect(serverState.filter(u -> u.isHeartbeat() || u.isGone())
-                        .uid("control-servers").name("control: server arrivals and departures")
-                        .keyBy(ControlFunction.SERVER_KEY))
-                .process(new ControlFunction(ControlSettings.from(config)))
+                .connect(signals.keyBy(ControlFunction.SERVER_KEY))
+                .process(new ControlFunction(settings))
                 .setParallelism(1).setMaxParallelism(1)
                 .uid("control").name("control: authenticate, validate, apply");
     }

@@ -26,7 +26,7 @@ class ControlFunctionTest {
     private static final long MAX_AGE = 60_000;
     private static final CommandSignature SIGNATURE = new CommandSignature(SECRET);
 
-    private final List<KeyedTwoInputStreamOperatorTestHarness<String, Either<DeadLetter, ControlCommand>, ServerUpdate,
+    private final List<KeyedTwoInputStreamOperatorTestHarness<String, Either<DeadLetter, ControlCommand>, ServerSignal,
             ControlState>> open = new ArrayList<>();
 
     @AfterEach
@@ -36,7 +36,7 @@ class ControlFunctionTest {
         }
     }
 
-    private KeyedTwoInputStreamOperatorTestHarness<String, Either<DeadLetter, ControlCommand>, ServerUpdate, ControlState>
+    private KeyedTwoInputStreamOperatorTestHarness<String, Either<DeadLetter, ControlCommand>, ServerSignal, ControlState>
             control(String secret, OperatorSubtaskState restoreFrom) throws Exception {
         var harness = Harnesses.control(new ControlSettings(secret, MAX_AGE, new RoutingSettings(), true), restoreFrom);
         harness.setProcessingTime(NOW);
@@ -49,7 +49,7 @@ class ControlFunctionTest {
     }
 
     private static void send(KeyedTwoInputStreamOperatorTestHarness<String, Either<DeadLetter, ControlCommand>,
-            ServerUpdate, ControlState> harness, ControlCommand command) throws Exception {
+            ServerSignal, ControlState> harness, ControlCommand command) throws Exception {
         harness.processElement1(new StreamRecord<>(Either.Right(command)));
     }
 
@@ -61,7 +61,7 @@ class ControlFunctionTest {
     @Test
     void aSignedCommandForAKnownServerIsAppliedBroadcastAndLogged() throws Exception {
         var control = control(SECRET, null);
-        control.processElement2(new StreamRecord<>(snapshot("server-7", NOW - 500, 2)));
+        control.processElement2(new StreamRecord<>(ServerSignal.of(snapshot("server-7", NOW - 500, 2))));
         send(control, signed("c-1", NOW - 1_000, "drain", "server-7", Map.of()));
 
         List<ControlState> out = control.extractOutputValues();
@@ -81,7 +81,7 @@ class ControlFunctionTest {
     @Test
     void badCommandsAreRefusedWithTheReasonAndChangeNothing() throws Exception {
         var control = control(SECRET, null);
-        control.processElement2(new StreamRecord<>(snapshot("server-7", NOW, 0)));
+        control.processElement2(new StreamRecord<>(ServerSignal.of(snapshot("server-7", NOW, 0))));
         ControlCommand unsigned = signed("c-1", NOW, "drain", "server-7", Map.of());
         unsigned.setSignature(null);
         send(control, unsigned);
@@ -116,7 +116,7 @@ class ControlFunctionTest {
     @Test
     void withoutASecretEveryCommandIsRefused() throws Exception {
         var control = control("", null);
-        control.processElement2(new StreamRecord<>(snapshot("server-7", NOW, 0)));
+        control.processElement2(new StreamRecord<>(ServerSignal.of(snapshot("server-7", NOW, 0))));
         send(control, signed("c-1", NOW, "drain", "server-7", Map.of()));
         assertThat(control.extractOutputValues()).isEmpty();
         assertThat(log(control).get(0).getReason()).contains("no control.hmac-secret");
@@ -125,10 +125,10 @@ class ControlFunctionTest {
     @Test
     void aServerThatLeftIsUnknownAgain() throws Exception {
         var control = control(SECRET, null);
-        control.processElement2(new StreamRecord<>(snapshot("server-7", NOW, 0)));
+        control.processElement2(new StreamRecord<>(ServerSignal.of(snapshot("server-7", NOW, 0))));
         ServerUpdate gone = snapshot("server-7", NOW, 0);
         gone.setGone(true);
-        control.processElement2(new StreamRecord<>(gone));
+        control.processElement2(new StreamRecord<>(ServerSignal.of(gone)));
         send(control, signed("c-1", NOW, "maintenance", "server-7", Map.of()));
         assertThat(log(control).get(0).getReason()).isEqualTo("unknown server \"server-7\"");
     }
@@ -136,7 +136,7 @@ class ControlFunctionTest {
     @Test
     void stateSeenIdsAndKnownServersSurviveARestoreFromACheckpoint() throws Exception {
         var control = control(SECRET, null);
-        control.processElement2(new StreamRecord<>(snapshot("server-7", NOW, 0)));
+        control.processElement2(new StreamRecord<>(ServerSignal.of(snapshot("server-7", NOW, 0))));
         send(control, signed("c-1", NOW, "drain", "server-7", Map.of()));
         send(control, signed("c-2", NOW, "policy", null, Map.of("name", "jsq")));
         OperatorSubtaskState checkpoint = control.snapshot(1, NOW);
@@ -159,7 +159,7 @@ class ControlFunctionTest {
     @Test
     void idsOlderThanTheWindowAreForgottenAndStillRefusedByAge() throws Exception {
         var control = control(SECRET, null);
-        control.processElement2(new StreamRecord<>(snapshot("server-7", NOW, 0)));
+        control.processElement2(new StreamRecord<>(ServerSignal.of(snapshot("server-7", NOW, 0))));
         send(control, signed("c-1", NOW, "drain", "server-7", Map.of()));
         control.setProcessingTime(NOW + MAX_AGE + 10);
         send(control, signed("c-1", NOW, "drain", "server-7", Map.of()));

@@ -41,7 +41,7 @@ final class Harnesses {
         return start(harness, restoreFrom);
     }
 
-    static KeyedTwoInputStreamOperatorTestHarness<String, Either<DeadLetter, ControlCommand>, ServerUpdate, ControlState>
+    static KeyedTwoInputStreamOperatorTestHarness<String, Either<DeadLetter, ControlCommand>, ServerSignal, ControlState>
             control(ControlSettings settings, OperatorSubtaskState restoreFrom) throws Exception {
         var harness = new KeyedTwoInputStreamOperatorTestHarness<>(
                 new KeyedCoProcessOperator<>(new ControlFunction(settings)),
