@@ -111,10 +111,14 @@ public class ControlFunction
     public void processElement2(ServerSignal signal, Context ctx, Collector<ControlState> out) throws Exception {
         String id = signal.getServerId();
         switch (signal.getKind()) {
-            case ServerSignal.GONE -> knownServers.remove(id);
+            case ServerSignal.GONE -> {
+                knownServers.remove(id);
+                publish(state().copy(), List.of(), ctx.timerService().currentProcessingTime(), ctx, out);
+            }
             case ServerSignal.PRESENT -> {
                 if (!knownServers.contains(id)) {
                     knownServers.put(id, true);
+                    publish(state().copy(), List.of(), ctx.timerService().currentProcessingTime(), ctx, out);
                 }
             }
             default -> {

@@ -10,6 +10,9 @@ import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.control.ControlState;
 import java.time.Duration;
+import org.apache.flink.api.common.eventtime.Watermark;
+import org.apache.flink.api.common.eventtime.WatermarkGenerator;
+import org.apache.flink.api.common.eventtime.WatermarkOutput;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Source;
@@ -178,7 +181,7 @@ public final class QrouterJob {
     private static SingleOutputStreamOperator<ControlState> control(StreamExecutionEnvironment env, JobConfig config,
             JobSources sources, DataStream<ServerUpdate> serverState, DataStream<TaskEvent> events) {
         DataStream<Either<DeadLetter, ControlCommand>> commands = env
-                .fromSource(sources.control(), WatermarkStrategy.noWatermarks(), "control: source")
+                .fromSource(sources.control(), neverHoldsBackEventTime(), "control: source")
                 .uid("source-control");
         ControlSettings settings = ControlSettings.from(config);
         DataStream<ServerSignal> signals = serverState.filter(u -> u.isHeartbeat() || u.isGone())
@@ -194,6 +197,24 @@ public final class QrouterJob {
                 .process(new ControlFunction(settings))
                 .setParallelism(1).setMaxParallelism(1)
                 .uid("control").name("control: authenticate, validate, apply");
+    }
+
+    /**
+     * Control commands have no event time. Their stream reaches the server-update path (admin gate, server-metrics),
+     * and without watermarks it would hold event time back there for good (DSRS slots would never close): it emits
+     * the largest watermark at once, so only the other inputs set event time.
+     */
+    static WatermarkStrategy<Either<DeadLetter, ControlCommand>> neverHoldsBackEventTime() {
+        return WatermarkStrategy.forGenerator(context -> new WatermarkGenerator<>() {
+            @Override
+            public void onEvent(Either<DeadLetter, ControlCommand> event, long timestamp, WatermarkOutput output) {
+            }
+
+            @Override
+            public void onPeriodicEmit(WatermarkOutput output) {
+                output.emitWatermark(new Watermark(Long.MAX_VALUE));
+            }
+        });
     }
 
     /** One input: source with event-time watermarks, then dead letters split off. */
