@@ -8,13 +8,14 @@ import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
 /**
- * The science packages (the queueing model, estimators, policies, DSRS, the GA and the simulator) know nothing of
+ * The science packages (the queueing model, estimators, policies, DSRS, the GA, the simulator and the control
+ * rules) know nothing of
  * Flink, Kafka or Avro, so they can be read, tested and reused on their own; and the layers only point downwards.
  */
 @AnalyzeClasses(packages = "io.qrouter", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
     private static final String[] SCIENCE = {"io.qrouter.queueing..", "io.qrouter.estimate..",
-        "io.qrouter.policy..", "io.qrouter.dsrs..", "io.qrouter.ga..", "io.qrouter.sim.."};
+        "io.qrouter.policy..", "io.qrouter.dsrs..", "io.qrouter.ga..", "io.qrouter.sim..", "io.qrouter.control.."};
 
     @ArchTest
     static final ArchRule scienceIsFreeOfFlinkKafkaAndAvro = noClasses().that().resideInAnyPackage(SCIENCE)

@@ -82,7 +82,7 @@ final class BarePipe implements AutoCloseable {
                     String server = serverIds.get((int) Math.floorMod(StableHash.of(task.getTaskId()),
                             (long) serverIds.size()));
                     RoutingDecision decision = new RoutingDecision(task.getTaskId(), server, Rule.HASH.name(), "hash",
-                            null, null, null, 0L, Instant.now(), task.getCreatedAt(), task.getServiceType(), 0, null);
+                            null, null, null, 0L, Instant.now(), task.getCreatedAt(), task.getServiceType(), 0, null, null);
                     producer.send(new ProducerRecord<>(decisionsTopic, server, decisionCodec.encode(decision)));
                 }
             }

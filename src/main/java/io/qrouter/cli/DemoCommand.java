@@ -2,6 +2,7 @@ package io.qrouter.cli;
 
 import io.qrouter.demo.ChaosReport;
 import io.qrouter.demo.ChaosSchedule;
+import io.qrouter.demo.ControlScript;
 import io.qrouter.demo.DemoRun;
 import io.qrouter.demo.DemoSettings;
 import io.qrouter.fleet.CompareReport;
@@ -86,6 +87,10 @@ final class DemoCommand implements Callable<Integer> {
             description = "How long a restarted broker stays down, in [0s, 60s] (default ${DEFAULT-VALUE}).")
     Duration brokerDowntime;
 
+    @Option(names = "--control", paramLabel = "FILE", description = "Timed control commands sent while the fleet "
+            + "runs, one per line: AT COMMAND ARGS (e.g. '10s drain server-3', '20s policy jsq'; see qrouter control).")
+    Path controlFile;
+
     /** The longest unreported run before a comparison's first policy (at most the measured duration). */
     private static final Duration JVM_WARM_UP = Duration.ofSeconds(15);
 
@@ -107,7 +112,9 @@ final class DemoCommand implements Callable<Integer> {
             }
         }
         List<DemoSettings> runs = new ArrayList<>();
+        ControlScript controlScript;
         try {
+            controlScript = controlFile == null ? null : ControlScript.read(controlFile);
             FleetConfig fleet = workload.toConfig("embedded", "demo", "qrouter-demo-fleet");
             ChaosSchedule faults = chaos();
             Duration interval = checkpointInterval != null ? checkpointInterval
@@ -133,7 +140,8 @@ final class DemoCommand implements Callable<Integer> {
                 Path dir = compare.isEmpty() ? out : out.resolve(run.policy());
                 DemoRun.Outcome outcome;
                 try (Progress progress = new Progress("demo", 1, !quiet)) {
-                    outcome = new DemoRun(run, line -> say(progress, line)).run(signal::requested, progress::status);
+                    outcome = new DemoRun(run, line -> say(progress, line)).withControlScript(controlScript)
+                            .run(signal::requested, progress::status);
                 }
                 FleetResult result = outcome.result();
                 results.put(run.policy(), result);

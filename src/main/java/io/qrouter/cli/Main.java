@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
             ExperimentCommand.class,
             FleetCommand.class,
             BenchCommand.class,
+            ControlCli.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {

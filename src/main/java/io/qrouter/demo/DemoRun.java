@@ -48,11 +48,21 @@ public final class DemoRun {
 
     private final DemoSettings settings;
     private final Consumer<String> say;
+    /** Timed control commands ({@code demo --control}), or null. */
+    private ControlScript controlScript;
+    /** The job's control secret: random per run, known only to the job and the script. */
+    private final String controlSecret = ControlScript.randomSecret();
 
     /** @param say where progress messages go (one line each) */
     public DemoRun(DemoSettings settings, Consumer<String> say) {
         this.settings = settings;
         this.say = say;
+    }
+
+    /** Sends {@code script}'s commands to the job while the fleet runs. */
+    public DemoRun withControlScript(ControlScript script) {
+        this.controlScript = script;
+        return this;
     }
 
     /** What the run produced, plus the facts the report adds to report.json (the digital twin's among them). */
@@ -82,7 +92,8 @@ public final class DemoRun {
                 ChaosInjector chaos = settings.chaos().isEmpty() ? null : ChaosInjector.start(settings.chaos(),
                         fleet::elapsedSeconds, faultTargets(kafka, cluster), kafka.bootstrapServers(), say);
                 FleetResult result;
-                try {
+                try (AutoCloseable control = controlScript == null ? null
+                        : controlScript.start(jobConfig.kafkaProperties(), controlSecret, say)) {
                     produceAndDrain(fleet, job, health, stopRequested, status, facts);
                 } finally {
                     if (chaos != null) {
@@ -232,6 +243,7 @@ public final class DemoRun {
         keys.put("source.starting-offsets", "earliest");
         keys.put("sink.delivery-guarantee", settings.deliveryGuarantee());
         keys.put("job.name", "qrouter demo (" + settings.policy() + ")");
+        keys.put("control.hmac-secret", controlSecret);
         return JobConfig.of(keys);
     }
 

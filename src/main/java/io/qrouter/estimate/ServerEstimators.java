@@ -80,6 +80,7 @@ public class ServerEstimators {
             case ABANDONED -> onAbandoned(taskId, eventTimeMillis);
             case CANCELLED -> onCancelled(taskId, eventTimeMillis);
             case RESTORED -> onRestored(taskId, eventTimeMillis);
+            case FAILED -> onFailed(taskId, eventTimeMillis);
             default -> unmatchedEvents++;
         }
     }
@@ -115,6 +116,15 @@ public class ServerEstimators {
             unmatchedEvents++;
         }
         window.flush();
+    }
+
+    /** A task that ended without being served: it leaves (an exit), and its service time proves nothing about μ. */
+    public void onFailed(String taskId, long eventTimeMillis) {
+        observe(eventTimeMillis);
+        count(EXITS, eventTimeMillis);
+        if (openTasks.close(taskId) == null) {
+            unmatchedEvents++;
+        }
     }
 
     public void onAbandoned(String taskId, long eventTimeMillis) {

@@ -23,10 +23,13 @@ public final class Topics {
     public static final String HEARTBEAT_LOG = "heartbeat-log";
     public static final String DSRS_ASSIGNMENTS = "dsrs-assignments";
     public static final String DEAD_LETTER = "dead-letter";
+    public static final String CONTROL = "control";
+    public static final String CONTROL_LOG = "control-log";
 
     /** Every default topic, inputs first. */
     public static final List<String> ALL = List.of(
-            TASKS, SERVER_EVENTS, HEARTBEATS, DECISIONS, SERVER_METRICS, HEARTBEAT_LOG, DSRS_ASSIGNMENTS, DEAD_LETTER);
+            TASKS, SERVER_EVENTS, HEARTBEATS, CONTROL, DECISIONS, SERVER_METRICS, HEARTBEAT_LOG, DSRS_ASSIGNMENTS,
+            DEAD_LETTER, CONTROL_LOG);
 
     private Topics() {}
 

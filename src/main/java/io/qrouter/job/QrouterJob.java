@@ -1,5 +1,13 @@
 package io.qrouter.job;
 
+import io.qrouter.job.config.ControlSettings;
+import io.qrouter.job.functions.AdminGateFunction;
+import io.qrouter.job.functions.AdminMetricsFunction;
+import io.qrouter.job.functions.ControlFunction;
+import io.qrouter.job.functions.OutlierStatsFunction;
+import io.qrouter.job.records.ServerSignal;
+import io.qrouter.avro.ControlCommand;
+import io.qrouter.avro.ControlLogEntry;
 import io.qrouter.job.config.ConfigException;
 import io.qrouter.job.config.ConfigKey;
 import io.qrouter.job.config.DsrsSettings;
@@ -21,13 +29,19 @@ import io.qrouter.job.records.SlotArrivals;
 import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.RoutingDecision;
+import io.qrouter.avro.ServerMetrics;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskRequest;
+import io.qrouter.control.ControlState;
 import java.time.Duration;
+import org.apache.flink.api.common.eventtime.Watermark;
+import org.apache.flink.api.common.eventtime.WatermarkGenerator;
+import org.apache.flink.api.common.eventtime.WatermarkOutput;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Source;
 import org.apache.flink.api.java.typeutils.EitherTypeInfo;
+import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
@@ -121,8 +135,9 @@ public final class QrouterJob {
     }
 
     /**
-     * The topology: validate the inputs, keep per-server state, route, schedule DSRS slots, write the outputs.
-     * Every operator has a stable uid (savepoints survive upgrades) and a readable name.
+     * The topology: validate the inputs, keep per-server state, apply the operators' control commands, route,
+     * schedule DSRS slots, write the outputs. Every operator has a stable uid (savepoints survive upgrades) and a
+     * readable name.
      */
     public static void defineWorkflow(StreamExecutionEnvironment env, JobConfig config, JobSources sources,
             JobSinks sinks) {
@@ -133,14 +148,24 @@ public final class QrouterJob {
         SingleOutputStreamOperator<Heartbeat> heartbeats = input(env, config, sources.heartbeats(), "heartbeats",
                 beat -> beat.getSentAt().toEpochMilli());
 
-        SingleOutputStreamOperator<ServerUpdate> snapshots = events.keyBy(TaskEvent::getServerId)
+        SingleOutputStreamOperator<ServerUpdate> serverState = events.keyBy(TaskEvent::getServerId)
                 .connect(heartbeats.keyBy(Heartbeat::getServerId))
                 .process(new ServerStateFunction(ServerStateSettings.from(config)))
                 .uid("server-state").name("per-server state and metrics");
-        snapshots.getSideOutput(ServerStateFunction.METRICS)
+        SingleOutputStreamOperator<ControlState> controlStates = control(env, config, sources, serverState, events);
+        BroadcastStream<ControlState> control = controlStates.broadcast(ControlFunction.BROADCAST);
+        serverState.getSideOutput(ServerStateFunction.METRICS)
+                .connect(control)
+                .process(new AdminMetricsFunction(), new AvroTypeInfo<>(ServerMetrics.class))
+                .uid("admin-metrics").name("server-metrics: administrative state")
                 .sinkTo(sinks.serverMetrics()).uid("sink-server-metrics").name("server-metrics: sink");
-        snapshots.getSideOutput(ServerStateFunction.HEARTBEAT_LOG)
+        serverState.getSideOutput(ServerStateFunction.HEARTBEAT_LOG)
                 .sinkTo(sinks.heartbeatLog()).uid("sink-heartbeat-log").name("heartbeat-log: sink");
+        // What routing sees of each server as operators set it: drained and maintenance servers accept nothing.
+        SingleOutputStreamOperator<ServerUpdate> snapshots = serverState.keyBy(ServerUpdate::getServerId)
+                .connect(control)
+                .process(new AdminGateFunction())
+                .uid("admin-gate").name("administrative state of each server");
 
         BroadcastStream<ServerUpdate> snapshotBroadcast = snapshots.broadcast(RouterFunction.SNAPSHOTS);
         GaSettings ga = GaSettings.from(config);
@@ -179,6 +204,52 @@ public final class QrouterJob {
                 decisions.getSideOutput(RouterFunction.DEAD_LETTERS));
         deadLetters.map(new CountDeadLetters()).uid("count-dead-letters").name("dead letters: count")
                 .sinkTo(sinks.deadLetters()).uid("sink-dead-letters").name("dead-letter: sink");
+        controlStates.getSideOutput(ControlFunction.CONTROL_LOG)
+                .union(snapshots.getSideOutput(AdminGateFunction.CONTROL_LOG))
+                .sinkTo(sinks.controlLog()).uid("sink-control-log").name("control-log: sink");
+    }
+
+    /**
+     * The control topic: one operator (parallelism 1) authenticates and validates each command against the servers
+     * known, and emits the resulting state (its side output: the control-log).
+     */
+    private static SingleOutputStreamOperator<ControlState> control(StreamExecutionEnvironment env, JobConfig config,
+            JobSources sources, DataStream<ServerUpdate> serverState, DataStream<TaskEvent> events) {
+        DataStream<Either<DeadLetter, ControlCommand>> commands = env
+                .fromSource(sources.control(), neverHoldsBackEventTime(), "control: source")
+                .uid("source-control");
+        ControlSettings settings = ControlSettings.from(config);
+        DataStream<ServerSignal> signals = serverState.filter(u -> u.isHeartbeat() || u.isGone())
+                .uid("control-servers").name("control: server arrivals and departures")
+                .map(ServerSignal::of).uid("control-server-signals").name("control: server signals");
+        if (settings.outliers().enabled()) {
+            signals = signals.union(events.keyBy(TaskEvent::getServerId)
+                    .process(new OutlierStatsFunction(settings.outliers()))
+                    .uid("outlier-stats").name("outlier detection: successes and failures per server"));
+        }
+        return commands.keyBy(ControlFunction.COMMAND_KEY)
+                .connect(signals.keyBy(ControlFunction.SERVER_KEY))
+                .process(new ControlFunction(settings))
+                .setParallelism(1).setMaxParallelism(1)
+                .uid("control").name("control: authenticate, validate, apply");
+    }
+
+    /**
+     * Control commands have no event time. Their stream reaches the server-update path (admin gate, server-metrics),
+     * and without watermarks it would hold event time back there for good (DSRS slots would never close): it emits
+     * the largest watermark at once, so only the other inputs set event time.
+     */
+    static WatermarkStrategy<Either<DeadLetter, ControlCommand>> neverHoldsBackEventTime() {
+        return WatermarkStrategy.forGenerator(context -> new WatermarkGenerator<>() {
+            @Override
+            public void onEvent(Either<DeadLetter, ControlCommand> event, long timestamp, WatermarkOutput output) {
+            }
+
+            @Override
+            public void onPeriodicEmit(WatermarkOutput output) {
+                output.emitWatermark(new Watermark(Long.MAX_VALUE));
+            }
+        });
     }
 
     /** One input: source with event-time watermarks, then dead letters split off. */

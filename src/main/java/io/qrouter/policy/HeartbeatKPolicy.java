@@ -5,8 +5,8 @@ import io.qrouter.queueing.LoadIndexWeights;
 import java.util.random.RandomGenerator;
 
 /**
- * Seed 000's loss-based heartbeat scheduling: an idle server from this router's heartbeat-fed idle queue if any,
- * else the server of lowest load index K (Eq. 53), kept in an index so a decision costs O(log N).
+ * Seed 000's loss-based heartbeat scheduling: an idle server from this router's heartbeat-fed idle queue if any
+ * (unless {@link PolicyConfig#idleQueue()} is off), else the server of lowest load index K (Eq. 53), kept in an index so a decision costs O(log N).
  *
  * <ul>
  *   <li>{@code heartbeat-k} (steady state, as in the paper): K from the server's estimated λ, μ, α_c; it changes
@@ -23,6 +23,7 @@ import java.util.random.RandomGenerator;
  */
 final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView.Listener {
     private final boolean live;
+    private final boolean idleQueueFirst;
     private final LoadIndexWeights weights;
     private final FleetServiceTime timeUnit;
     private final IdleQueue idle;
@@ -31,6 +32,7 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
     HeartbeatKPolicy(PolicyConfig config, RandomGenerator random, boolean live) {
         super(config, random);
         this.live = live;
+        this.idleQueueFirst = config.idleQueue();
         this.weights = config.weights();
         this.timeUnit = new FleetServiceTime(config.loadIndexTimeUnitSeconds());
         this.idle = new IdleQueue(view, config.routerIndex(), config.routerCount());
@@ -40,7 +42,7 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
 
     @Override
     Choice choose(String taskKey) {
-        int idleSlot = idle.poll();
+        int idleSlot = idleQueueFirst ? idle.poll() : -1;
         if (idleSlot >= 0) {
             return new Choice(idleSlot, Rule.IDLE_QUEUE, index.key(idleSlot), -1, Double.NaN);
         }

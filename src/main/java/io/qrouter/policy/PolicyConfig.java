@@ -17,7 +17,7 @@ import io.qrouter.queueing.LoadIndexWeights;
  */
 public record PolicyConfig(
         PolicyName name, int choices, LoadIndexWeights weights, int routerIndex, int routerCount, int virtualNodes,
-        double loadIndexTimeUnitSeconds) {
+        double loadIndexTimeUnitSeconds, boolean idleQueue) {
 
     public static final int DEFAULT_CHOICES = 2;
     /** About 5% standard deviation of the per-server key share (≈ 1/√virtualNodes) at a modest ring size. */
@@ -56,25 +56,30 @@ public record PolicyConfig(
         }
     }
 
-    /** Defaults: d = 2, equal weights, a single router, 160 virtual nodes, K's time unit 1 s. */
+    /** Defaults: d = 2, equal weights, a single router, 160 virtual nodes, K's time unit 1 s, idle queue on. */
     public static PolicyConfig of(PolicyName name) {
         return new PolicyConfig(name, DEFAULT_CHOICES, LoadIndexWeights.EQUAL, 0, 1, DEFAULT_VIRTUAL_NODES,
-                DEFAULT_LOAD_INDEX_TIME_UNIT_SECONDS);
+                DEFAULT_LOAD_INDEX_TIME_UNIT_SECONDS, true);
     }
 
     public PolicyConfig withChoices(int d) {
-        return new PolicyConfig(name, d, weights, routerIndex, routerCount, virtualNodes, loadIndexTimeUnitSeconds);
+        return new PolicyConfig(name, d, weights, routerIndex, routerCount, virtualNodes, loadIndexTimeUnitSeconds, idleQueue);
     }
 
     public PolicyConfig withWeights(LoadIndexWeights w) {
-        return new PolicyConfig(name, choices, w, routerIndex, routerCount, virtualNodes, loadIndexTimeUnitSeconds);
+        return new PolicyConfig(name, choices, w, routerIndex, routerCount, virtualNodes, loadIndexTimeUnitSeconds, idleQueue);
     }
 
     public PolicyConfig withRouter(int index, int count) {
-        return new PolicyConfig(name, choices, weights, index, count, virtualNodes, loadIndexTimeUnitSeconds);
+        return new PolicyConfig(name, choices, weights, index, count, virtualNodes, loadIndexTimeUnitSeconds, idleQueue);
+    }
+
+    public PolicyConfig withIdleQueue(boolean on) {
+        return new PolicyConfig(name, choices, weights, routerIndex, routerCount, virtualNodes, loadIndexTimeUnitSeconds,
+                on);
     }
 
     public PolicyConfig withLoadIndexTimeUnitSeconds(double seconds) {
-        return new PolicyConfig(name, choices, weights, routerIndex, routerCount, virtualNodes, seconds);
+        return new PolicyConfig(name, choices, weights, routerIndex, routerCount, virtualNodes, seconds, idleQueue);
     }
 }

@@ -17,5 +17,7 @@ public enum Rule {
     /** Shortest queue among d sampled servers. */
     POWER_OF_D,
     /** Every alive server is overloaded (K undefined): the choice is uniform among them. */
-    FALLBACK
+    FALLBACK,
+    /** Loss-aware admission refused the task: even its best choice would most likely lose it ({@link LossAdmission}). */
+    REJECTED
 }

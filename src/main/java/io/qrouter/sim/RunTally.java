@@ -13,6 +13,7 @@ final class RunTally {
     long abandoned;
     long blocked;
     long failed;
+    long rejected;
     long heartbeats;
     private final long[] rules = new long[Rule.values().length];
 
@@ -36,7 +37,7 @@ final class RunTally {
         }
         double meanF = steps.stream().mapToDouble(StepMetrics::loadVarianceF).average().orElse(0);
         double meanPj = steps.stream().mapToDouble(StepMetrics::idleFractionPJ).average().orElse(0);
-        return new SimResult(config, completed, abandoned, blocked, failed, countedTasks,
+        return new SimResult(config, completed, abandoned, blocked, failed, rejected, countedTasks,
                 waits.mean(), waits.percentile(0.50), waits.percentile(0.95), waits.percentile(0.99),
                 sojourns.mean(), sojourns.percentile(0.50), sojourns.percentile(0.95), sojourns.percentile(0.99),
                 duration,

@@ -40,6 +40,8 @@ import io.qrouter.queueing.LoadIndexWeights;
  * @param loadIndexTimeUnit K's fleet-wide reference time, in simulator units (1: a rate-1 server's mean service
  *     time; 0: the fleet's mean service time, as the job's {@code router.k-time-unit.ms=auto}); a digital twin,
  *     whose unit is the second, passes the job's setting
+ * @param maxLossProbability loss-aware admission ({@link io.qrouter.policy.LossAdmission}): a task whose best choice
+ *     would lose it with a higher predicted probability is rejected on arrival; 1 turns admission off
  */
 public record SimConfig(
         PolicyName policy,
@@ -67,7 +69,8 @@ public record SimConfig(
         Delay decisionDelay,
         boolean reportEveryChange,
         EstimatorConfig estimators,
-        double loadIndexTimeUnit) {
+        double loadIndexTimeUnit,
+        double maxLossProbability) {
 
     public static final int MAX_SERVERS = 1 << 27;
 
@@ -77,6 +80,8 @@ public record SimConfig(
         require(loadIndexTimeUnit >= 0 && Double.isFinite(loadIndexTimeUnit),
                 "the load index time unit must be > 0, or 0 for the fleet's mean service time (got "
                         + loadIndexTimeUnit + ")");
+        require(maxLossProbability > 0 && maxLossProbability <= 1,
+                "--max-loss-probability must be in (0, 1], 1 = admission off (got " + maxLossProbability + ")");
         require(servers >= 1 && servers <= MAX_SERVERS, "--servers must be in [1, " + MAX_SERVERS + "] (got " + servers + ")");
         require(tasks >= 1, "--tasks must be >= 1 (got " + tasks + ")");
         require(load > 0 && Double.isFinite(load), "--load must be > 0 (got " + load + ")");
@@ -159,6 +164,7 @@ public record SimConfig(
         b.reportEveryChange = reportEveryChange;
         b.estimators = estimators;
         b.loadIndexTimeUnit = loadIndexTimeUnit;
+        b.maxLossProbability = maxLossProbability;
         return b;
     }
 
@@ -173,7 +179,7 @@ public record SimConfig(
      * exponential service, identical servers of rate 1, no abandonment (η = 1 if cancel-restore is chosen),
      * heartbeats every 200–1000 ms with an idle report, one router, no failures, empty start, no warm-up,
      * steps of one unit, seed 1, no information delays, estimators over 20 units (see
-     * {@link #defaultEstimators()}).
+     * {@link #defaultEstimators()}), admission off.
      */
     public static final class Builder {
         private PolicyName policy = PolicyName.RANDOM;
@@ -202,6 +208,7 @@ public record SimConfig(
         private boolean reportEveryChange;
         private EstimatorConfig estimators = defaultEstimators();
         private double loadIndexTimeUnit = 1;
+        private double maxLossProbability = 1;
 
         public Builder policy(PolicyName v) { policy = v; return this; }
         public Builder choices(int v) { choices = v; return this; }
@@ -229,12 +236,13 @@ public record SimConfig(
         public Builder reportEveryChange(boolean v) { reportEveryChange = v; return this; }
         public Builder estimators(EstimatorConfig v) { estimators = v; return this; }
         public Builder loadIndexTimeUnit(double v) { loadIndexTimeUnit = v; return this; }
+        public Builder maxLossProbability(double v) { maxLossProbability = v; return this; }
 
         public SimConfig build() {
             return new SimConfig(policy, choices, weights, servers, tasks, load, arrivals, service, heterogeneity,
                     patience, impatience, eta, heartbeat, idleHeartbeat, routers, meanTimeBetweenFailures,
                     meanTimeToRepair, initialQueueMean, warmupTasks, stepLength, seed, updateDelay, decisionDelay,
-                    reportEveryChange, estimators, loadIndexTimeUnit);
+                    reportEveryChange, estimators, loadIndexTimeUnit, maxLossProbability);
         }
     }
 }

@@ -13,6 +13,7 @@ import java.util.OptionalDouble;
  * @param abandoned counted tasks lost while waiting: abandoned (reneged), cancelled or blocked
  * @param blocked of which blocked on arrival during a recovery (cancel-restore only)
  * @param failed counted tasks lost to server failures (on a failed server, or sent to one not yet detected)
+ * @param rejected counted tasks refused on arrival by loss-aware admission (never sent to a server)
  * @param meanWait mean time waiting, over counted tasks that left the queue (served or abandoned)
  * @param meanSojourn mean arrival-to-completion time of counted served tasks
  * @param duration time of the last event
@@ -32,6 +33,7 @@ public record SimResult(
         long abandoned,
         long blocked,
         long failed,
+        long rejected,
         long countedTasks,
         OptionalDouble meanWait,
         OptionalDouble p50Wait,
@@ -58,6 +60,16 @@ public record SimResult(
         return countedTasks == 0 ? 0 : (double) abandoned / countedTasks;
     }
 
+    /** Counted tasks admitted: not rejected by loss-aware admission. */
+    public long admitted() {
+        return countedTasks - rejected;
+    }
+
+    /** Lost while waiting over admitted tasks. */
+    public double admittedAbandonRate() {
+        return admitted() == 0 ? 0 : (double) abandoned / admitted();
+    }
+
     /** The {@code simulate --json} object: the keys of issue 3 first, then the details. */
     public Map<String, Object> summary() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -82,6 +94,8 @@ public record SimResult(
         m.put("p95_sojourn", orNull(p95Sojourn));
         m.put("blocked", blocked);
         m.put("failed", failed);
+        m.put("rejected", rejected);
+        m.put("max_loss_probability", config.maxLossProbability());
         m.put("mean_tasks_in_system", meanTasksInSystem);
         m.put("mean_p_j", meanIdleFractionPJ);
         m.put("duration", duration);

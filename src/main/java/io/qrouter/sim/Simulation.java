@@ -3,6 +3,7 @@ package io.qrouter.sim;
 import io.qrouter.estimate.ServerEstimators;
 import io.qrouter.policy.AdaptiveHeartbeat;
 import io.qrouter.policy.Decision;
+import io.qrouter.policy.LossAdmission;
 import io.qrouter.policy.Policies;
 import io.qrouter.policy.PolicyName;
 import io.qrouter.policy.RoutingPolicy;
@@ -67,6 +68,8 @@ public final class Simulation {
     private final ArrivalProcess arrivals;
     private final Distribution service;
     private final RoutingPolicy[] routers;
+    /** Loss-aware admission, or null when off. */
+    private final LossAdmission admission;
     private final boolean oracle;
     private final boolean hashKeys;
     private final boolean renege;
@@ -124,8 +127,10 @@ public final class Simulation {
             routers[r] = Policies.create(config.policyConfig(r), policyRandom.split());
         }
         this.oracle = routers[0].readsCurrentQueues();
+        this.admission = config.maxLossProbability() < 1 ? new LossAdmission(config.maxLossProbability()) : null;
+        // admission predicts loss from the estimated mu and alpha_c, as the job's router does
         boolean needsEstimates = config.policy() == PolicyName.HEARTBEAT_K
-                || config.policy() == PolicyName.HEARTBEAT_K_LIVE;
+                || config.policy() == PolicyName.HEARTBEAT_K_LIVE || admission != null;
         this.hashKeys = config.policy() == PolicyName.HASH;
         this.renege = workload != null || config.impatience() == Impatience.RENEGE && config.patience() > 0;
         this.cancelRestore = workload == null
@@ -240,12 +245,18 @@ public final class Simulation {
         if (counted(task)) {
             step.arrival();
         }
-        Optional<Decision> decision = routers[router].route(key, millis(now));
+        boolean rejected = admission != null
+                && !admission.admits(admission.bestLossProbability(routers[router].view()));
+        Optional<Decision> decision = rejected ? Optional.empty() : routers[router].route(key, millis(now));
         if (nextRouted < routedTasks) {
             double t = arrivals.next(now, arrivalRandom);
             if (Double.isFinite(t)) {
                 events.push(t, EventKind.ARRIVAL, 0, 0);
             }
+        }
+        if (rejected) {
+            reject(task);
+            return;
         }
         if (decision.isEmpty()) {
             lose(task, false);
@@ -580,6 +591,15 @@ public final class Simulation {
                 tally.failed++;
                 step.failure();
             }
+        }
+    }
+
+    /** Refused on arrival by loss-aware admission: never sent, neither served nor lost. */
+    private void reject(int task) {
+        tasks.state[task] = TaskTable.GONE;
+        finished++;
+        if (counted(task)) {
+            tally.rejected++;
         }
     }
 

@@ -43,7 +43,8 @@ class SchemaEvolutionTest {
         Schema.Parser parser = new Schema.Parser(); // one parser: the records refer to the enums by name
         Map<String, Schema> byName = new HashMap<>();
         for (String file : List.of("TaskEventType", "Health", "TaskRequest", "TaskEvent", "Heartbeat",
-                "HeartbeatLog", "RoutingDecision", "ServerMetrics", "SlotAssignment", "DeadLetter")) {
+                "HeartbeatLog", "RoutingDecision", "ServerMetrics", "SlotAssignment", "DeadLetter", "ControlCommand",
+                "ControlLogEntry")) {
             try (InputStream in = SchemaEvolutionTest.class.getResourceAsStream("/schemas-v0/" + file + ".avsc")) {
                 Schema schema = parser.parse(in);
                 byName.put(schema.getFullName(), schema);

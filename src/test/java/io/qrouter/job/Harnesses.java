@@ -1,5 +1,9 @@
 package io.qrouter.job;
 
+import io.qrouter.job.config.ControlSettings;
+import io.qrouter.job.functions.AdminGateFunction;
+import io.qrouter.job.functions.ControlFunction;
+import io.qrouter.job.records.ServerSignal;
 import io.qrouter.job.config.DsrsSettings;
 import io.qrouter.job.functions.DsrsArrivalCounter;
 import io.qrouter.job.functions.DsrsSlotFunction;
@@ -9,10 +13,13 @@ import io.qrouter.job.config.ServerStateSettings;
 import io.qrouter.job.functions.RouterFunction;
 import io.qrouter.job.functions.ServerStateFunction;
 import io.qrouter.job.records.ServerUpdate;
+import io.qrouter.avro.ControlCommand;
+import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskRequest;
+import io.qrouter.control.ControlState;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.java.functions.KeySelector;
@@ -27,6 +34,7 @@ import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
+import org.apache.flink.types.Either;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -55,6 +63,22 @@ public final class Harnesses {
         if (backend != null) {
             harness.setStateBackend(backend);
         }
+        return start(harness, restoreFrom);
+    }
+
+    public static KeyedTwoInputStreamOperatorTestHarness<String, Either<DeadLetter, ControlCommand>, ServerSignal, ControlState>
+            control(ControlSettings settings, OperatorSubtaskState restoreFrom) throws Exception {
+        var harness = new KeyedTwoInputStreamOperatorTestHarness<>(
+                new KeyedCoProcessOperator<>(new ControlFunction(settings)),
+                ControlFunction.COMMAND_KEY, ControlFunction.SERVER_KEY, Types.STRING);
+        return start(harness, restoreFrom);
+    }
+
+    public static KeyedBroadcastOperatorTestHarness<String, ServerUpdate, ControlState, ServerUpdate> adminGate(
+            int parallelism, int subtask, OperatorSubtaskState restoreFrom) throws Exception {
+        var harness = new KeyedBroadcastOperatorTestHarness<>(
+                new CoBroadcastWithKeyedOperator<>(new AdminGateFunction(), List.of(ControlFunction.BROADCAST)),
+                ServerUpdate::getServerId, Types.STRING, MAX_PARALLELISM, parallelism, subtask);
         return start(harness, restoreFrom);
     }
 

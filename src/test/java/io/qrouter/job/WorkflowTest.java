@@ -7,6 +7,8 @@ import io.qrouter.job.kafka.DeadLetteringDeserializer;
 import io.qrouter.job.kafka.InputChecks;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.qrouter.avro.ControlCommand;
+import io.qrouter.avro.ControlLogEntry;
 import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.HeartbeatLog;
@@ -73,6 +75,7 @@ class WorkflowTest {
         }
         beatBytes[beats] = encode(Records.heartbeat("", T0, 0));
         byte[][] eventBytes = {encode(Records.event("s1", "t0", TaskEventType.ENQUEUED, T0 + 5))};
+        byte[][] controlBytes = {"not a command".getBytes(StandardCharsets.UTF_8)};
 
         DeadLetteringDeserializer<TaskRequest> taskDecoder =
                 new DeadLetteringDeserializer<>(TaskRequest.class, InputChecks.taskRequest(limits), limits);
@@ -80,23 +83,27 @@ class WorkflowTest {
                 new DeadLetteringDeserializer<>(Heartbeat.class, InputChecks.heartbeat(limits), limits);
         DeadLetteringDeserializer<TaskEvent> eventDecoder =
                 new DeadLetteringDeserializer<>(TaskEvent.class, InputChecks.taskEvent(limits), limits);
+        DeadLetteringDeserializer<ControlCommand> controlDecoder =
+                new DeadLetteringDeserializer<>(ControlCommand.class, InputChecks.controlCommand(limits), limits);
         // Tasks trickle in (100/s); those that reach the router before the first server update wait in its buffer
         // until it comes (how they spread over servers is the router harness tests' subject, not this one's).
         JobSources sources = new JobSources(
                 source(taskDecoder, config.get(ConfigKey.TOPIC_TASKS), taskBytes, RateLimiterStrategy.perSecond(100)),
                 source(eventDecoder, config.get(ConfigKey.TOPIC_SERVER_EVENTS), eventBytes,
                         RateLimiterStrategy.noOp()),
-                source(beatDecoder, config.get(ConfigKey.TOPIC_HEARTBEATS), beatBytes, RateLimiterStrategy.noOp()));
+                source(beatDecoder, config.get(ConfigKey.TOPIC_HEARTBEATS), beatBytes, RateLimiterStrategy.noOp()),
+                source(controlDecoder, config.get(ConfigKey.TOPIC_CONTROL), controlBytes, RateLimiterStrategy.noOp()));
         CollectSink<RoutingDecision> decisions = new CollectSink<>("decisions");
         CollectSink<ServerMetrics> metrics = new CollectSink<>("server-metrics");
         CollectSink<HeartbeatLog> heartbeatLog = new CollectSink<>("heartbeat-log");
         CollectSink<SlotAssignment> slots = new CollectSink<>("dsrs-assignments");
         CollectSink<DeadLetter> deadLetters = new CollectSink<>("dead-letter");
+        CollectSink<ControlLogEntry> controlLog = new CollectSink<>("control-log");
 
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
         QrouterJob.defineWorkflow(env, config, sources,
-                new JobSinks(decisions, metrics, heartbeatLog, slots, deadLetters));
+                new JobSinks(decisions, metrics, heartbeatLog, slots, deadLetters, controlLog));
         env.execute("workflow without Kafka");
 
         Map<String, List<String>> serversByTask = decisions.received().stream().collect(Collectors.groupingBy(
@@ -117,6 +124,11 @@ class WorkflowTest {
         assertThat(assignments.stream().mapToLong(SlotAssignment::getCount).sum()).isEqualTo(TASKS);
 
         assertThat(metrics.received()).extracting(m -> m.getServerId().toString()).containsAll(SERVERS);
+        // a control command that is not one is refused, with its reason, on control-log
+        assertThat(controlLog.received()).singleElement().satisfies(entry -> {
+            assertThat(entry.getOutcome()).isEqualTo("REFUSED");
+            assertThat(entry.getReason()).isNotBlank();
+        });
         // Two source subtasks read the heartbeats in two halves, so a server's older beat may come after a newer
         // one; the state logs only the newest it has seen.
         assertThat(heartbeatLog.received()).extracting(h -> h.getServerId().toString()).containsAll(SERVERS)

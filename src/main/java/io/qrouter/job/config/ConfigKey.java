@@ -53,6 +53,38 @@ public enum ConfigKey {
             "Output: SlotAssignment records, keyed by service type."),
     TOPIC_DEAD_LETTER("topic.dead-letter", Topics.DEAD_LETTER, nonBlank(),
             "Output: DeadLetter records (bad input, tasks no server could take), keyed by source topic."),
+    TOPIC_CONTROL("topic.control", Topics.CONTROL, nonBlank(),
+            "Input: ControlCommand records from operators (qrouter control); writable by operators only."),
+    TOPIC_CONTROL_LOG("topic.control-log", Topics.CONTROL_LOG, nonBlank(),
+            "Output: ControlLogEntry records, every control command applied or refused (with the reason), keyed by "
+                    + "command id."),
+    CONTROL_HMAC_SECRET("control.hmac-secret", "", ValueRule.emptyOrAtLeastBytes(16),
+            "Shared secret of the control commands' HMAC-SHA256 signatures; empty refuses every command. Never "
+                    + "logged or printed (masked)."),
+    OUTLIER_ENABLED("outlier.enabled", "false", oneOf("false", "true"),
+            "Outlier ejection: servers that fail tasks far more than the fleet get no tasks for a while (see the "
+                    + "outlier.* keys and README, Operating qrouter)."),
+    OUTLIER_CONSECUTIVE_FAILURES("outlier.consecutive-failures", "5", longIn(1, 1_000_000),
+            "A server whose last this many finished tasks all FAILED is ejected."),
+    OUTLIER_SUCCESS_RATE_STDEV_FACTOR("outlier.success-rate-stdev-factor", "1.9", doubleIn(0, true, 100, false),
+            "A server whose success rate over an interval is more than this many standard deviations below the "
+                    + "fleet's mean is ejected."),
+    OUTLIER_SUCCESS_RATE_MINIMUM_REQUESTS("outlier.success-rate-minimum-requests", "100", longIn(1, 1_000_000_000),
+            "Finished tasks a server needs in an interval to count in the success-rate detector."),
+    OUTLIER_SUCCESS_RATE_MINIMUM_SERVERS("outlier.success-rate-minimum-servers", "5", longIn(2, 1_000_000),
+            "Servers with enough finished tasks the success-rate detector needs to run."),
+    OUTLIER_INTERVAL_MS("outlier.interval.ms", "10000", longIn(1, 86_400_000),
+            "Interval of the success-rate detector (processing time)."),
+    OUTLIER_BASE_EJECTION_MS("outlier.base-ejection.ms", "30000", longIn(1, 86_400_000),
+            "An ejection lasts this long times the number of times the server has been ejected."),
+    OUTLIER_MAX_EJECTION_SHARE("outlier.max-ejection-share", "0.1", doubleIn(0, 1),
+            "Never more than this share of the live servers is ejected at once."),
+    OUTLIER_PANIC_THRESHOLD("outlier.panic-threshold", "0.5", doubleIn(0, 1),
+            "Panic mode: when fewer than this share of the live servers are healthy (not ejected), the routers "
+                    + "route over every live server, ejected or not, and server-metrics say so."),
+    CONTROL_MAX_AGE_MS("control.max-age.ms", "60000", longIn(1_000, 86_400_000),
+            "A control command issued longer ago than this (or this far in the future) is refused as a replay; so "
+                    + "is a command id seen within it."),
 
     WATERMARK_OUT_OF_ORDERNESS_MS("watermark.out-of-orderness.ms", "2000", longIn(0, 3_600_000),
             "Bounded out-of-orderness of event time: the watermark trails the largest event time seen by this much."),
@@ -107,6 +139,16 @@ public enum ConfigKey {
             "Fleet-wide reference time of the waiting times W_Qt and W_v in K: one unit of wait weighs like one "
                     + "waiting task, so K prefers a faster server holding the same tasks. auto follows the fleet's "
                     + "mean service time (N over the sum of the live servers' mu); a number fixes it in ms."),
+    ROUTER_ADMISSION_MAX_LOSS_PROBABILITY("router.admission.max-loss-probability", "off",
+            ValueRule.orWord("off", doubleIn(0, true, 1, true)),
+            "Loss-aware admission: a task whose best choice (the live server where it is least likely to be lost) "
+                    + "would be abandoned with a predicted probability above this (M/M/1+M: n*alpha_c/(mu+n*alpha_c), "
+                    + "n its tasks as the router sees them) gets a REJECTED decision at once, with the probability, "
+                    + "instead of being sent to wait; off admits every task."),
+    ROUTER_SLOW_START_MS("router.slow-start.ms", "0", longIn(0, 3_600_000),
+            "Slow start: a server that joins a running fleet, or comes back after being down, gets a share of the "
+                    + "decisions ramping from a tenth to its full share over this window, instead of the burst an "
+                    + "empty queue attracts; 0 turns it off."),
     ROUTER_SEED("router.seed", "24301", longIn(Long.MIN_VALUE, Long.MAX_VALUE),
             "Seed of the random choices (random, power-of-d, ties); each router subtask derives its own."),
     ROUTER_BUFFER_CAPACITY("router.buffer.capacity", "10000", longIn(0, 10_000_000),

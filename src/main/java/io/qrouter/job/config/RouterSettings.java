@@ -12,10 +12,13 @@ import java.time.Duration;
  * how long a routed task counts as in flight. Built once from the validated {@link JobConfig}.
  *
  * @param loadIndexTimeUnit K's fleet-wide time unit; {@link Duration#ZERO} follows the fleet's mean service time
+ * @param maxLossProbability loss-aware admission: a task whose best server's predicted abandonment probability
+ *     exceeds it is rejected at once; 1 = admission off
+ * @param slowStart the window over which a joining server's share ramps up; {@link Duration#ZERO} = off
  */
 public record RouterSettings(PolicyName policy, int powerOfD, LoadIndexWeights weights, Duration loadIndexTimeUnit,
-        long seed, String tasksTopic, int bufferCapacity, Duration bufferDeadline, Duration inFlightTimeout)
-        implements Serializable {
+        long seed, String tasksTopic, int bufferCapacity, Duration bufferDeadline, Duration inFlightTimeout,
+        double maxLossProbability, Duration slowStart) implements Serializable {
 
     /** The value of {@code router.k-time-unit.ms} that follows the fleet's mean service time. */
     static final String AUTO = "auto";
@@ -28,7 +31,14 @@ public record RouterSettings(PolicyName policy, int powerOfD, LoadIndexWeights w
                 loadIndexWeights(config), loadIndexTimeUnit(config), config.getLong(ConfigKey.ROUTER_SEED),
                 config.get(ConfigKey.TOPIC_TASKS), config.getInt(ConfigKey.ROUTER_BUFFER_CAPACITY),
                 config.duration(ConfigKey.ROUTER_BUFFER_DEADLINE_MS),
-                config.duration(ConfigKey.ROUTER_IN_FLIGHT_TIMEOUT_MS));
+                config.duration(ConfigKey.ROUTER_IN_FLIGHT_TIMEOUT_MS), maxLossProbability(config),
+                config.duration(ConfigKey.ROUTER_SLOW_START_MS));
+    }
+
+    /** {@code router.admission.max-loss-probability}: "off" is 1 (no task is ever rejected). */
+    static double maxLossProbability(JobConfig config) {
+        String value = config.get(ConfigKey.ROUTER_ADMISSION_MAX_LOSS_PROBABILITY).trim();
+        return value.equalsIgnoreCase("off") ? 1 : Double.parseDouble(value);
     }
 
     /** The policy configuration of router {@code routerIndex} out of {@code routerCount}. */

@@ -151,6 +151,21 @@ public interface ValueRule extends Serializable {
         };
     }
 
+    /** Empty, or at least {@code minBytes} bytes of UTF-8 (a secret key). */
+    static ValueRule emptyOrAtLeastBytes(int minBytes) {
+        return new ValueRule() {
+            @Override
+            public boolean accepts(String value) {
+                return value.isEmpty() || value.getBytes(java.nio.charset.StandardCharsets.UTF_8).length >= minBytes;
+            }
+
+            @Override
+            public String describe() {
+                return "empty, or at least " + minBytes + " bytes";
+            }
+        };
+    }
+
     static ValueRule anyText() {
         return new ValueRule() {
             @Override

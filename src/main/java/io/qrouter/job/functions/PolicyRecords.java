@@ -4,6 +4,7 @@ import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.policy.Decision;
+import io.qrouter.policy.Rule;
 import io.qrouter.policy.ServerSnapshot;
 
 import java.time.Instant;
@@ -17,18 +18,19 @@ final class PolicyRecords {
      * What a policy needs of a snapshot, with {@code unacknowledgedTasks} (sent by this router, not yet in the
      * snapshot's count) added to the queue: a server with such tasks is busy, never idle. A server that may not
      * receive tasks (down, gone or FAILING) is reported not alive; an unknown estimate is 0, which the policies
-     * read as "not yet estimated".
+     * read as "not yet estimated". The operators' weight scales the rates of service (see ServerAdmin).
      */
     static ServerSnapshot toPolicySnapshot(ServerUpdate s, int unacknowledgedTasks) {
+        double weight = s.getAdminWeight();
         return new ServerSnapshot(
                 s.getServerId(),
                 s.getUpdatedAt(),
                 s.acceptsTasks(),
                 Math.max(0, s.getQueueLength()),
                 s.isBusy(),
-                rateOrZero(s.getServiceRatePerSecond()),
+                weight * rateOrZero(s.getServiceRatePerSecond()),
                 rateOrZero(s.getLambda()),
-                rateOrZero(s.getMu()),
+                weight * rateOrZero(s.getMu()),
                 rateOrZero(s.getAlphaC())).plusUnacknowledged(unacknowledgedTasks);
     }
 
@@ -58,7 +60,24 @@ final class PolicyRecords {
                 task.getCreatedAt(),
                 task.getServiceType(),
                 routerSubtask,
-                updateDelayMillis);
+                updateDelayMillis,
+                null);
+    }
+
+    /** The decision for a task that loss-aware admission refused: no server, the predicted loss probability. */
+    static RoutingDecision rejected(TaskRequest task, String policy, double lossProbability, long decidedAtMillis,
+            int routerSubtask) {
+        return RoutingDecision.newBuilder()
+                .setTaskId(task.getTaskId())
+                .setServerId("")
+                .setRule(Rule.REJECTED.name())
+                .setPolicy(policy)
+                .setDecidedAt(Instant.ofEpochMilli(decidedAtMillis))
+                .setTaskCreatedAt(task.getCreatedAt())
+                .setServiceType(task.getServiceType())
+                .setRouterSubtask(routerSubtask)
+                .setLossProbability(lossProbability)
+                .build();
     }
 
     private static double rateOrZero(Double rate) {

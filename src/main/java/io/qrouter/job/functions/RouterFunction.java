@@ -6,9 +6,14 @@ import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
+import io.qrouter.control.RouterControl;
 import io.qrouter.policy.Decision;
+import io.qrouter.policy.LossAdmission;
 import io.qrouter.policy.Policies;
+import io.qrouter.policy.PolicyConfig;
 import io.qrouter.policy.RoutingPolicy;
+import io.qrouter.policy.Rule;
+import io.qrouter.policy.SlowStartPolicy;
 import io.qrouter.policy.UnacknowledgedTasks;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.BroadcastState;
@@ -52,7 +57,10 @@ import java.util.SplittableRandom;
  *   <li><b>What a restart keeps.</b> The latest snapshot of every server is broadcast state (checkpointed by every
  *       subtask, redistributed on rescaling); the policy is an in-memory function of it and is rebuilt from it
  *       on the first element after a (re)start. In-flight counts and unacknowledged tasks, a round-robin cursor and the
- *       random generator restart; the next heartbeat of each server corrects the counts. Buffered tasks are keyed state with
+ *       random generator restart; the next heartbeat of each server corrects the counts. The operators' routing
+ *       settings (policy, d, K weights, idle queue) travel stamped on every snapshot ({@link RouterControl}), so
+ *       the broadcast state keeps them too: a router switches policy when a snapshot brings a higher version, and
+ *       after a restore rebuilds the highest version it holds. Buffered tasks are keyed state with
  *       their deadline timers, so they survive too.</li>
  *   <li><b>No server alive.</b> A task waits in this subtask's buffer (at most {@code bufferCapacity} tasks) for
  *       up to {@code bufferDeadlineMillis} of processing time. The snapshot that brings a server back releases
@@ -93,6 +101,10 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
     private transient int bufferedCount;
     private transient long fleetGaugesAt;
     private transient JobMetrics metrics;
+    /** Loss-aware admission, or null when off. */
+    private transient LossAdmission admission;
+    /** The version of the operators' routing settings the policy runs (0: as configured). */
+    private transient long controlVersion;
 
     public RouterFunction(RouterSettings settings) {
         this.settings = settings;
@@ -102,9 +114,9 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
     public void open(OpenContext openContext) {
         buffered = getRuntimeContext().getState(BUFFERED);
         routerIndex = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
-        int routerCount = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
-        policy = Policies.create(settings.policyConfig(routerIndex, routerCount),
-                new SplittableRandom(settings.seed() ^ (0x9E3779B97F4A7C15L * (routerIndex + 1))));
+        controlVersion = 0;
+        admission = settings.maxLossProbability() < 1 ? new LossAdmission(settings.maxLossProbability()) : null;
+        policy = newPolicy(null);
         inFlight = new UnacknowledgedTasks(settings.inFlightTimeout().toMillis(), MAX_UNACKNOWLEDGED_PER_SERVER);
         updateDelayByServer = new HashMap<>();
         policyRebuilt = false;
@@ -146,6 +158,9 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
         } else {
             updateDelayByServer.put(snapshot.getServerId(), Math.max(0, now - snapshot.getUpdatedAt()));
             snapshots.put(snapshot.getServerId(), snapshot);
+            if (switchPolicy(snapshot.getRouterControl())) {
+                replay(snapshots, now);
+            }
             policy.onSnapshot(PolicyRecords.toPolicySnapshot(snapshot, pendingAfter(snapshot, now)));
         }
         if (!bufferCounted) {
@@ -175,8 +190,19 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
         }
     }
 
-    /** Routes a task if any server is alive; false when it could not be routed. */
+    /**
+     * Routes a task if any server is alive, or rejects it at once when loss-aware admission predicts it would be lost
+     * even at its best choice; false when it could not be routed.
+     */
     private boolean route(TaskRequest task, long now, Collector<RoutingDecision> out) {
+        if (admission != null) {
+            double loss = admission.bestLossProbability(policy.view());
+            if (!admission.admits(loss)) {
+                out.collect(PolicyRecords.rejected(task, policy.name().configName(), loss, now, routerIndex));
+                metrics.decided(Rule.REJECTED.name());
+                return true;
+            }
+        }
         Optional<Decision> decision = policy.route(PolicyRecords.routingKey(task), now);
         if (decision.isEmpty()) {
             return false;
@@ -217,6 +243,19 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
             return;
         }
         policyRebuilt = true;
+        RouterControl newest = null;
+        for (Map.Entry<String, ServerUpdate> entry : snapshots.immutableEntries()) {
+            RouterControl control = entry.getValue().getRouterControl();
+            if (control != null && (newest == null || control.getVersion() > newest.getVersion())) {
+                newest = control;
+            }
+        }
+        switchPolicy(newest);
+        replay(snapshots, now);
+    }
+
+    /** Feeds every known snapshot to the policy, in server id order so that every router builds the same view. */
+    private void replay(ReadOnlyBroadcastState<String, ServerUpdate> snapshots, long now) throws Exception {
         List<ServerUpdate> known = new ArrayList<>();
         for (Map.Entry<String, ServerUpdate> entry : snapshots.immutableEntries()) {
             known.add(entry.getValue());
@@ -225,6 +264,25 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
         for (ServerUpdate snapshot : known) {
             policy.onSnapshot(PolicyRecords.toPolicySnapshot(snapshot, pendingAfter(snapshot, now)));
         }
+    }
+
+    /** A new policy (empty view) when {@code control} is newer than what runs; true if it switched. */
+    private boolean switchPolicy(RouterControl control) {
+        if (control == null || control.getVersion() <= controlVersion) {
+            return false;
+        }
+        policy = newPolicy(control);
+        controlVersion = control.getVersion();
+        return true;
+    }
+
+    /** The configured policy, or with the operators' settings {@code control} (null: none). */
+    private RoutingPolicy newPolicy(RouterControl control) {
+        int routerCount = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
+        PolicyConfig config = settings.policyConfig(routerIndex, routerCount);
+        RoutingPolicy created = Policies.create(control == null ? config : control.applyTo(config),
+                new SplittableRandom(settings.seed() ^ (0x9E3779B97F4A7C15L * (routerIndex + 1))));
+        return settings.slowStart().isZero() ? created : new SlowStartPolicy(created, settings.slowStart().toMillis());
     }
 
     /**

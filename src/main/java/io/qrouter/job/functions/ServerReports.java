@@ -90,7 +90,9 @@ final class ServerReports {
                 figures.loadIndexK(),
                 figures.overloaded(),
                 state.recommendedHeartbeatMillis,
-                state.heartbeatTriggers);
+                state.heartbeatTriggers,
+                "active", // the administrative state: AdminMetricsFunction sets it
+                1.0);
     }
 
     static HeartbeatLog heartbeatLog(ServerState state, int queueLength, QueueFigures figures) {

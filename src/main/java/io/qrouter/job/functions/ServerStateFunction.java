@@ -273,7 +273,7 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
     static int queueChange(TaskEventType type) {
         return switch (type) {
             case ENQUEUED -> 1;
-            case COMPLETED, ABANDONED, RESTORED -> -1;
+            case COMPLETED, ABANDONED, RESTORED, FAILED -> -1;
             case STARTED, CANCELLED, UNKNOWN -> 0;
         };
     }

@@ -1,5 +1,6 @@
 package io.qrouter.job.kafka;
 
+import io.qrouter.avro.ControlCommand;
 import io.qrouter.job.config.ConfigKey;
 import io.qrouter.job.config.RecordLimits;
 import io.qrouter.job.config.ValueRule;
@@ -19,6 +20,9 @@ import java.time.Instant;
 public final class InputChecks {
     /** Event times before this are absurd (a zero or seconds-instead-of-millis timestamp lands here). */
     public static final Instant EARLIEST_EVENT_TIME = Instant.parse("2000-01-01T00:00:00Z");
+
+    /** A control command has a handful of arguments; more is not a command. */
+    static final int MAX_CONTROL_ARGUMENTS = 16;
 
     private InputChecks() {}
 
@@ -55,6 +59,22 @@ public final class InputChecks {
                 beat.getIntervalMillis() <= 0 ? "intervalMillis: must be > 0 (" + beat.getIntervalMillis() + ")"
                         : number("intervalMillis", beat.getIntervalMillis(), limits.maxHeartbeatIntervalMillis(),
                                 ConfigKey.VALIDATION_MAX_HEARTBEAT_INTERVAL_MS));
+    }
+
+    /** Bounds only: whether the command is valid is the control operator's decision, logged on control-log. */
+    public static RecordCheck<ControlCommand> controlCommand(RecordLimits limits) {
+        return (command, now) -> firstProblem(
+                id("commandId", command.getCommandId(), limits),
+                id("issuer", command.getIssuer(), limits),
+                id("action", command.getAction(), limits),
+                command.getTarget() == null ? null : id("target", command.getTarget(), limits),
+                command.getArguments().size() > MAX_CONTROL_ARGUMENTS
+                        ? "arguments: more than " + MAX_CONTROL_ARGUMENTS : null,
+                command.getArguments().entrySet().stream()
+                        .map(a -> firstProblem(id("argument name", a.getKey(), limits),
+                                tooLong("argument " + a.getKey(), a.getValue(), limits.maxTaskKeyLength(),
+                                        ConfigKey.VALIDATION_MAX_TASK_KEY_LENGTH)))
+                        .filter(java.util.Objects::nonNull).findFirst().orElse(null));
     }
 
     private static String firstProblem(String... problems) {

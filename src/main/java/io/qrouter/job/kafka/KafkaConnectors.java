@@ -1,5 +1,8 @@
 package io.qrouter.job.kafka;
 
+import io.qrouter.job.functions.ControlLog;
+import io.qrouter.avro.ControlCommand;
+import io.qrouter.avro.ControlLogEntry;
 import io.qrouter.job.JobSinks;
 import io.qrouter.job.JobSources;
 import io.qrouter.job.config.ConfigKey;
@@ -36,7 +39,9 @@ public final class KafkaConnectors {
                         new DeadLetteringDeserializer<>(TaskEvent.class, InputChecks.taskEvent(limits), limits)),
                 source(config, ConfigKey.TOPIC_HEARTBEATS,
                         new DeadLetteringDeserializer<>(Heartbeat.class, InputChecks.heartbeat(limits), limits),
-                        config.getLong(ConfigKey.SOURCE_HEARTBEATS_MAX_WAIT_MS)));
+                        config.getLong(ConfigKey.SOURCE_HEARTBEATS_MAX_WAIT_MS)),
+                source(config, ConfigKey.TOPIC_CONTROL,
+                        new DeadLetteringDeserializer<>(ControlCommand.class, InputChecks.controlCommand(limits), limits)));
     }
 
     public static JobSinks sinks(JobConfig config) {
@@ -47,7 +52,8 @@ public final class KafkaConnectors {
                 sink(config, ConfigKey.TOPIC_HEARTBEAT_LOG, HeartbeatLog.class, HeartbeatLog::getServerId,
                         ConfigKey.SINK_REPORTS_LINGER_MS),
                 sink(config, ConfigKey.TOPIC_DSRS_ASSIGNMENTS, SlotAssignment.class, SlotAssignment::getServiceType),
-                sink(config, ConfigKey.TOPIC_DEAD_LETTER, DeadLetter.class, DeadLetter::getSourceTopic));
+                sink(config, ConfigKey.TOPIC_DEAD_LETTER, DeadLetter.class, DeadLetter::getSourceTopic),
+                sink(config, ConfigKey.TOPIC_CONTROL_LOG, ControlLogEntry.class, ControlLog::key));
     }
 
     static <T extends SpecificRecordBase> KafkaSource<Either<DeadLetter, T>> source(

@@ -5,6 +5,7 @@ import io.qrouter.job.functions.GaBatchFunction;
 import io.qrouter.job.functions.RouterFunction;
 import io.qrouter.job.functions.ServerStateFunction;
 import io.qrouter.avro.Health;
+import io.qrouter.control.RouterControl;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -48,6 +49,13 @@ public class ServerUpdate {
     private long lateRecords;
     private List<String> enqueuedSinceLastSnapshot = new ArrayList<>();
     private boolean enqueuedOverflow;
+    private String adminState = ACTIVE;
+    private boolean adminAccepts = true;
+    private double adminWeight = 1.0;
+    private RouterControl routerControl;
+
+    /** {@link #getAdminState()} of a server that takes tasks. */
+    public static final String ACTIVE = "active";
 
     public ServerUpdate() {
     }
@@ -59,7 +67,7 @@ public class ServerUpdate {
     public boolean acceptsTasks() {
         boolean canServe = serviceRatePerSecond > 0 && Double.isFinite(serviceRatePerSecond)
                 || mu != null && mu > 0 && Double.isFinite(mu);
-        return alive && !gone && health != Health.FAILING && canServe;
+        return alive && !gone && health != Health.FAILING && canServe && adminAccepts;
     }
 
     /** Server id; the key of the per-server state and of the routers' broadcast state. */
@@ -320,6 +328,45 @@ public class ServerUpdate {
                 || !enqueuedSinceLastSnapshot.isEmpty() || enqueuedOverflow;
     }
 
+    /**
+     * The administrative state (AdminGateFunction), as server-metrics shows it: active, draining, drained,
+     * maintenance, ejected, or ejected but routed in panic.
+     */
+    public String getAdminState() {
+        return adminState;
+    }
+
+    public void setAdminState(String adminState) {
+        this.adminState = adminState;
+    }
+
+    /** False when operators or outlier detection keep tasks from the server (AdminGateFunction). */
+    public boolean isAdminAccepts() {
+        return adminAccepts;
+    }
+
+    public void setAdminAccepts(boolean adminAccepts) {
+        this.adminAccepts = adminAccepts;
+    }
+
+    /** The operators' weight of the server: it scales the service rate the policies see (1 = as reported). */
+    public double getAdminWeight() {
+        return adminWeight;
+    }
+
+    public void setAdminWeight(double adminWeight) {
+        this.adminWeight = adminWeight;
+    }
+
+    /** The fleet-wide routing settings in force (null: as configured); routers switch when its version rises. */
+    public RouterControl getRouterControl() {
+        return routerControl;
+    }
+
+    public void setRouterControl(RouterControl routerControl) {
+        this.routerControl = routerControl;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -341,7 +388,10 @@ public class ServerUpdate {
                 && Objects.equals(serverId, that.serverId) && health == that.health
                 && Objects.equals(lambda, that.lambda) && Objects.equals(mu, that.mu)
                 && Objects.equals(alphaC, that.alphaC) && Objects.equals(eta, that.eta)
-                && Objects.equals(loadIndexK, that.loadIndexK);
+                && Objects.equals(loadIndexK, that.loadIndexK) && Objects.equals(adminState, that.adminState)
+                && adminAccepts == that.adminAccepts
+                && Double.compare(adminWeight, that.adminWeight) == 0
+                && Objects.equals(routerControl, that.routerControl);
     }
 
     @Override
@@ -353,6 +403,7 @@ public class ServerUpdate {
     public String toString() {
         return "ServerUpdate{" + serverId + (alive ? " alive" : " down") + (gone ? " gone" : "")
                 + (idle ? " idle" : "") + " queue=" + queueLength + " K=" + loadIndexK
-                + (overloaded ? " overloaded" : "") + " heartbeatAt=" + heartbeatAt + " health=" + health + '}';
+                + (overloaded ? " overloaded" : "") + " heartbeatAt=" + heartbeatAt + " health=" + health
+                + (ACTIVE.equals(adminState) ? "" : " " + adminState) + '}';
     }
 }

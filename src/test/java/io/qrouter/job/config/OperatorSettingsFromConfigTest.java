@@ -25,6 +25,8 @@ class OperatorSettingsFromConfigTest {
             Map.entry("router.buffer.capacity", "0"),
             Map.entry("router.buffer.deadline.ms", "1500"),
             Map.entry("router.in-flight-timeout.ms", "700"),
+            Map.entry("router.admission.max-loss-probability", "0.2"),
+            Map.entry("router.slow-start.ms", "5000"),
             Map.entry("server.queue-model", "chain-p"),
             Map.entry("server.estimator-window.ms", "30000"),
             Map.entry("server.estimator-buckets", "10"),
@@ -72,6 +74,8 @@ class OperatorSettingsFromConfigTest {
         assertThat(router.bufferDeadline()).isEqualTo(Duration.ofMillis(1500));
         assertThat(router.inFlightTimeout()).isEqualTo(Duration.ofMillis(700));
         assertThat(router.tasksTopic()).isEqualTo("orders");
+        assertThat(router.maxLossProbability()).isEqualTo(0.2);
+        assertThat(router.slowStart()).isEqualTo(Duration.ofMillis(5000));
 
         ServerStateSettings server = ServerStateSettings.from(config);
         assertThat(server.queueModel()).isEqualTo("chain-p");
