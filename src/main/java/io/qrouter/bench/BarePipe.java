@@ -24,10 +24,11 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
- * The physical limit the job is measured against: one thread that reads tasks with a read_committed consumer,
- * decodes each, picks a server by a hash of its id, encodes a {@link RoutingDecision} and produces it (key = server
- * id, linger 0 like the job's sinks). Nothing is kept per task. Its thread and its producer's network thread are
- * named {@value #NAME} so that the benchmark charges their CPU to it.
+ * The physical limit the job is measured against: one thread that reads tasks with a read_committed
+ * consumer, decodes each, picks a server by a hash of its id, encodes a {@link RoutingDecision} and
+ * produces it (key = server id, linger 0 like the job's sinks). Nothing is kept per task. Its
+ * thread and its producer's network thread are named {@value #NAME} so that the benchmark charges
+ * their CPU to it.
  */
 final class BarePipe implements AutoCloseable {
     static final String NAME = "bare-pipe";
@@ -43,7 +44,11 @@ final class BarePipe implements AutoCloseable {
     private volatile boolean running = true;
     private volatile Throwable failure;
 
-    BarePipe(String bootstrapServers, String tasksTopic, String decisionsTopic, List<String> serverIds) {
+    BarePipe(
+            String bootstrapServers,
+            String tasksTopic,
+            String decisionsTopic,
+            List<String> serverIds) {
         this.tasksTopic = tasksTopic;
         this.decisionsTopic = decisionsTopic;
         this.serverIds = List.copyOf(serverIds);
@@ -77,13 +82,34 @@ final class BarePipe implements AutoCloseable {
     private void loop() {
         try {
             while (running) {
-                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(100))) {
+                for (ConsumerRecord<byte[], byte[]> record :
+                        consumer.poll(Duration.ofMillis(100))) {
                     TaskRequest task = taskCodec.decode(record.value());
-                    String server = serverIds.get((int) Math.floorMod(StableHash.of(task.getTaskId()),
-                            (long) serverIds.size()));
-                    RoutingDecision decision = new RoutingDecision(task.getTaskId(), server, Rule.HASH.name(), "hash",
-                            null, null, null, 0L, Instant.now(), task.getCreatedAt(), task.getServiceType(), 0, null, null);
-                    producer.send(new ProducerRecord<>(decisionsTopic, server, decisionCodec.encode(decision)));
+                    String server =
+                            serverIds.get(
+                                    (int)
+                                            Math.floorMod(
+                                                    StableHash.of(task.getTaskId()),
+                                                    (long) serverIds.size()));
+                    RoutingDecision decision =
+                            new RoutingDecision(
+                                    task.getTaskId(),
+                                    server,
+                                    Rule.HASH.name(),
+                                    "hash",
+                                    null,
+                                    null,
+                                    null,
+                                    0L,
+                                    Instant.now(),
+                                    task.getCreatedAt(),
+                                    task.getServiceType(),
+                                    0,
+                                    null,
+                                    null);
+                    producer.send(
+                            new ProducerRecord<>(
+                                    decisionsTopic, server, decisionCodec.encode(decision)));
                 }
             }
         } catch (WakeupException e) {

@@ -1,10 +1,10 @@
 package io.qrouter.bench;
 
-import io.qrouter.job.JobWatch;
 import io.qrouter.io.TempDirectories;
+import io.qrouter.job.JobWatch;
+import io.qrouter.job.QrouterJob;
 import io.qrouter.job.config.ConfigKey;
 import io.qrouter.job.config.JobConfig;
-import io.qrouter.job.QrouterJob;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -14,18 +14,21 @@ import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
- * Submits the production pipeline ({@link QrouterJob#buildPipeline}) to a local MiniCluster for one benchmark run:
- * the run's topics, sources from the beginning, checkpoints to a temporary directory (the JobManager's memory takes
- * only a few MB: thousands of servers' state do not fit), the chosen settings, restarts off (a failure ends the run
- * with its cause). No name the job gives its threads or clients contains {@link ThreadCpu#BENCH_MARK}, so its CPU is
- * charged.
+ * Submits the production pipeline ({@link QrouterJob#buildPipeline}) to a local MiniCluster for one
+ * benchmark run: the run's topics, sources from the beginning, checkpoints to a temporary directory
+ * (the JobManager's memory takes only a few MB: thousands of servers' state do not fit), the chosen
+ * settings, restarts off (a failure ends the run with its cause). No name the job gives its threads
+ * or clients contains {@link ThreadCpu#BENCH_MARK}, so its CPU is charged.
  */
 final class BenchJob {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
 
     private BenchJob() {}
 
-    /** A started job, when it was submitted (System.nanoTime), and its checkpoint directory (deleted by close). */
+    /**
+     * A started job, when it was submitted (System.nanoTime), and its checkpoint directory (deleted
+     * by close).
+     */
     record Started(JobWatch job, long submittedNanos, Path checkpoints) implements AutoCloseable {
         /** Cancels the job and deletes its checkpoints. */
         @Override
@@ -36,9 +39,14 @@ final class BenchJob {
     }
 
     /**
-     * @param runKeys the run's own keys (topics, timeouts), applied before {@code settings}' overrides
+     * @param runKeys the run's own keys (topics, timeouts), applied before {@code settings}'
+     *     overrides
      */
-    static Started start(String bootstrapServers, String runName, JobSettings settings, Map<String, String> runKeys)
+    static Started start(
+            String bootstrapServers,
+            String runName,
+            JobSettings settings,
+            Map<String, String> runKeys)
             throws Exception {
         Map<String, String> keys = new LinkedHashMap<>();
         keys.put(ConfigKey.KAFKA_BOOTSTRAP_SERVERS.key(), bootstrapServers);
@@ -57,7 +65,8 @@ final class BenchJob {
 
         Configuration flink = new Configuration();
         flink.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(settings.parallelism(), flink);
+        StreamExecutionEnvironment env =
+                StreamExecutionEnvironment.createLocalEnvironment(settings.parallelism(), flink);
         QrouterJob.buildPipeline(env, config);
         long submitted = System.nanoTime();
         JobWatch job = new JobWatch(env.executeAsync(config.get(ConfigKey.JOB_NAME)));

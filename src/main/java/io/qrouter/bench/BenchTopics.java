@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The topics of one benchmark run, all named {@code <prefix>-<default name>} so runs on one broker never read each
- * other's records: the job's eight (its inputs and outputs) or the bare pipe's two.
+ * The topics of one benchmark run, all named {@code <prefix>-<default name>} so runs on one broker
+ * never read each other's records: the job's eight (its inputs and outputs) or the bare pipe's two.
  */
 record BenchTopics(String prefix) {
     String tasks() {
@@ -41,7 +41,11 @@ record BenchTopics(String prefix) {
 
     /** Creates every topic of this run with {@code partitions} partitions. */
     BenchTopics create(String bootstrapServers, int partitions) {
-        Topics.create(bootstrapServers, Topics.ALL.stream().map(t -> prefix + "-" + t).toList(), partitions, (short) 1);
+        Topics.create(
+                bootstrapServers,
+                Topics.ALL.stream().map(t -> prefix + "-" + t).toList(),
+                partitions,
+                (short) 1);
         return this;
     }
 
@@ -57,9 +61,16 @@ record BenchTopics(String prefix) {
     /** The job's topic keys pointing at these topics. */
     Map<String, String> jobKeys() {
         Map<String, String> keys = new LinkedHashMap<>();
-        List<ConfigKey> topicKeys = List.of(ConfigKey.TOPIC_TASKS, ConfigKey.TOPIC_SERVER_EVENTS,
-                ConfigKey.TOPIC_HEARTBEATS, ConfigKey.TOPIC_DECISIONS, ConfigKey.TOPIC_SERVER_METRICS,
-                ConfigKey.TOPIC_HEARTBEAT_LOG, ConfigKey.TOPIC_DSRS_ASSIGNMENTS, ConfigKey.TOPIC_DEAD_LETTER);
+        List<ConfigKey> topicKeys =
+                List.of(
+                        ConfigKey.TOPIC_TASKS,
+                        ConfigKey.TOPIC_SERVER_EVENTS,
+                        ConfigKey.TOPIC_HEARTBEATS,
+                        ConfigKey.TOPIC_DECISIONS,
+                        ConfigKey.TOPIC_SERVER_METRICS,
+                        ConfigKey.TOPIC_HEARTBEAT_LOG,
+                        ConfigKey.TOPIC_DSRS_ASSIGNMENTS,
+                        ConfigKey.TOPIC_DEAD_LETTER);
         for (ConfigKey key : topicKeys) {
             keys.put(key.key(), prefix + "-" + key.defaultValue());
         }

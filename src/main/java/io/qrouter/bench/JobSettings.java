@@ -4,10 +4,14 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The job as the benchmark runs it: parallelism, delivery guarantee, state backend, and any other configuration
- * key ({@code --set}), applied last.
+ * The job as the benchmark runs it: parallelism, delivery guarantee, state backend, and any other
+ * configuration key ({@code --set}), applied last.
  */
-public record JobSettings(int parallelism, String deliveryGuarantee, String stateBackend, Map<String, String> overrides) {
+public record JobSettings(
+        int parallelism,
+        String deliveryGuarantee,
+        String stateBackend,
+        Map<String, String> overrides) {
     public JobSettings {
         overrides = Map.copyOf(new LinkedHashMap<>(overrides));
     }
@@ -18,7 +22,12 @@ public record JobSettings(int parallelism, String deliveryGuarantee, String stat
 
     /** One line for the table's heading. */
     String describe() {
-        return "parallelism " + parallelism + ", " + deliveryGuarantee + ", " + stateBackend
+        return "parallelism "
+                + parallelism
+                + ", "
+                + deliveryGuarantee
+                + ", "
+                + stateBackend
                 + (overrides.isEmpty() ? "" : ", " + overrides);
     }
 }

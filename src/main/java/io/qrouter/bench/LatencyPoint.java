@@ -13,17 +13,37 @@ import org.HdrHistogram.Histogram;
  * @param sent tasks sent in the measured window
  * @param lost of those, tasks whose decision did not come back within the drain time
  */
-record LatencyPoint(String side, int servers, double ratePerSecond, long sent, long lost, double p50Millis,
-        double p90Millis, double p99Millis, double p999Millis, double maxMillis) {
+record LatencyPoint(
+        String side,
+        int servers,
+        double ratePerSecond,
+        long sent,
+        long lost,
+        double p50Millis,
+        double p90Millis,
+        double p99Millis,
+        double p999Millis,
+        double maxMillis) {
 
-    static LatencyPoint of(String side, int servers, double rate, long sent, long lost, Histogram micros) {
-        return new LatencyPoint(side, servers, rate, sent, lost, millis(micros, 50), millis(micros, 90),
-                millis(micros, 99), millis(micros, 99.9),
+    static LatencyPoint of(
+            String side, int servers, double rate, long sent, long lost, Histogram micros) {
+        return new LatencyPoint(
+                side,
+                servers,
+                rate,
+                sent,
+                lost,
+                millis(micros, 50),
+                millis(micros, 90),
+                millis(micros, 99),
+                millis(micros, 99.9),
                 micros.getTotalCount() == 0 ? Double.NaN : micros.getMaxValue() / 1000.0);
     }
 
     private static double millis(Histogram micros, double percentile) {
-        return micros.getTotalCount() == 0 ? Double.NaN : micros.getValueAtPercentile(percentile) / 1000.0;
+        return micros.getTotalCount() == 0
+                ? Double.NaN
+                : micros.getValueAtPercentile(percentile) / 1000.0;
     }
 
     Map<String, Object> toJson() {

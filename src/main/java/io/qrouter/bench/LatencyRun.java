@@ -10,16 +10,19 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * Live runs at one fleet size N. The job first: N servers heartbeating with no task (what they cost it), then each
- * rate of the sweep with its tasks and lifecycle events played in real time. Then the bare relay (consume, decode,
- * encode, produce) over the same sweep. Each side has its own topics and its own {@link OutputProbe}.
+ * Live runs at one fleet size N. The job first: N servers heartbeating with no task (what they cost
+ * it), then each rate of the sweep with its tasks and lifecycle events played in real time. Then
+ * the bare relay (consume, decode, encode, produce) over the same sweep. Each side has its own
+ * topics and its own {@link OutputProbe}.
  */
 final class LatencyRun {
     /** Measured tasks whose decision is not back this long after the window are counted lost. */
     private static final Duration DRAIN = Duration.ofSeconds(10);
+
     private static final int TOP_THREADS = 8;
 
-    record Result(int servers, HeartbeatCost idle, List<LatencyPoint> bare, List<LatencyPoint> job) {
+    record Result(
+            int servers, HeartbeatCost idle, List<LatencyPoint> bare, List<LatencyPoint> job) {
         Map<String, Object> toJson() {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("servers", servers);
@@ -48,41 +51,90 @@ final class LatencyRun {
         List<LatencyPoint> job = new ArrayList<>();
         ThreadCpu baseline = ThreadCpu.now();
         SendTimes times = new SendTimes();
-        try (OutputProbe probe = new OutputProbe(bootstrapServers,
-                List.of(jobTopics.decisions(), jobTopics.deadLetter(), jobTopics.heartbeatLog()),
-                jobTopics.decisions(), jobTopics.deadLetter(), times, 0, null)) {
-            BenchJob.Started started = BenchJob.start(bootstrapServers, name + "-job",
-                    settings.job(settings.stateBackends().get(0)), jobTopics.jobKeys());
+        try (OutputProbe probe =
+                new OutputProbe(
+                        bootstrapServers,
+                        List.of(
+                                jobTopics.decisions(),
+                                jobTopics.deadLetter(),
+                                jobTopics.heartbeatLog()),
+                        jobTopics.decisions(),
+                        jobTopics.deadLetter(),
+                        times,
+                        0,
+                        null)) {
+            BenchJob.Started started =
+                    BenchJob.start(
+                            bootstrapServers,
+                            name + "-job",
+                            settings.job(settings.stateBackends().get(0)),
+                            jobTopics.jobKeys());
             try (started;
-                    WorkloadProducer producer = new WorkloadProducer(bootstrapServers, jobTopics, 0, times);
+                    WorkloadProducer producer =
+                            new WorkloadProducer(bootstrapServers, jobTopics, 0, times);
                     LivePlayer player = new LivePlayer(producer)) {
                 ThroughputRun.Check failed = started.job()::failIfEnded;
-                idle = heartbeatsOnly(servers, player, producer, probe, jobTopics, baseline, failed);
+                idle =
+                        heartbeatsOnly(
+                                servers, player, producer, probe, jobTopics, baseline, failed);
                 for (double rate : settings.rates()) {
                     job.add(point("job", servers, rate, player, producer, times, probe, failed));
                 }
             }
         }
-        BenchTopics bareTopics = new BenchTopics(name + "-bare").create(bootstrapServers, partitions);
+        BenchTopics bareTopics =
+                new BenchTopics(name + "-bare").create(bootstrapServers, partitions);
         List<LatencyPoint> bare = new ArrayList<>();
         times.reset();
-        try (OutputProbe probe = new OutputProbe(bootstrapServers, List.of(bareTopics.decisions()),
-                bareTopics.decisions(), null, times, 0, null);
-                BarePipe pipe = new BarePipe(bootstrapServers, bareTopics.tasks(), bareTopics.decisions(),
-                        fleet(servers, settings.rates().get(0), "ids").serverIds()).start()) {
-            try (WorkloadProducer producer = new WorkloadProducer(bootstrapServers, bareTopics, 0, times);
+        try (OutputProbe probe =
+                        new OutputProbe(
+                                bootstrapServers,
+                                List.of(bareTopics.decisions()),
+                                bareTopics.decisions(),
+                                null,
+                                times,
+                                0,
+                                null);
+                BarePipe pipe =
+                        new BarePipe(
+                                        bootstrapServers,
+                                        bareTopics.tasks(),
+                                        bareTopics.decisions(),
+                                        fleet(servers, settings.rates().get(0), "ids").serverIds())
+                                .start()) {
+            try (WorkloadProducer producer =
+                            new WorkloadProducer(bootstrapServers, bareTopics, 0, times);
                     LivePlayer player = new LivePlayer(producer)) {
                 for (double rate : settings.rates()) {
-                    bare.add(point("bare", servers, rate, player, producer, times, probe, pipe::failIfFailed));
+                    bare.add(
+                            point(
+                                    "bare",
+                                    servers,
+                                    rate,
+                                    player,
+                                    producer,
+                                    times,
+                                    probe,
+                                    pipe::failIfFailed));
                 }
             }
         }
         return new Result(servers, idle, bare, job);
     }
 
-    /** N servers beating once a second, no task: the job's threads' CPU over the window, and whether it kept up. */
-    private HeartbeatCost heartbeatsOnly(int servers, LivePlayer player, WorkloadProducer producer,
-            OutputProbe probe, BenchTopics topics, ThreadCpu baseline, ThroughputRun.Check failed) throws Exception {
+    /**
+     * N servers beating once a second, no task: the job's threads' CPU over the window, and whether
+     * it kept up.
+     */
+    private HeartbeatCost heartbeatsOnly(
+            int servers,
+            LivePlayer player,
+            WorkloadProducer producer,
+            OutputProbe probe,
+            BenchTopics topics,
+            ThreadCpu baseline,
+            ThroughputRun.Check failed)
+            throws Exception {
         VirtualFleet fleet = fleet(servers, settings.rates().get(0), "idle");
         fleet.taskArrivals(false);
         player.play(fleet);
@@ -97,15 +149,35 @@ final class LatencyRun {
         long beats = producer.heartbeats() - beatsBefore;
         long charged = to.chargedSince(from, baseline);
         long lagging = awaitHeartbeatLog(producer, probe, topics, failed);
-        say.accept(String.format(Locale.ROOT, "  N=%d heartbeats only: %d heartbeats in %.1f s, job %.3f cores%s",
-                servers, beats, seconds, charged / 1e9 / seconds, lagging == 0 ? "" : ", " + lagging + " lagging"));
-        return new HeartbeatCost(servers, seconds, beats, charged / 1e9 / seconds,
-                beats == 0 ? Double.NaN : charged / 1e3 / beats, lagging, to.topCharged(from, baseline, TOP_THREADS));
+        say.accept(
+                String.format(
+                        Locale.ROOT,
+                        "  N=%d heartbeats only: %d heartbeats in %.1f s, job %.3f cores%s",
+                        servers,
+                        beats,
+                        seconds,
+                        charged / 1e9 / seconds,
+                        lagging == 0 ? "" : ", " + lagging + " lagging"));
+        return new HeartbeatCost(
+                servers,
+                seconds,
+                beats,
+                charged / 1e9 / seconds,
+                beats == 0 ? Double.NaN : charged / 1e3 / beats,
+                lagging,
+                to.topCharged(from, baseline, TOP_THREADS));
     }
 
-    /** Heartbeats sent and not (yet) in the heartbeat log, once it caught up or {@link #DRAIN} passed. */
-    private long awaitHeartbeatLog(WorkloadProducer producer, OutputProbe probe, BenchTopics topics,
-            ThroughputRun.Check failed) throws Exception {
+    /**
+     * Heartbeats sent and not (yet) in the heartbeat log, once it caught up or {@link #DRAIN}
+     * passed.
+     */
+    private long awaitHeartbeatLog(
+            WorkloadProducer producer,
+            OutputProbe probe,
+            BenchTopics topics,
+            ThroughputRun.Check failed)
+            throws Exception {
         long sent = producer.heartbeats();
         long deadline = System.nanoTime() + DRAIN.toNanos();
         while (probe.count(topics.heartbeatLog()) < sent && System.nanoTime() < deadline) {
@@ -115,8 +187,16 @@ final class LatencyRun {
         return Math.max(0, sent - probe.count(topics.heartbeatLog()));
     }
 
-    private LatencyPoint point(String side, int servers, double rate, LivePlayer player, WorkloadProducer producer,
-            SendTimes times, OutputProbe probe, ThroughputRun.Check failed) throws Exception {
+    private LatencyPoint point(
+            String side,
+            int servers,
+            double rate,
+            LivePlayer player,
+            WorkloadProducer producer,
+            SendTimes times,
+            OutputProbe probe,
+            ThroughputRun.Check failed)
+            throws Exception {
         player.play(fleet(servers, rate, side));
         sleep(settings.warmup().toMillis(), failed, player);
         times.reset();
@@ -131,22 +211,48 @@ final class LatencyRun {
             Thread.sleep(20);
         }
         probe.failIfFailed();
-        LatencyPoint p = LatencyPoint.of(side, servers, rate, times.recorded(), times.outstanding(),
-                probe.takeLatencies());
-        say.accept(String.format(Locale.ROOT, "  N=%d %s at %.0f tasks/s: p50 %.1f ms, p99 %.1f ms, p99.9 %.1f ms"
-                + " (%d tasks%s)", servers, side, rate, p.p50Millis(), p.p99Millis(), p.p999Millis(), p.sent(),
-                p.lost() == 0 ? "" : ", " + p.lost() + " lost"));
+        LatencyPoint p =
+                LatencyPoint.of(
+                        side,
+                        servers,
+                        rate,
+                        times.recorded(),
+                        times.outstanding(),
+                        probe.takeLatencies());
+        say.accept(
+                String.format(
+                        Locale.ROOT,
+                        "  N=%d %s at %.0f tasks/s: p50 %.1f ms, p99 %.1f ms, p99.9 %.1f ms"
+                                + " (%d tasks%s)",
+                        servers,
+                        side,
+                        rate,
+                        p.p50Millis(),
+                        p.p99Millis(),
+                        p.p999Millis(),
+                        p.sent(),
+                        p.lost() == 0 ? "" : ", " + p.lost() + " lost"));
         return p;
     }
 
     /** The live fleet of one point: the same seed for both sides, so they see the same workload. */
     private VirtualFleet fleet(int servers, double rate, String label) {
-        return new VirtualFleet(new VirtualFleet.Settings(servers, rate, settings.load(), 0.5, 2.0, 1000,
-                settings.seed(), "lat" + servers + "-" + label + "-" + Math.round(rate)), System.currentTimeMillis());
+        return new VirtualFleet(
+                new VirtualFleet.Settings(
+                        servers,
+                        rate,
+                        settings.load(),
+                        0.5,
+                        2.0,
+                        1000,
+                        settings.seed(),
+                        "lat" + servers + "-" + label + "-" + Math.round(rate)),
+                System.currentTimeMillis());
     }
 
     /** Sleeps, checking every 200 ms that the side and the player are still alive. */
-    private static void sleep(long millis, ThroughputRun.Check failed, LivePlayer player) throws Exception {
+    private static void sleep(long millis, ThroughputRun.Check failed, LivePlayer player)
+            throws Exception {
         long end = System.nanoTime() + millis * 1_000_000;
         while (System.nanoTime() < end) {
             Thread.sleep(Math.max(1, Math.min(200, (end - System.nanoTime()) / 1_000_000)));

@@ -4,9 +4,10 @@ import io.qrouter.fleet.VirtualFleet;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Plays a {@link VirtualFleet} in real time on its own thread: every record is produced when its virtual time comes
- * (virtual time 0 = when the fleet was handed over), so tasks arrive at the fleet's rate with their lifecycle events
- * and every server's heartbeats. A new fleet can be handed over while playing (the next rate of a sweep).
+ * Plays a {@link VirtualFleet} in real time on its own thread: every record is produced when its
+ * virtual time comes (virtual time 0 = when the fleet was handed over), so tasks arrive at the
+ * fleet's rate with their lifecycle events and every server's heartbeats. A new fleet can be handed
+ * over while playing (the next rate of a sweep).
  */
 final class LivePlayer implements AutoCloseable {
     private static final long IDLE_PARK_NANOS = 200_000;
@@ -32,7 +33,10 @@ final class LivePlayer implements AutoCloseable {
         fleet = next;
     }
 
-    /** Stops the current fleet's task arrivals; its servers go on serving, reporting and heartbeating. */
+    /**
+     * Stops the current fleet's task arrivals; its servers go on serving, reporting and
+     * heartbeating.
+     */
     synchronized void stopTasks() {
         if (fleet != null) {
             fleet.taskArrivals(false);

@@ -7,9 +7,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * How busy the machine was while a benchmark ran: the load averages at its start and end ({@code /proc/loadavg})
- * and the share of all cores that were busy in between ({@code /proc/stat}), against the share this process used.
- * A figure taken on a shared machine means little without these. Null values where /proc is not available.
+ * How busy the machine was while a benchmark ran: the load averages at its start and end ({@code
+ * /proc/loadavg}) and the share of all cores that were busy in between ({@code /proc/stat}),
+ * against the share this process used. A figure taken on a shared machine means little without
+ * these. Null values where /proc is not available.
  */
 final class MachineLoad {
     private final Double loadAtStart;
@@ -37,13 +38,16 @@ final class MachineLoad {
             busy = (double) (cpuNow[0] - cpuAtStart[0]) / (cpuNow[1] - cpuAtStart[1]) * cores;
         }
         m.put("machine_busy_cores", busy);
-        m.put("this_process_cores", (ThreadCpu.processNanos() - processNanosAtStart) / 1e9 / seconds);
+        m.put(
+                "this_process_cores",
+                (ThreadCpu.processNanos() - processNanosAtStart) / 1e9 / seconds);
         return m;
     }
 
     private static Double loadAverage() {
         try {
-            return Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+")[0]);
+            return Double.parseDouble(
+                    Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+")[0]);
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -54,10 +58,14 @@ final class MachineLoad {
         try {
             String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
             long total = 0;
-            for (int i = 1; i <= Math.min(8, f.length - 1); i++) { // user … steal; guest time is in user already
+            for (int i = 1;
+                    i <= Math.min(8, f.length - 1);
+                    i++) { // user … steal; guest time is in user already
                 total += Long.parseLong(f[i]);
             }
-            long idle = Long.parseLong(f[4]) + (f.length > 5 ? Long.parseLong(f[5]) : 0); // idle + iowait
+            long idle =
+                    Long.parseLong(f[4])
+                            + (f.length > 5 ? Long.parseLong(f[5]) : 0); // idle + iowait
             return new long[] {total - idle, total};
         } catch (IOException | RuntimeException e) {
             return null;

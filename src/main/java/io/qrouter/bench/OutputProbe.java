@@ -19,11 +19,11 @@ import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
- * Watches a run's outputs from their beginning with a read_committed consumer on its own thread: counts records per
- * topic, notes when the first decision arrived and when the run was done (the decisions plus dead letters reached a
- * target count, and the end marker, if any, was seen), with a {@link ThreadCpu} snapshot at both moments, and with
- * {@link SendTimes} records each measured decision's delivery latency (send to receipt) in an HdrHistogram, in
- * microseconds.
+ * Watches a run's outputs from their beginning with a read_committed consumer on its own thread:
+ * counts records per topic, notes when the first decision arrived and when the run was done (the
+ * decisions plus dead letters reached a target count, and the end marker, if any, was seen), with a
+ * {@link ThreadCpu} snapshot at both moments, and with {@link SendTimes} records each measured
+ * decision's delivery latency (send to receipt) in an HdrHistogram, in microseconds.
  */
 final class OutputProbe implements AutoCloseable {
     private static final long MAX_LATENCY_MICROS = 3_600_000_000L;
@@ -48,13 +48,21 @@ final class OutputProbe implements AutoCloseable {
     private volatile boolean running = true;
 
     /**
-     * @param topics every topic to count (the decisions and dead-letter topics among them, if watched)
+     * @param topics every topic to count (the decisions and dead-letter topics among them, if
+     *     watched)
      * @param sendTimes null: count only; else decode decisions and measure their latency
-     * @param target decisions plus dead letters at which {@link #reachedTarget()} turns true (0: none)
+     * @param target decisions plus dead letters at which {@link #reachedTarget()} turns true (0:
+     *     none)
      * @param endMarker a record that must have been seen too before the run is done (null: none)
      */
-    OutputProbe(String bootstrapServers, List<String> topics, String decisionsTopic, String deadLetterTopic,
-            SendTimes sendTimes, long target, EndMarker endMarker) {
+    OutputProbe(
+            String bootstrapServers,
+            List<String> topics,
+            String decisionsTopic,
+            String deadLetterTopic,
+            SendTimes sendTimes,
+            long target,
+            EndMarker endMarker) {
         this.decisionsTopic = decisionsTopic;
         this.deadLetterTopic = deadLetterTopic;
         this.sendTimes = sendTimes;
@@ -77,7 +85,8 @@ final class OutputProbe implements AutoCloseable {
         }
         consumer.assign(partitions);
         consumer.seekToBeginning(partitions);
-        partitions.forEach(consumer::position); // resolve now: nothing written from here on can be missed
+        partitions.forEach(
+                consumer::position); // resolve now: nothing written from here on can be missed
         thread = new Thread(this::loop, ThreadCpu.BENCH_MARK + "probe");
         thread.setDaemon(true);
         thread.start();
@@ -87,7 +96,8 @@ final class OutputProbe implements AutoCloseable {
         try {
             while (running) {
                 boolean firstBefore = cpuAtFirst != null;
-                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(100))) {
+                for (ConsumerRecord<byte[], byte[]> record :
+                        consumer.poll(Duration.ofMillis(100))) {
                     long now = System.nanoTime();
                     counts.get(record.topic()).incrementAndGet();
                     if (record.topic().equals(decisionsTopic)) {
@@ -99,7 +109,9 @@ final class OutputProbe implements AutoCloseable {
                 if (!firstBefore && cpuAtFirst != null) {
                     decisionsInFirstBatch = decisions();
                 }
-                if (target > 0 && cpuAtTarget == null && markerSeen
+                if (target > 0
+                        && cpuAtTarget == null
+                        && markerSeen
                         && decisions() + count(deadLetterTopic) >= target) {
                     targetNanos = System.nanoTime();
                     cpuAtTarget = ThreadCpu.now();
@@ -123,7 +135,8 @@ final class OutputProbe implements AutoCloseable {
             Long sentAt = sendTimes.take(decisionCodec.decode(value).getTaskId());
             if (sentAt != null) {
                 synchronized (latencyMicros) {
-                    latencyMicros.recordValue(Math.max(0, Math.min(MAX_LATENCY_MICROS, (now - sentAt) / 1000)));
+                    latencyMicros.recordValue(
+                            Math.max(0, Math.min(MAX_LATENCY_MICROS, (now - sentAt) / 1000)));
                 }
             }
         }
@@ -147,7 +160,9 @@ final class OutputProbe implements AutoCloseable {
         return firstDecisionNanos;
     }
 
-    /** Decisions that arrived with the first one (one poll): the rate counts only those after them. */
+    /**
+     * Decisions that arrived with the first one (one poll): the rate counts only those after them.
+     */
     long decisionsInFirstBatch() {
         return decisionsInFirstBatch;
     }

@@ -8,9 +8,10 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * {@code qrouter bench pipeline}: on one in-process Kafka broker, for every fleet size N, the throughput of the job
- * against the bare pipe over the same preloaded workload ({@link ThroughputRun}), then live latency at each rate
- * and the cost of N heartbeating servers ({@link LatencyRun}); the machine's load over the whole run.
+ * {@code qrouter bench pipeline}: on one in-process Kafka broker, for every fleet size N, the
+ * throughput of the job against the bare pipe over the same preloaded workload ({@link
+ * ThroughputRun}), then live latency at each rate and the cost of N heartbeating servers ({@link
+ * LatencyRun}); the machine's load over the whole run.
  */
 public final class PipelineBench {
     private final PipelineBenchSettings settings;
@@ -33,13 +34,23 @@ public final class PipelineBench {
         List<ThroughputRun.Result> throughput = new ArrayList<>();
         List<LatencyRun.Result> latency = new ArrayList<>();
         try (EmbeddedKafka kafka = EmbeddedKafka.start()) {
-            say.accept("bench pipeline: Kafka broker (KRaft, in-process) at " + kafka.bootstrapServers() + "; job "
-                    + settings.job().describe());
+            say.accept(
+                    "bench pipeline: Kafka broker (KRaft, in-process) at "
+                            + kafka.bootstrapServers()
+                            + "; job "
+                            + settings.job().describe());
             for (int servers : settings.servers()) {
-                say.accept(String.format(Locale.ROOT, "N=%d: throughput over %,d preloaded tasks", servers,
-                        settings.tasks()));
-                throughput.add(new ThroughputRun(kafka.bootstrapServers(), settings, progress, say).run(servers));
-                say.accept("N=" + servers + ": heartbeats only, then live rates " + settings.rates());
+                say.accept(
+                        String.format(
+                                Locale.ROOT,
+                                "N=%d: throughput over %,d preloaded tasks",
+                                servers,
+                                settings.tasks()));
+                throughput.add(
+                        new ThroughputRun(kafka.bootstrapServers(), settings, progress, say)
+                                .run(servers));
+                say.accept(
+                        "N=" + servers + ": heartbeats only, then live rates " + settings.rates());
                 latency.add(new LatencyRun(kafka.bootstrapServers(), settings, say).run(servers));
             }
         }

@@ -11,13 +11,16 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The figures of one {@code bench pipeline} run: the summary (the first fleet size's throughput with the first
- * state backend, its latency at the highest rate) under the keys the issue fixes, everything else under
- * {@code runs}; the table for a terminal; and the files: bench.json, throughput.csv, latency.csv, heartbeats.csv and
- * one latency-against-rate chart per fleet size.
+ * The figures of one {@code bench pipeline} run: the summary (the first fleet size's throughput
+ * with the first state backend, its latency at the highest rate) under the keys the issue fixes,
+ * everything else under {@code runs}; the table for a terminal; and the files: bench.json,
+ * throughput.csv, latency.csv, heartbeats.csv and one latency-against-rate chart per fleet size.
  */
-public record PipelineBenchReport(PipelineBenchSettings settings, Map<String, Object> machine,
-        List<ThroughputRun.Result> throughput, List<LatencyRun.Result> latency) {
+public record PipelineBenchReport(
+        PipelineBenchSettings settings,
+        Map<String, Object> machine,
+        List<ThroughputRun.Result> throughput,
+        List<LatencyRun.Result> latency) {
 
     /** The whole report as one JSON object. */
     public Map<String, Object> toJson() {
@@ -27,13 +30,18 @@ public record PipelineBenchReport(PipelineBenchSettings settings, Map<String, Ob
         m.put("throughput", throughputSummary());
         m.put("latency", latencySummary());
         m.put("heartbeats_only", latency.stream().map(l -> l.idle().toJson()).toList());
-        m.put("runs", java.util.stream.IntStream.range(0, throughput.size()).mapToObj(i -> {
-            Map<String, Object> run = new LinkedHashMap<>();
-            run.put("servers", throughput.get(i).servers());
-            run.put("throughput", throughput.get(i).toJson());
-            run.put("latency", latency.get(i).toJson());
-            return run;
-        }).toList());
+        m.put(
+                "runs",
+                java.util.stream.IntStream.range(0, throughput.size())
+                        .mapToObj(
+                                i -> {
+                                    Map<String, Object> run = new LinkedHashMap<>();
+                                    run.put("servers", throughput.get(i).servers());
+                                    run.put("throughput", throughput.get(i).toJson());
+                                    run.put("latency", latency.get(i).toJson());
+                                    return run;
+                                })
+                        .toList());
         return m;
     }
 
@@ -66,12 +74,24 @@ public record PipelineBenchReport(PipelineBenchSettings settings, Map<String, Ob
         m.put("ratio", Json.finiteOrNull(job.tasksPerSecond() / first.bare().tasksPerSecond()));
         m.put("bare_cpu_us_per_task", Json.finiteOrNull(first.bare().cpuMicrosPerTask()));
         m.put("job_cpu_us_per_task", Json.finiteOrNull(job.cpuMicrosPerTask()));
-        m.put("cpu_ratio", Json.finiteOrNull(job.cpuMicrosPerTask() / first.bare().cpuMicrosPerTask()));
-        m.put("bare_first_decision_seconds", Json.finiteOrNull(first.bare().firstDecisionSeconds()));
+        m.put(
+                "cpu_ratio",
+                Json.finiteOrNull(job.cpuMicrosPerTask() / first.bare().cpuMicrosPerTask()));
+        m.put(
+                "bare_first_decision_seconds",
+                Json.finiteOrNull(first.bare().firstDecisionSeconds()));
         m.put("job_first_decision_seconds", Json.finiteOrNull(job.firstDecisionSeconds()));
         if (first.job().size() > 1) {
-            m.put("job_tasks_per_second_by_state_backend", first.job().stream().collect(
-                    LinkedHashMap::new, (map, side) -> map.put(backend(side), Json.finiteOrNull(side.tasksPerSecond())), Map::putAll));
+            m.put(
+                    "job_tasks_per_second_by_state_backend",
+                    first.job().stream()
+                            .collect(
+                                    LinkedHashMap::new,
+                                    (map, side) ->
+                                            map.put(
+                                                    backend(side),
+                                                    Json.finiteOrNull(side.tasksPerSecond())),
+                                    Map::putAll));
         }
         return m;
     }
@@ -105,22 +125,53 @@ public record PipelineBenchReport(PipelineBenchSettings settings, Map<String, Ob
 
     /** The tables for a terminal. */
     public void printTable(PrintWriter out) {
-        out.printf(Locale.ROOT, "qrouter bench pipeline: job %s; %d cpus; load average %s -> %s; machine busy %s cores"
-                + " (this process %.2f)%n", settings.job().describe(), machine.get("cpus"),
-                number(machine.get("load_average_1m_start")), number(machine.get("load_average_1m_end")),
-                number(machine.get("machine_busy_cores")), (Double) machine.get("this_process_cores"));
-        out.printf(Locale.ROOT, "%nthroughput: %,d preloaded tasks, their lifecycle events and N servers' heartbeats"
-                + " (1/s, workload at %.0f tasks/s)%n", settings.tasks(), settings.workloadRatePerSecond());
-        out.printf(Locale.ROOT, "  %7s  %-14s %12s %9s %14s %16s %14s%n", "N", "side", "tasks/s", "× bare",
-                "CPU µs/task", "+broker µs/task", "1st decision");
+        out.printf(
+                Locale.ROOT,
+                "qrouter bench pipeline: job %s; %d cpus; load average %s -> %s; machine busy %s cores"
+                        + " (this process %.2f)%n",
+                settings.job().describe(),
+                machine.get("cpus"),
+                number(machine.get("load_average_1m_start")),
+                number(machine.get("load_average_1m_end")),
+                number(machine.get("machine_busy_cores")),
+                (Double) machine.get("this_process_cores"));
+        out.printf(
+                Locale.ROOT,
+                "%nthroughput: %,d preloaded tasks, their lifecycle events and N servers' heartbeats"
+                        + " (1/s, workload at %.0f tasks/s)%n",
+                settings.tasks(),
+                settings.workloadRatePerSecond());
+        out.printf(
+                Locale.ROOT,
+                "  %7s  %-14s %12s %9s %14s %16s %14s%n",
+                "N",
+                "side",
+                "tasks/s",
+                "× bare",
+                "CPU µs/task",
+                "+broker µs/task",
+                "1st decision");
         for (ThroughputRun.Result r : throughput) {
             row(out, r, r.bare());
             r.job().forEach(side -> row(out, r, side));
         }
-        out.printf(Locale.ROOT, "%nlatency: live tasks at each rate with their events and heartbeats; delivery (send"
-                + " to decision read back), ms%n");
-        out.printf(Locale.ROOT, "  %7s %8s  %-5s %8s %8s %8s %8s %8s %9s %6s%n", "N", "rate/s", "side", "p50", "p90",
-                "p99", "p99.9", "max", "× bare p99", "lost");
+        out.printf(
+                Locale.ROOT,
+                "%nlatency: live tasks at each rate with their events and heartbeats; delivery (send"
+                        + " to decision read back), ms%n");
+        out.printf(
+                Locale.ROOT,
+                "  %7s %8s  %-5s %8s %8s %8s %8s %8s %9s %6s%n",
+                "N",
+                "rate/s",
+                "side",
+                "p50",
+                "p90",
+                "p99",
+                "p99.9",
+                "max",
+                "× bare p99",
+                "lost");
         for (LatencyRun.Result r : latency) {
             for (int i = 0; i < settings.rates().size(); i++) {
                 LatencyPoint bare = r.bare().get(i);
@@ -128,57 +179,140 @@ public record PipelineBenchReport(PipelineBenchSettings settings, Map<String, Ob
                 latencyRow(out, r.job().get(i), r.job().get(i).p99Millis() / bare.p99Millis());
             }
         }
-        out.printf(Locale.ROOT, "%nheartbeats only (no tasks): what N servers beating once a second cost the job%n");
-        out.printf(Locale.ROOT, "  %7s %13s %10s %15s %8s%n", "N", "heartbeats/s", "job cores", "CPU µs/beat",
+        out.printf(
+                Locale.ROOT,
+                "%nheartbeats only (no tasks): what N servers beating once a second cost the job%n");
+        out.printf(
+                Locale.ROOT,
+                "  %7s %13s %10s %15s %8s%n",
+                "N",
+                "heartbeats/s",
+                "job cores",
+                "CPU µs/beat",
                 "kept up");
         for (LatencyRun.Result r : latency) {
             HeartbeatCost h = r.idle();
-            out.printf(Locale.ROOT, "  %,7d %,13.0f %10.3f %15.1f %8s%n", h.servers(), h.heartbeats() / h.seconds(),
-                    h.jobCores(), h.cpuMicrosPerHeartbeat(), h.keptUp() ? "yes" : "no (" + h.lagging() + ")");
+            out.printf(
+                    Locale.ROOT,
+                    "  %,7d %,13.0f %10.3f %15.1f %8s%n",
+                    h.servers(),
+                    h.heartbeats() / h.seconds(),
+                    h.jobCores(),
+                    h.cpuMicrosPerHeartbeat(),
+                    h.keptUp() ? "yes" : "no (" + h.lagging() + ")");
         }
         out.flush();
     }
 
     private static void row(PrintWriter out, ThroughputRun.Result r, SideThroughput side) {
-        out.printf(Locale.ROOT, "  %,7d  %-14s %,12.0f %9.2f %14.1f %16.1f %12.2f s%n", r.servers(), side.side(),
-                side.tasksPerSecond(), side.tasksPerSecond() / r.bare().tasksPerSecond(), side.cpuMicrosPerTask(),
-                side.processCpuMicrosPerTask(), side.firstDecisionSeconds());
+        out.printf(
+                Locale.ROOT,
+                "  %,7d  %-14s %,12.0f %9.2f %14.1f %16.1f %12.2f s%n",
+                r.servers(),
+                side.side(),
+                side.tasksPerSecond(),
+                side.tasksPerSecond() / r.bare().tasksPerSecond(),
+                side.cpuMicrosPerTask(),
+                side.processCpuMicrosPerTask(),
+                side.firstDecisionSeconds());
     }
 
     private static void latencyRow(PrintWriter out, LatencyPoint p, double ratio) {
-        out.printf(Locale.ROOT, "  %,7d %,8.0f  %-5s %8.1f %8.1f %8.1f %8.1f %8.1f %9s %6d%n", p.servers(),
-                p.ratePerSecond(), p.side(), p.p50Millis(), p.p90Millis(), p.p99Millis(), p.p999Millis(),
-                p.maxMillis(), Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.2f", ratio) : "", p.lost());
+        out.printf(
+                Locale.ROOT,
+                "  %,7d %,8.0f  %-5s %8.1f %8.1f %8.1f %8.1f %8.1f %9s %6d%n",
+                p.servers(),
+                p.ratePerSecond(),
+                p.side(),
+                p.p50Millis(),
+                p.p90Millis(),
+                p.p99Millis(),
+                p.p999Millis(),
+                p.maxMillis(),
+                Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.2f", ratio) : "",
+                p.lost());
     }
 
     private static String number(Object value) {
-        return value == null ? "n/a" : String.format(Locale.ROOT, "%.2f", ((Number) value).doubleValue());
+        return value == null
+                ? "n/a"
+                : String.format(Locale.ROOT, "%.2f", ((Number) value).doubleValue());
     }
 
-    /** bench.json, throughput.csv, latency.csv, heartbeats.csv and latency_vs_rate_n&lt;N&gt;.png in {@code dir}. */
+    /**
+     * bench.json, throughput.csv, latency.csv, heartbeats.csv and latency_vs_rate_n&lt;N&gt;.png in
+     * {@code dir}.
+     */
     public void write(Path dir) {
         Json.write(dir.resolve("bench.json"), toJson());
-        CsvTable t = new CsvTable("servers", "side", "tasks", "dead_letters", "tasks_per_second",
-                "tasks_per_second_from_start", "cpu_us_per_task", "process_cpu_us_per_task", "first_decision_seconds");
+        CsvTable t =
+                new CsvTable(
+                        "servers",
+                        "side",
+                        "tasks",
+                        "dead_letters",
+                        "tasks_per_second",
+                        "tasks_per_second_from_start",
+                        "cpu_us_per_task",
+                        "process_cpu_us_per_task",
+                        "first_decision_seconds");
         for (ThroughputRun.Result r : throughput) {
             for (SideThroughput s : sides(r)) {
-                t.add(r.servers(), s.side(), s.tasks(), s.deadLetters(), s.tasksPerSecond(),
-                        s.tasksPerSecondFromStart(), s.cpuMicrosPerTask(), s.processCpuMicrosPerTask(),
+                t.add(
+                        r.servers(),
+                        s.side(),
+                        s.tasks(),
+                        s.deadLetters(),
+                        s.tasksPerSecond(),
+                        s.tasksPerSecondFromStart(),
+                        s.cpuMicrosPerTask(),
+                        s.processCpuMicrosPerTask(),
                         s.firstDecisionSeconds());
             }
         }
         t.write(dir.resolve("throughput.csv"));
-        CsvTable l = new CsvTable("servers", "side", "rate_per_second", "sent", "lost", "p50_ms", "p90_ms", "p99_ms",
-                "p999_ms", "max_ms");
-        CsvTable h = new CsvTable("servers", "seconds", "heartbeats", "job_cores", "cpu_us_per_heartbeat",
-                "lagging_heartbeats");
+        CsvTable l =
+                new CsvTable(
+                        "servers",
+                        "side",
+                        "rate_per_second",
+                        "sent",
+                        "lost",
+                        "p50_ms",
+                        "p90_ms",
+                        "p99_ms",
+                        "p999_ms",
+                        "max_ms");
+        CsvTable h =
+                new CsvTable(
+                        "servers",
+                        "seconds",
+                        "heartbeats",
+                        "job_cores",
+                        "cpu_us_per_heartbeat",
+                        "lagging_heartbeats");
         for (LatencyRun.Result r : latency) {
-            LineChart chart = new LineChart("Delivery latency against rate, N = " + r.servers() + " servers",
-                    "tasks per second", "milliseconds (send to decision read back)").logY();
+            LineChart chart =
+                    new LineChart(
+                                    "Delivery latency against rate, N = "
+                                            + r.servers()
+                                            + " servers",
+                                    "tasks per second",
+                                    "milliseconds (send to decision read back)")
+                            .logY();
             for (List<LatencyPoint> side : List.of(r.bare(), r.job())) {
                 for (LatencyPoint p : side) {
-                    l.add(p.servers(), p.side(), p.ratePerSecond(), p.sent(), p.lost(), p.p50Millis(), p.p90Millis(),
-                            p.p99Millis(), p.p999Millis(), p.maxMillis());
+                    l.add(
+                            p.servers(),
+                            p.side(),
+                            p.ratePerSecond(),
+                            p.sent(),
+                            p.lost(),
+                            p.p50Millis(),
+                            p.p90Millis(),
+                            p.p99Millis(),
+                            p.p999Millis(),
+                            p.maxMillis());
                     chart.point(p.side() + " p50", p.ratePerSecond(), p.p50Millis());
                     chart.point(p.side() + " p99", p.ratePerSecond(), p.p99Millis());
                     chart.point(p.side() + " p99.9", p.ratePerSecond(), p.p999Millis());
@@ -186,7 +320,13 @@ public record PipelineBenchReport(PipelineBenchSettings settings, Map<String, Ob
             }
             chart.writePng(dir.resolve("latency_vs_rate_n" + r.servers() + ".png"));
             HeartbeatCost c = r.idle();
-            h.add(c.servers(), c.seconds(), c.heartbeats(), c.jobCores(), c.cpuMicrosPerHeartbeat(), c.lagging());
+            h.add(
+                    c.servers(),
+                    c.seconds(),
+                    c.heartbeats(),
+                    c.jobCores(),
+                    c.cpuMicrosPerHeartbeat(),
+                    c.lagging());
         }
         l.write(dir.resolve("latency.csv"));
         h.write(dir.resolve("heartbeats.csv"));

@@ -7,37 +7,56 @@ import java.util.List;
  * What {@code qrouter bench pipeline} runs.
  *
  * @param tasks tasks of each throughput run (preloaded)
- * @param workloadRatePerSecond the task rate of the preloaded workload's virtual time: with N servers beating once
- *     a second, a task comes with N / rate heartbeats
+ * @param workloadRatePerSecond the task rate of the preloaded workload's virtual time: with N
+ *     servers beating once a second, a task comes with N / rate heartbeats
  * @param rates the live task rates of the latency runs (tasks per second)
  * @param servers the fleet sizes N, each run in turn
  * @param job the job's settings
- * @param stateBackends every state backend the throughput run measures the job with (the latency runs use the first)
+ * @param stateBackends every state backend the throughput run measures the job with (the latency
+ *     runs use the first)
  * @param load offered load of the simulated servers
  * @param warmup each latency point's unmeasured start
  * @param measure each latency point's measured part
  * @param idle the heartbeats-only run (no tasks) that measures what N servers cost the job
  * @param seed workload seed
  */
-public record PipelineBenchSettings(long tasks, double workloadRatePerSecond, List<Double> rates, List<Integer> servers,
-        JobSettings job, List<String> stateBackends, double load, Duration warmup, Duration measure, Duration idle,
+public record PipelineBenchSettings(
+        long tasks,
+        double workloadRatePerSecond,
+        List<Double> rates,
+        List<Integer> servers,
+        JobSettings job,
+        List<String> stateBackends,
+        double load,
+        Duration warmup,
+        Duration measure,
+        Duration idle,
         long seed) {
     public PipelineBenchSettings {
         rates = List.copyOf(rates);
         servers = List.copyOf(servers);
         stateBackends = List.copyOf(stateBackends);
         require(tasks >= 10, "--tasks must be >= 10 (got " + tasks + ")");
-        require(workloadRatePerSecond > 0, "--workload-rate must be > 0 (got " + workloadRatePerSecond + ")");
-        require(!rates.isEmpty() && rates.stream().allMatch(r -> r > 0 && r <= 100_000),
+        require(
+                workloadRatePerSecond > 0,
+                "--workload-rate must be > 0 (got " + workloadRatePerSecond + ")");
+        require(
+                !rates.isEmpty() && rates.stream().allMatch(r -> r > 0 && r <= 100_000),
                 "--rates must be rates in (0, 100000] tasks per second (got " + rates + ")");
-        require(!servers.isEmpty() && servers.stream().allMatch(n -> n >= 1 && n <= 1_000_000),
+        require(
+                !servers.isEmpty() && servers.stream().allMatch(n -> n >= 1 && n <= 1_000_000),
                 "--servers must be fleet sizes in [1, 1000000] (got " + servers + ")");
-        require(!stateBackends.isEmpty() && stateBackends.stream().allMatch(b -> b.equals("hashmap")
-                || b.equals("rocksdb")), "--state-backend must be hashmap and/or rocksdb (got " + stateBackends + ")");
-        require(job.parallelism() >= 1 && job.parallelism() <= 64, "--parallelism must be in [1, 64] (got "
-                + job.parallelism() + ")");
+        require(
+                !stateBackends.isEmpty()
+                        && stateBackends.stream()
+                                .allMatch(b -> b.equals("hashmap") || b.equals("rocksdb")),
+                "--state-backend must be hashmap and/or rocksdb (got " + stateBackends + ")");
+        require(
+                job.parallelism() >= 1 && job.parallelism() <= 64,
+                "--parallelism must be in [1, 64] (got " + job.parallelism() + ")");
         require(load > 0 && load <= 1.5, "--load must be in (0, 1.5] (got " + load + ")");
-        require(!warmup.isNegative() && measure.toMillis() >= 100 && idle.toMillis() >= 100,
+        require(
+                !warmup.isNegative() && measure.toMillis() >= 100 && idle.toMillis() >= 100,
                 "--warmup must be >= 0 and --measure and --idle >= 100ms");
     }
 

@@ -4,8 +4,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * When each measured task was handed to Kafka (System.nanoTime), by task id, for the latency probe. Only tasks
- * sent while {@link #recording(boolean) recording} count, so a warm-up and a drain can surround the measurement.
+ * When each measured task was handed to Kafka (System.nanoTime), by task id, for the latency probe.
+ * Only tasks sent while {@link #recording(boolean) recording} count, so a warm-up and a drain can
+ * surround the measurement.
  */
 final class SendTimes {
     private final ConcurrentHashMap<String, Long> sentAt = new ConcurrentHashMap<>();
@@ -23,7 +24,10 @@ final class SendTimes {
         }
     }
 
-    /** The send time of a measured task, removed (a second decision for it is not measured again); null if none. */
+    /**
+     * The send time of a measured task, removed (a second decision for it is not measured again);
+     * null if none.
+     */
     Long take(String taskId) {
         return sentAt.remove(taskId);
     }

@@ -13,12 +13,21 @@ import java.util.Map;
  * @param firstDecisionSeconds from start (the job's submission) to the first decision seen
  * @param tasksPerSecond from the first decision seen to the last
  * @param tasksPerSecondFromStart from start to the last decision
- * @param cpuMicrosPerTask CPU of the side's own threads (not the broker's) per task, first to last decision
- * @param processCpuMicrosPerTask CPU of the whole process (the in-process broker included) per task, same span
+ * @param cpuMicrosPerTask CPU of the side's own threads (not the broker's) per task, first to last
+ *     decision
+ * @param processCpuMicrosPerTask CPU of the whole process (the in-process broker included) per
+ *     task, same span
  * @param topThreads the side's busiest threads over that span: CPU milliseconds by thread name
  */
-record SideThroughput(String side, long tasks, long deadLetters, double firstDecisionSeconds, double tasksPerSecond,
-        double tasksPerSecondFromStart, double cpuMicrosPerTask, double processCpuMicrosPerTask,
+record SideThroughput(
+        String side,
+        long tasks,
+        long deadLetters,
+        double firstDecisionSeconds,
+        double tasksPerSecond,
+        double tasksPerSecondFromStart,
+        double cpuMicrosPerTask,
+        double processCpuMicrosPerTask,
         Map<String, Double> topThreads) {
 
     Map<String, Object> toJson() {

@@ -9,18 +9,24 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * CPU time of the threads of this JVM at one moment, so that a benchmark can charge each side (the bare pipe, the
- * job) with the threads it started: those born after a baseline {@link #now() snapshot}, except the benchmark's own
- * drivers and probes, whose names contain {@value #BENCH_MARK}. The broker's threads exist before every side starts
- * and are never charged; the whole process (broker included) is measured apart by {@link #processNanos()}.
+ * CPU time of the threads of this JVM at one moment, so that a benchmark can charge each side (the
+ * bare pipe, the job) with the threads it started: those born after a baseline {@link #now()
+ * snapshot}, except the benchmark's own drivers and probes, whose names contain {@value
+ * #BENCH_MARK}. The broker's threads exist before every side starts and are never charged; the
+ * whole process (broker included) is measured apart by {@link #processNanos()}.
  */
 final class ThreadCpu {
-    /** Threads (and Kafka client ids, which name their network threads) of the benchmark's drivers carry this. */
+    /**
+     * Threads (and Kafka client ids, which name their network threads) of the benchmark's drivers
+     * carry this.
+     */
     static final String BENCH_MARK = "bench-";
+
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     /** CPU nanoseconds by thread id, and the names. */
     private final Map<Long, Long> cpuNanos;
+
     private final Map<Long, String> names;
     private final long processNanos;
 
@@ -48,13 +54,15 @@ final class ThreadCpu {
 
     /** CPU time of the whole process (every thread, the in-process broker's included). */
     static long processNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        return ((com.sun.management.OperatingSystemMXBean)
+                        ManagementFactory.getOperatingSystemMXBean())
                 .getProcessCpuTime();
     }
 
     /**
-     * CPU nanoseconds, from {@code from} to this snapshot, of the threads born after {@code baseline} that are not
-     * the benchmark's own (a thread born after {@code from} counts from zero).
+     * CPU nanoseconds, from {@code from} to this snapshot, of the threads born after {@code
+     * baseline} that are not the benchmark's own (a thread born after {@code from} counts from
+     * zero).
      */
     long chargedSince(ThreadCpu from, ThreadCpu baseline) {
         long total = 0;
@@ -72,19 +80,23 @@ final class ThreadCpu {
     }
 
     /**
-     * The {@code limit} charged threads that used the most CPU since {@code from}, milliseconds by name (threads of
-     * one name summed), most first: where a side's time goes.
+     * The {@code limit} charged threads that used the most CPU since {@code from}, milliseconds by
+     * name (threads of one name summed), most first: where a side's time goes.
      */
     Map<String, Double> topCharged(ThreadCpu from, ThreadCpu baseline, int limit) {
         Map<String, Long> byName = new HashMap<>();
         for (Map.Entry<Long, Long> e : cpuNanos.entrySet()) {
             if (charged(e.getKey(), baseline.cpuNanos.keySet())) {
-                byName.merge(names.get(e.getKey()), e.getValue() - from.cpuNanos.getOrDefault(e.getKey(), 0L),
+                byName.merge(
+                        names.get(e.getKey()),
+                        e.getValue() - from.cpuNanos.getOrDefault(e.getKey(), 0L),
                         Long::sum);
             }
         }
         Map<String, Double> top = new LinkedHashMap<>();
-        byName.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(limit)
+        byName.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                .limit(limit)
                 .forEach(e -> top.put(e.getKey(), e.getValue() / 1e6));
         return top;
     }

@@ -13,15 +13,21 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * Throughput at one fleet size N: a workload made by the fleet's own code (tasks, their lifecycle events, every
- * server's heartbeat once a second) is preloaded, then read by the bare pipe and by the job (once per state
- * backend), each to its own output topics, each measured by the same {@link OutputProbe}.
+ * Throughput at one fleet size N: a workload made by the fleet's own code (tasks, their lifecycle
+ * events, every server's heartbeat once a second) is preloaded, then read by the bare pipe and by
+ * the job (once per state backend), each to its own output topics, each measured by the same {@link
+ * OutputProbe}.
  */
 final class ThroughputRun {
-    /** The job must not mark servers down while it races through event time faster than the heartbeats came. */
+    /**
+     * The job must not mark servers down while it races through event time faster than the
+     * heartbeats came.
+     */
     private static final String NEVER_DOWN_MS = "86400000";
+
     /** Tasks read before the first heartbeat wait for a server instead of becoming dead letters. */
     private static final String LARGE_BUFFER = "10000000";
+
     private static final int TOP_THREADS = 8;
 
     /**
@@ -29,7 +35,13 @@ final class ThroughputRun {
      * @param events lifecycle events preloaded with the tasks
      * @param heartbeats heartbeats preloaded with the tasks
      */
-    record Result(int servers, long tasks, long events, long heartbeats, SideThroughput bare, List<SideThroughput> job) {
+    record Result(
+            int servers,
+            long tasks,
+            long events,
+            long heartbeats,
+            SideThroughput bare,
+            List<SideThroughput> job) {
         Map<String, Object> toJson() {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("servers", servers);
@@ -47,7 +59,11 @@ final class ThroughputRun {
     private final boolean progress;
     private final Consumer<String> say;
 
-    ThroughputRun(String bootstrapServers, PipelineBenchSettings settings, boolean progress, Consumer<String> say) {
+    ThroughputRun(
+            String bootstrapServers,
+            PipelineBenchSettings settings,
+            boolean progress,
+            Consumer<String> say) {
         this.bootstrapServers = bootstrapServers;
         this.settings = settings;
         this.progress = progress;
@@ -60,81 +76,157 @@ final class ThroughputRun {
         BenchTopics inputs = new BenchTopics(name).create(bootstrapServers, partitions);
         VirtualFleet fleet = fleet(servers);
         Preloaded preloaded = preload(inputs, fleet, partitions);
-        SideThroughput bare = bare(inputs, new BenchTopics(name + "-bare").create(bootstrapServers, partitions),
-                fleet.serverIds(), preloaded.tasks());
+        SideThroughput bare =
+                bare(
+                        inputs,
+                        new BenchTopics(name + "-bare").create(bootstrapServers, partitions),
+                        fleet.serverIds(),
+                        preloaded.tasks());
         List<SideThroughput> job = new ArrayList<>();
         for (String backend : settings.stateBackends()) {
-            job.add(job(inputs, new BenchTopics(name + "-" + backend).create(bootstrapServers, partitions),
-                    name + "-" + backend, backend, preloaded));
+            job.add(
+                    job(
+                            inputs,
+                            new BenchTopics(name + "-" + backend)
+                                    .create(bootstrapServers, partitions),
+                            name + "-" + backend,
+                            backend,
+                            preloaded));
         }
-        return new Result(servers, preloaded.tasks(), preloaded.events(), preloaded.heartbeats(), bare, job);
+        return new Result(
+                servers, preloaded.tasks(), preloaded.events(), preloaded.heartbeats(), bare, job);
     }
 
     /**
-     * What was preloaded, and the DSRS slot of the last workload task: its assignment comes out only when every
-     * source of the job has read past it (the tail behind it moves each source's watermark beyond the slot), so it
-     * marks the end of the whole workload, lifecycle events and heartbeats included, not only of the tasks.
+     * What was preloaded, and the DSRS slot of the last workload task: its assignment comes out
+     * only when every source of the job has read past it (the tail behind it moves each source's
+     * watermark beyond the slot), so it marks the end of the whole workload, lifecycle events and
+     * heartbeats included, not only of the tasks.
      */
     private record Preloaded(long tasks, long events, long heartbeats, long lastSlot) {}
 
     /** The workload lies in the past (a backlog to catch up with): event times end about now. */
     private VirtualFleet fleet(int servers) {
         double spanSeconds = settings.tasks() / settings.workloadRatePerSecond();
-        return new VirtualFleet(new VirtualFleet.Settings(servers, settings.workloadRatePerSecond(), settings.load(),
-                0.5, 2.0, 1000, settings.seed(), "thr" + servers),
+        return new VirtualFleet(
+                new VirtualFleet.Settings(
+                        servers,
+                        settings.workloadRatePerSecond(),
+                        settings.load(),
+                        0.5,
+                        2.0,
+                        1000,
+                        settings.seed(),
+                        "thr" + servers),
                 System.currentTimeMillis() - Math.round(spanSeconds * 1000) - 1000);
     }
 
-    /** The workload, then one tail record per partition and input topic well after it (see {@link Preloaded}). */
+    /**
+     * The workload, then one tail record per partition and input topic well after it (see {@link
+     * Preloaded}).
+     */
     private Preloaded preload(BenchTopics inputs, VirtualFleet fleet, int partitions) {
         try (WorkloadProducer producer = new WorkloadProducer(bootstrapServers, inputs, 20, null);
-                Progress bar = new Progress("  N=" + fleet.serverCount() + " preloading", settings.tasks(), progress)) {
+                Progress bar =
+                        new Progress(
+                                "  N=" + fleet.serverCount() + " preloading",
+                                settings.tasks(),
+                                progress)) {
             long step = Math.max(1, settings.tasks() / 100);
             while (fleet.tasksCreated() < settings.tasks()) {
                 fleet.emitTasks(Math.min(settings.tasks(), fleet.tasksCreated() + step), producer);
-                bar.update(fleet.tasksCreated(), producer.events() + " events, " + producer.heartbeats()
-                        + " heartbeats");
+                bar.update(
+                        fleet.tasksCreated(),
+                        producer.events() + " events, " + producer.heartbeats() + " heartbeats");
             }
             long lastTaskMillis = fleet.epochMillis(fleet.now());
             JobConfig job = JobConfig.of(settings.job().overrides());
             long slotMillis = job.getLong(ConfigKey.DSRS_SLOT_MS);
-            producer.tail(partitions, lastTaskMillis + job.getLong(ConfigKey.WATERMARK_OUT_OF_ORDERNESS_MS)
-                    + 2 * slotMillis + 1000);
+            producer.tail(
+                    partitions,
+                    lastTaskMillis
+                            + job.getLong(ConfigKey.WATERMARK_OUT_OF_ORDERNESS_MS)
+                            + 2 * slotMillis
+                            + 1000);
             producer.flush();
-            return new Preloaded(producer.tasks(), producer.events(), producer.heartbeats(),
+            return new Preloaded(
+                    producer.tasks(),
+                    producer.events(),
+                    producer.heartbeats(),
                     Math.floorDiv(lastTaskMillis, slotMillis));
         }
     }
 
-    private SideThroughput bare(BenchTopics inputs, BenchTopics outputs, List<String> serverIds, long tasks)
+    private SideThroughput bare(
+            BenchTopics inputs, BenchTopics outputs, List<String> serverIds, long tasks)
             throws Exception {
         ThreadCpu baseline = ThreadCpu.now();
         long start = System.nanoTime();
-        try (OutputProbe probe = new OutputProbe(bootstrapServers, List.of(outputs.decisions()), outputs.decisions(),
-                null, null, tasks, null);
-                BarePipe pipe = new BarePipe(bootstrapServers, inputs.tasks(), outputs.decisions(), serverIds).start()) {
+        try (OutputProbe probe =
+                        new OutputProbe(
+                                bootstrapServers,
+                                List.of(outputs.decisions()),
+                                outputs.decisions(),
+                                null,
+                                null,
+                                tasks,
+                                null);
+                BarePipe pipe =
+                        new BarePipe(
+                                        bootstrapServers,
+                                        inputs.tasks(),
+                                        outputs.decisions(),
+                                        serverIds)
+                                .start()) {
             await(probe, outputs, tasks, "bare pipe", pipe::failIfFailed);
             return measured("bare", probe, tasks, baseline, start);
         }
     }
 
-    private SideThroughput job(BenchTopics inputs, BenchTopics outputs, String runName, String backend,
-            Preloaded preloaded) throws Exception {
+    private SideThroughput job(
+            BenchTopics inputs,
+            BenchTopics outputs,
+            String runName,
+            String backend,
+            Preloaded preloaded)
+            throws Exception {
         Map<String, String> keys = BenchTopics.jobKeys(inputs, outputs);
         keys.put(ConfigKey.SERVER_DOWN_TIMEOUT_MS.key(), NEVER_DOWN_MS);
         keys.put(ConfigKey.ROUTER_BUFFER_CAPACITY.key(), LARGE_BUFFER);
-        // a source held back by a slower operator must not be declared idle: the end marker relies on watermarks
+        // a source held back by a slower operator must not be declared idle: the end marker relies
+        // on watermarks
         keys.put(ConfigKey.WATERMARK_IDLENESS_MS.key(), "0");
         ThreadCpu baseline = ThreadCpu.now();
-        OutputProbe.EndMarker lastSlotAssigned = new LastSlotAssigned(outputs.dsrsAssignments(), preloaded.lastSlot());
-        try (OutputProbe probe = new OutputProbe(bootstrapServers,
-                List.of(outputs.decisions(), outputs.deadLetter(), outputs.dsrsAssignments(), outputs.heartbeatLog()),
-                outputs.decisions(),
-                outputs.deadLetter(), null, preloaded.tasks(), lastSlotAssigned)) {
-            BenchJob.Started started = BenchJob.start(bootstrapServers, runName, settings.job(backend), keys);
+        OutputProbe.EndMarker lastSlotAssigned =
+                new LastSlotAssigned(outputs.dsrsAssignments(), preloaded.lastSlot());
+        try (OutputProbe probe =
+                new OutputProbe(
+                        bootstrapServers,
+                        List.of(
+                                outputs.decisions(),
+                                outputs.deadLetter(),
+                                outputs.dsrsAssignments(),
+                                outputs.heartbeatLog()),
+                        outputs.decisions(),
+                        outputs.deadLetter(),
+                        null,
+                        preloaded.tasks(),
+                        lastSlotAssigned)) {
+            BenchJob.Started started =
+                    BenchJob.start(bootstrapServers, runName, settings.job(backend), keys);
             try (started) {
-                await(probe, outputs, preloaded.tasks(), "job (" + backend + ")", started.job()::failIfEnded);
-                return measured("job/" + backend, probe, preloaded.tasks(), baseline, started.submittedNanos());
+                await(
+                        probe,
+                        outputs,
+                        preloaded.tasks(),
+                        "job (" + backend + ")",
+                        started.job()::failIfEnded);
+                return measured(
+                        "job/" + backend,
+                        probe,
+                        preloaded.tasks(),
+                        baseline,
+                        started.submittedNanos());
             }
         }
     }
@@ -150,10 +242,11 @@ final class ThroughputRun {
     }
 
     /**
-     * Checks for failures, shows progress, and gives up when nothing moves (no decision, no heartbeat logged) for two
-     * minutes.
+     * Checks for failures, shows progress, and gives up when nothing moves (no decision, no
+     * heartbeat logged) for two minutes.
      */
-    private void await(OutputProbe probe, BenchTopics outputs, long tasks, String what, Check failed)
+    private void await(
+            OutputProbe probe, BenchTopics outputs, long tasks, String what, Check failed)
             throws Exception {
         long lastCount = -1;
         long lastMove = System.nanoTime();
@@ -165,28 +258,40 @@ final class ThroughputRun {
                     lastCount = count;
                     lastMove = System.nanoTime();
                 } else if (System.nanoTime() - lastMove > 120e9) {
-                    throw new IllegalStateException(what + ": nothing done for 120 s after " + probe.decisions()
-                            + " of " + tasks + " decisions");
+                    throw new IllegalStateException(
+                            what
+                                    + ": nothing done for 120 s after "
+                                    + probe.decisions()
+                                    + " of "
+                                    + tasks
+                                    + " decisions");
                 }
                 if (System.nanoTime() - lastCheck > 1e9) {
                     failed.check();
                     lastCheck = System.nanoTime();
                 }
-                bar.update(probe.decisions(), probe.count(outputs.heartbeatLog()) + " heartbeats logged");
+                bar.update(
+                        probe.decisions(),
+                        probe.count(outputs.heartbeatLog()) + " heartbeats logged");
                 Thread.sleep(50);
             }
         }
-        say.accept(String.format(java.util.Locale.ROOT, "  %s: %d tasks decided", what, probe.decisions()));
+        say.accept(
+                String.format(
+                        java.util.Locale.ROOT, "  %s: %d tasks decided", what, probe.decisions()));
     }
 
-    private SideThroughput measured(String side, OutputProbe probe, long tasks, ThreadCpu baseline,
-            long startNanos) {
+    private SideThroughput measured(
+            String side, OutputProbe probe, long tasks, ThreadCpu baseline, long startNanos) {
         long counted = tasks - probe.decisionsInFirstBatch();
         double seconds = (probe.targetNanos() - probe.firstDecisionNanos()) / 1e9;
         double perTask = Math.max(1, counted);
         ThreadCpu first = probe.cpuAtFirstDecision();
         ThreadCpu last = probe.cpuAtTarget();
-        return new SideThroughput(side, tasks, probe.count(probe.deadLetterTopic()),
+        return new SideThroughput(
+                side,
+                tasks,
+                probe.count(probe.deadLetterTopic()),
                 (probe.firstDecisionNanos() - startNanos) / 1e9,
                 seconds > 0 ? counted / seconds : Double.NaN,
                 tasks / ((probe.targetNanos() - startNanos) / 1e9),

@@ -10,7 +10,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code qrouter analyze}: every queueing model of one server at given rates, as a table or as JSON. */
+/**
+ * {@code qrouter analyze}: every queueing model of one server at given rates, as a table or as
+ * JSON.
+ */
 @Command(
         name = "analyze",
         mixinStandardHelpOptions = true,
@@ -24,32 +27,55 @@ final class AnalyzeCommand implements Runnable {
 
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--lambda", required = true, paramLabel = "RATE", description = "Arrival rate lambda (>= 0).")
+    @Option(
+            names = "--lambda",
+            required = true,
+            paramLabel = "RATE",
+            description = "Arrival rate lambda (>= 0).")
     double lambda;
 
-    @Option(names = "--mu", required = true, paramLabel = "RATE", description = "Service rate mu (> 0).")
+    @Option(
+            names = "--mu",
+            required = true,
+            paramLabel = "RATE",
+            description = "Service rate mu (> 0).")
     double mu;
 
-    @Option(names = "--alpha", paramLabel = "RATE", defaultValue = "0",
+    @Option(
+            names = "--alpha",
+            paramLabel = "RATE",
+            defaultValue = "0",
             description = "Cancellation/abandonment rate alphaC (>= 0, default ${DEFAULT-VALUE}).")
     double alphaC;
 
-    @Option(names = "--eta", paramLabel = "RATE",
-            description = "Recovery rate eta of chain P (> 0); without it the paper blocks are null.")
+    @Option(
+            names = "--eta",
+            paramLabel = "RATE",
+            description =
+                    "Recovery rate eta of chain P (> 0); without it the paper blocks are null.")
     Double eta;
 
-    @Option(names = "--weights", paramLabel = "a,s,r",
-            description = "Load index weights alpha,sigma,r (each in [0,1], summing to 1; default equal).")
+    @Option(
+            names = "--weights",
+            paramLabel = "a,s,r",
+            description =
+                    "Load index weights alpha,sigma,r (each in [0,1], summing to 1; default equal).")
     String weights;
 
-    @Option(names = "--time-unit", paramLabel = "TIME",
-            description = "Fleet-wide reference time of K's waiting-time terms, in the reciprocal unit of the rates "
-                    + "(> 0; default 1/mu, this server's mean service time). Use the same value for every server "
-                    + "you compare: K ranks servers only in a common unit.")
+    @Option(
+            names = "--time-unit",
+            paramLabel = "TIME",
+            description =
+                    "Fleet-wide reference time of K's waiting-time terms, in the reciprocal unit of the rates "
+                            + "(> 0; default 1/mu, this server's mean service time). Use the same value for every server "
+                            + "you compare: K ranks servers only in a common unit.")
     Double timeUnit;
 
-    @Option(names = "--interarrival", paramLabel = "DIST",
-            description = "Interarrival distribution for GI/M/1: exp, erlang:K, h2:SCV (SCV >= 1) or det.")
+    @Option(
+            names = "--interarrival",
+            paramLabel = "DIST",
+            description =
+                    "Interarrival distribution for GI/M/1: exp, erlang:K, h2:SCV (SCV >= 1) or det.")
     String interarrival;
 
     @Option(names = "--json", description = "Print one JSON object instead of the table.")
@@ -68,17 +94,30 @@ final class AnalyzeCommand implements Runnable {
             requireRate("--time-unit", timeUnit, "a finite number > 0", timeUnit > 0);
         }
         if (interarrival != null) {
-            OptionValues.parse(spec, "--interarrival", () -> InterarrivalDistribution.parse(interarrival, lambda));
+            OptionValues.parse(
+                    spec,
+                    "--interarrival",
+                    () -> InterarrivalDistribution.parse(interarrival, lambda));
         }
-        Analysis analysis = new Analysis(lambda, mu, alphaC, eta, w, timeUnit == null ? 1 / mu : timeUnit,
-                interarrival);
+        Analysis analysis =
+                new Analysis(
+                        lambda,
+                        mu,
+                        alphaC,
+                        eta,
+                        w,
+                        timeUnit == null ? 1 / mu : timeUnit,
+                        interarrival);
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? Json.write(analysis.json()) + System.lineSeparator() : table(analysis, w));
         out.flush();
     }
 
     private void requireRate(String option, double value, String range, boolean inRange) {
-        OptionValues.require(spec, inRange && Double.isFinite(value), option + " must be " + range + " (got " + value + ")");
+        OptionValues.require(
+                spec,
+                inRange && Double.isFinite(value),
+                option + " must be " + range + " (got " + value + ")");
     }
 
     private LoadIndexWeights parseWeights() {
@@ -90,12 +129,25 @@ final class AnalyzeCommand implements Runnable {
 
     private String table(Analysis analysis, LoadIndexWeights w) {
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "lambda = %s, mu = %s, alphaC = %s, eta = %s%n",
-                number(lambda), number(mu), number(alphaC), eta == null ? "-" : number(eta)));
-        b.append(String.format(Locale.ROOT, "rho = lambda/(mu+alphaC) = %s: %s%n", number(analysis.rho()),
-                analysis.stable() ? "stable (rho < 1)"
-                        : "unstable (rho >= 1): chain P and the printed formulas have no steady state"
-                                + (alphaC > 0 ? "; M/M/1+M still has one (abandonment bounds the queue)" : "")));
+        b.append(
+                String.format(
+                        Locale.ROOT,
+                        "lambda = %s, mu = %s, alphaC = %s, eta = %s%n",
+                        number(lambda),
+                        number(mu),
+                        number(alphaC),
+                        eta == null ? "-" : number(eta)));
+        b.append(
+                String.format(
+                        Locale.ROOT,
+                        "rho = lambda/(mu+alphaC) = %s: %s%n",
+                        number(analysis.rho()),
+                        analysis.stable()
+                                ? "stable (rho < 1)"
+                                : "unstable (rho >= 1): chain P and the printed formulas have no steady state"
+                                        + (alphaC > 0
+                                                ? "; M/M/1+M still has one (abandonment bounds the queue)"
+                                                : "")));
         for (Analysis.Section section : analysis.sections()) {
             b.append(System.lineSeparator()).append(section.title()).append(System.lineSeparator());
             if (section.metrics() == null) {
@@ -115,7 +167,12 @@ final class AnalyzeCommand implements Runnable {
         }
         if (value instanceof Map<?, ?> map) {
             StringBuilder b = new StringBuilder();
-            map.forEach((k, v) -> b.append(b.length() == 0 ? "" : ", ").append(k).append('=').append(format(v)));
+            map.forEach(
+                    (k, v) ->
+                            b.append(b.length() == 0 ? "" : ", ")
+                                    .append(k)
+                                    .append('=')
+                                    .append(format(v)));
             return b.toString();
         }
         return number((Double) value);
@@ -123,7 +180,9 @@ final class AnalyzeCommand implements Runnable {
 
     /** Six significant digits without trailing zeros: 2, 0.238095, 1.5e-12. */
     private static String number(double v) {
-        return String.format(Locale.ROOT, "%.6g", v).replaceAll("(\\.\\d*?)0+(e|$)", "$1$2").replace(".e", "e")
+        return String.format(Locale.ROOT, "%.6g", v)
+                .replaceAll("(\\.\\d*?)0+(e|$)", "$1$2")
+                .replace(".e", "e")
                 .replaceAll("\\.$", "");
     }
 }

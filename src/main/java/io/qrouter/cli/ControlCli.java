@@ -25,23 +25,31 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code qrouter control}: sends one signed command to a running job and prints its answer from the control-log. */
-@CommandLine.Command(name = "control", mixinStandardHelpOptions = true,
-        description = {"Steer a running qrouter job: send one signed command on the control topic and wait for the "
-                + "job's answer on control-log. Exit code 0 applied, 1 refused, 3 no answer in time.",
-                "",
-                "Commands:",
-                "  drain SERVER            no new tasks; its tasks finish; control-log reports it drained",
-                "  maintenance SERVER      no tasks at all",
-                "  active SERVER           back in service",
-                "  weight SERVER W         weight in [0.01, 100] (scales its service rate for K-based policies)",
-                "  policy NAME [d=N] [k-weights=A,S,R] [idle-queue=on|off]   switch the routing policy",
-                "  weights A,S,R           K's weights alpha,sigma,r (normalised to sum 1)",
-                "  power-of-d D            d of power-of-d, in [1, 64]",
-                "  idle-queue on|off       heartbeat-k(-live) takes idle servers first, or ranks by K alone",
-                "",
-                "The HMAC secret (the job's control.hmac-secret) comes from --secret-file or the environment variable "
-                        + ControlCli.SECRET_ENV + "; it is never printed."})
+/**
+ * {@code qrouter control}: sends one signed command to a running job and prints its answer from the
+ * control-log.
+ */
+@CommandLine.Command(
+        name = "control",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Steer a running qrouter job: send one signed command on the control topic and wait for the "
+                    + "job's answer on control-log. Exit code 0 applied, 1 refused, 3 no answer in time.",
+            "",
+            "Commands:",
+            "  drain SERVER            no new tasks; its tasks finish; control-log reports it drained",
+            "  maintenance SERVER      no tasks at all",
+            "  active SERVER           back in service",
+            "  weight SERVER W         weight in [0.01, 100] (scales its service rate for K-based policies)",
+            "  policy NAME [d=N] [k-weights=A,S,R] [idle-queue=on|off]   switch the routing policy",
+            "  weights A,S,R           K's weights alpha,sigma,r (normalised to sum 1)",
+            "  power-of-d D            d of power-of-d, in [1, 64]",
+            "  idle-queue on|off       heartbeat-k(-live) takes idle servers first, or ranks by K alone",
+            "",
+            "The HMAC secret (the job's control.hmac-secret) comes from --secret-file or the environment variable "
+                    + ControlCli.SECRET_ENV
+                    + "; it is never printed."
+        })
 final class ControlCli implements Callable<Integer> {
     static final String SECRET_ENV = "QROUTER_CONTROL_SECRET";
     static final int REFUSED = 1;
@@ -49,37 +57,66 @@ final class ControlCli implements Callable<Integer> {
 
     @Spec CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--bootstrap", required = true, paramLabel = "HOST:PORT", description = "Kafka bootstrap servers.")
+    @Option(
+            names = "--bootstrap",
+            required = true,
+            paramLabel = "HOST:PORT",
+            description = "Kafka bootstrap servers.")
     String bootstrap;
 
-    @Option(names = "--secret-file", paramLabel = "FILE",
-            description = "File holding the HMAC secret (UTF-8, surrounding whitespace ignored); default: $"
-                    + SECRET_ENV + ".")
+    @Option(
+            names = "--secret-file",
+            paramLabel = "FILE",
+            description =
+                    "File holding the HMAC secret (UTF-8, surrounding whitespace ignored); default: $"
+                            + SECRET_ENV
+                            + ".")
     Path secretFile;
 
-    @Option(names = "--issuer", description = "Who sends the command, as logged (default: the user name).")
+    @Option(
+            names = "--issuer",
+            description = "Who sends the command, as logged (default: the user name).")
     String issuer = System.getProperty("user.name", "operator");
 
-    @Option(names = "--timeout", defaultValue = "30s", converter = DurationConverter.class,
+    @Option(
+            names = "--timeout",
+            defaultValue = "30s",
+            converter = DurationConverter.class,
             description = "How long to wait for the job's answer (default ${DEFAULT-VALUE}).")
     Duration timeout;
 
-    @Option(names = "--topic", defaultValue = Topics.CONTROL, description = "Control topic (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--topic",
+            defaultValue = Topics.CONTROL,
+            description = "Control topic (default ${DEFAULT-VALUE}).")
     String topic;
 
-    @Option(names = "--log-topic", defaultValue = Topics.CONTROL_LOG,
+    @Option(
+            names = "--log-topic",
+            defaultValue = Topics.CONTROL_LOG,
             description = "Control-log topic (default ${DEFAULT-VALUE}).")
     String logTopic;
 
-    @Option(names = "--kafka", paramLabel = "KEY=VALUE", description = "Extra Kafka client setting (repeatable), e.g. "
-            + "security.protocol=SASL_SSL.")
+    @Option(
+            names = "--kafka",
+            paramLabel = "KEY=VALUE",
+            description =
+                    "Extra Kafka client setting (repeatable), e.g. "
+                            + "security.protocol=SASL_SSL.")
     Map<String, String> kafka = new LinkedHashMap<>();
 
-    @Parameters(index = "0", paramLabel = "COMMAND", description = "drain, maintenance, active, weight, policy, "
-            + "weights, power-of-d or idle-queue.")
+    @Parameters(
+            index = "0",
+            paramLabel = "COMMAND",
+            description =
+                    "drain, maintenance, active, weight, policy, "
+                            + "weights, power-of-d or idle-queue.")
     String action;
 
-    @Parameters(index = "1..*", paramLabel = "ARG", description = "The command's arguments (see above).")
+    @Parameters(
+            index = "1..*",
+            paramLabel = "ARG",
+            description = "The command's arguments (see above).")
     List<String> arguments = List.of();
 
     @Override
@@ -88,7 +125,12 @@ final class ControlCli implements Callable<Integer> {
         words.addAll(arguments);
         io.qrouter.control.Command command;
         try {
-            command = CommandWords.parse(UUID.randomUUID().toString(), issuer, System.currentTimeMillis(), words);
+            command =
+                    CommandWords.parse(
+                            UUID.randomUUID().toString(),
+                            issuer,
+                            System.currentTimeMillis(),
+                            words);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -97,11 +139,20 @@ final class ControlCli implements Callable<Integer> {
         properties.putAll(kafka);
         properties.put("bootstrap.servers", bootstrap);
         PrintWriter out = spec.commandLine().getOut();
-        Optional<ControlLogEntry> answer = new ControlClient(properties, topic, logTopic)
-                .send(ControlCommands.record(command, signature), timeout);
+        Optional<ControlLogEntry> answer =
+                new ControlClient(properties, topic, logTopic)
+                        .send(ControlCommands.record(command, signature), timeout);
         if (answer.isEmpty()) {
-            out.println("no answer within " + timeout.toSeconds() + " s on " + logTopic + " (is the job running and "
-                    + "reading " + topic + "?) for command " + command.commandId());
+            out.println(
+                    "no answer within "
+                            + timeout.toSeconds()
+                            + " s on "
+                            + logTopic
+                            + " (is the job running and "
+                            + "reading "
+                            + topic
+                            + "?) for command "
+                            + command.commandId());
             out.flush();
             return NO_ANSWER;
         }
@@ -120,8 +171,11 @@ final class ControlCli implements Callable<Integer> {
             secret = System.getenv(SECRET_ENV);
         }
         if (secret == null || secret.isEmpty()) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "no HMAC secret: set " + SECRET_ENV
-                    + " or pass --secret-file (the job refuses unsigned commands)");
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "no HMAC secret: set "
+                            + SECRET_ENV
+                            + " or pass --secret-file (the job refuses unsigned commands)");
         }
         try {
             new CommandSignature(secret);

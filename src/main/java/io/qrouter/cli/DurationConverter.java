@@ -7,7 +7,10 @@ import java.util.regex.Pattern;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
-/** Reads durations the way people write them: {@code 500ms}, {@code 10s}, {@code 1.5s}, {@code 2m}, {@code 1h}. */
+/**
+ * Reads durations the way people write them: {@code 500ms}, {@code 10s}, {@code 1.5s}, {@code 2m},
+ * {@code 1h}.
+ */
 final class DurationConverter implements ITypeConverter<Duration> {
     private static final Pattern FORMAT = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)");
 
@@ -15,15 +18,17 @@ final class DurationConverter implements ITypeConverter<Duration> {
     public Duration convert(String value) {
         Matcher m = FORMAT.matcher(value.trim().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
-            throw new TypeConversionException("'" + value + "' is not a duration: write e.g. 500ms, 10s, 2m or 1h");
+            throw new TypeConversionException(
+                    "'" + value + "' is not a duration: write e.g. 500ms, 10s, 2m or 1h");
         }
         double amount = Double.parseDouble(m.group(1));
-        double millis = switch (m.group(2)) {
-            case "ms" -> amount;
-            case "s" -> amount * 1e3;
-            case "m" -> amount * 60e3;
-            default -> amount * 3600e3;
-        };
+        double millis =
+                switch (m.group(2)) {
+                    case "ms" -> amount;
+                    case "s" -> amount * 1e3;
+                    case "m" -> amount * 60e3;
+                    default -> amount * 3600e3;
+                };
         return Duration.ofMillis(Math.round(millis));
     }
 }

@@ -7,7 +7,10 @@ import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
-/** report.html of an experiment's --out directory, with the command's options (as given or defaulted) as settings. */
+/**
+ * report.html of an experiment's --out directory, with the command's options (as given or
+ * defaulted) as settings.
+ */
 final class ExperimentReport {
     private ExperimentReport() {}
 
@@ -15,7 +18,9 @@ final class ExperimentReport {
         return DirectoryReport.write(out, "qrouter experiment " + spec.name(), settings(spec));
     }
 
-    /** Every option of the command but --help and --version, by its longest name, with its value. */
+    /**
+     * Every option of the command but --help and --version, by its longest name, with its value.
+     */
     static Map<String, Object> settings(CommandSpec spec) {
         Map<String, Object> settings = new LinkedHashMap<>();
         for (OptionSpec option : spec.options()) {

@@ -2,12 +2,12 @@ package io.qrouter.cli;
 
 import io.qrouter.fleet.StallWatch;
 import io.qrouter.job.CheckpointRestore;
-import io.qrouter.job.config.ConfigDocs;
-import io.qrouter.job.config.ConfigKey;
-import io.qrouter.job.config.JobConfig;
 import io.qrouter.job.JobHealth;
 import io.qrouter.job.JobWatch;
 import io.qrouter.job.QrouterJob;
+import io.qrouter.job.config.ConfigDocs;
+import io.qrouter.job.config.ConfigKey;
+import io.qrouter.job.config.JobConfig;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,7 +25,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "run", mixinStandardHelpOptions = true, modelTransformer = RunCommand.KeysInHelp.class,
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
+        modelTransformer = RunCommand.KeysInHelp.class,
         description = {
             "Run the Flink job on a local MiniCluster in this JVM (on a Flink cluster, submit target/qrouter-job.jar "
                     + "with `flink run` instead). Reads Kafka topics, writes decisions, metrics, heartbeat log, DSRS "
@@ -40,30 +43,49 @@ final class RunCommand implements Callable<Integer> {
 
     @Spec CommandSpec spec;
 
-    @Option(names = "--config", paramLabel = "FILE", description = "Properties file with the job configuration.")
+    @Option(
+            names = "--config",
+            paramLabel = "FILE",
+            description = "Properties file with the job configuration.")
     Path configFile;
 
-    @Option(names = "--set", paramLabel = "KEY=VALUE",
+    @Option(
+            names = "--set",
+            paramLabel = "KEY=VALUE",
             description = "Overrides one configuration key (repeatable; applied after --config).")
     List<String> overrides = new ArrayList<>();
 
-    @Option(names = "--print-config", description = "Print the resolved configuration (secrets masked) and exit.")
+    @Option(
+            names = "--print-config",
+            description = "Print the resolved configuration (secrets masked) and exit.")
     boolean printConfig;
 
-    @Option(names = "--restore", defaultValue = CheckpointRestore.LATEST, paramLabel = "latest|none|PATH",
-            description = "Where to resume: latest (the newest complete checkpoint of this job.name in "
-                    + "checkpoint.dir; a fresh start when there is none), none (a fresh start; the job's retained "
-                    + "checkpoints are deleted), or a savepoint or checkpoint directory (or its _metadata file) "
-                    + "(default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--restore",
+            defaultValue = CheckpointRestore.LATEST,
+            paramLabel = "latest|none|PATH",
+            description =
+                    "Where to resume: latest (the newest complete checkpoint of this job.name in "
+                            + "checkpoint.dir; a fresh start when there is none), none (a fresh start; the job's retained "
+                            + "checkpoints are deleted), or a savepoint or checkpoint directory (or its _metadata file) "
+                            + "(default ${DEFAULT-VALUE}).")
     String restore;
 
-    @Option(names = "--status-interval", defaultValue = "10s", converter = DurationConverter.class,
-            description = "How often to print the job's health, in [1s, 1h] (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--status-interval",
+            defaultValue = "10s",
+            converter = DurationConverter.class,
+            description =
+                    "How often to print the job's health, in [1s, 1h] (default ${DEFAULT-VALUE}).")
     Duration statusInterval;
 
-    @Option(names = "--stall-after", defaultValue = "30s", converter = DurationConverter.class,
-            description = "Print a STALL line when tasks wait in Kafka and no decision has been made for this long, "
-                    + "in [1s, 1h] (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--stall-after",
+            defaultValue = "30s",
+            converter = DurationConverter.class,
+            description =
+                    "Print a STALL line when tasks wait in Kafka and no decision has been made for this long, "
+                            + "in [1s, 1h] (default ${DEFAULT-VALUE}).")
     Duration stallAfter;
 
     @Override
@@ -87,20 +109,29 @@ final class RunCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         } catch (IOException e) {
-            say("cannot read checkpoint.dir " + config.get(ConfigKey.CHECKPOINT_DIR) + ": " + e
-                    + " (--restore none starts fresh without reading it)");
+            say(
+                    "cannot read checkpoint.dir "
+                            + config.get(ConfigKey.CHECKPOINT_DIR)
+                            + ": "
+                            + e
+                            + " (--restore none starts fresh without reading it)");
             return 1;
         }
         say(restorePoint.description());
         List<String> stale = restorePoint.deleteStale();
         if (!stale.isEmpty()) {
-            say("deleted " + stale.size() + " checkpoint(s) of earlier runs that no run would resume: "
-                    + String.join(", ", stale));
+            say(
+                    "deleted "
+                            + stale.size()
+                            + " checkpoint(s) of earlier runs that no run would resume: "
+                            + String.join(", ", stale));
         }
-        try (JobHealth health = JobHealth.open(); ShutdownSignal signal = new ShutdownSignal()) {
+        try (JobHealth health = JobHealth.open();
+                ShutdownSignal signal = new ShutdownSignal()) {
             Configuration flink = health.reporterSettings();
             restorePoint.applyTo(flink);
-            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(flink);
+            StreamExecutionEnvironment env =
+                    StreamExecutionEnvironment.getExecutionEnvironment(flink);
             QrouterJob.buildPipeline(env, config);
             JobClient job = env.executeAsync(config.get(ConfigKey.JOB_NAME));
             say("job " + job.getJobID() + " submitted to a local MiniCluster");
@@ -108,7 +139,10 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** Until the job ends (exit 1 unless it finished) or Ctrl-C (cancel, exit 0): health lines and stall alerts. */
+    /**
+     * Until the job ends (exit 1 unless it finished) or Ctrl-C (cancel, exit 0): health lines and
+     * stall alerts.
+     */
     private int watch(JobWatch job, JobHealth health, ShutdownSignal signal) throws Exception {
         long started = System.currentTimeMillis();
         long nextStatus = started + statusInterval.toMillis();
@@ -126,31 +160,42 @@ final class RunCommand implements Callable<Integer> {
             try {
                 status = job.status();
             } catch (IllegalStateException clusterGone) {
-                continue; // the job ended just now and its local cluster with it: ended() says how, next round
+                continue; // the job ended just now and its local cluster with it: ended() says how,
+                // next round
             }
             if (!running && status == JobStatus.RUNNING) {
                 running = true;
                 say("job running");
             }
-            double lastDecision = (s.lastDecisionMillis() < 0 ? started : s.lastDecisionMillis()) / 1000.0;
+            double lastDecision =
+                    (s.lastDecisionMillis() < 0 ? started : s.lastDecisionMillis()) / 1000.0;
             String alert = stalls.check(now / 1000.0, lastDecision, s.tasksWaiting());
             if (alert != null) {
                 say(alert);
             }
             if (now >= nextStatus) {
                 nextStatus += statusInterval.toMillis();
-                say(String.format(Locale.ROOT, "%s %5ds  %s%s", status, (now - started) / 1000, s.line(now),
-                        stalls.stalled() ? "  STALLED" : ""));
+                say(
+                        String.format(
+                                Locale.ROOT,
+                                "%s %5ds  %s%s",
+                                status,
+                                (now - started) / 1000,
+                                s.line(now),
+                                stalls.stalled() ? "  STALLED" : ""));
             }
         }
-        say("stopping: cancelling the job; its latest checkpoint stays in checkpoint.dir for the next run");
+        say(
+                "stopping: cancelling the job; its latest checkpoint stays in checkpoint.dir for the next run");
         job.cancel();
         return 0;
     }
 
     private static void requireIn(String option, Duration value) {
-        if (value.compareTo(Duration.ofSeconds(1)) < 0 || value.compareTo(Duration.ofHours(1)) > 0) {
-            throw new IllegalArgumentException(option + " must be in [1s, 1h] (got " + value.toMillis() + "ms)");
+        if (value.compareTo(Duration.ofSeconds(1)) < 0
+                || value.compareTo(Duration.ofHours(1)) > 0) {
+            throw new IllegalArgumentException(
+                    option + " must be in [1s, 1h] (got " + value.toMillis() + "ms)");
         }
     }
 
@@ -158,7 +203,10 @@ final class RunCommand implements Callable<Integer> {
         System.err.println("qrouter run: " + line);
     }
 
-    /** Puts every configuration key, with its default and valid values, under {@code qrouter run --help}. */
+    /**
+     * Puts every configuration key, with its default and valid values, under {@code qrouter run
+     * --help}.
+     */
     static final class KeysInHelp implements CommandLine.IModelTransformer {
         @Override
         public CommandSpec transform(CommandSpec spec) {

@@ -5,8 +5,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Ctrl-C for long-running commands: the JVM's shutdown hook only signals the command's own thread and then waits
- * (up to a bound) until the command has stopped what it started and written its report.
+ * Ctrl-C for long-running commands: the JVM's shutdown hook only signals the command's own thread
+ * and then waits (up to a bound) until the command has stopped what it started and written its
+ * report.
  */
 final class ShutdownSignal implements AutoCloseable {
     private static final long MAX_CLEANUP_SECONDS = 90;
@@ -21,7 +22,10 @@ final class ShutdownSignal implements AutoCloseable {
         hookInstalled = true;
     }
 
-    /** Sleeps for {@code duration} or until Ctrl-C, whichever comes first; true when Ctrl-C ended it. */
+    /**
+     * Sleeps for {@code duration} or until Ctrl-C, whichever comes first; true when Ctrl-C ended
+     * it.
+     */
     boolean sleep(Duration duration) throws InterruptedException {
         return requested.await(duration.toNanos(), TimeUnit.NANOSECONDS);
     }

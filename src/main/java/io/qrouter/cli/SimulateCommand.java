@@ -6,8 +6,8 @@ import io.qrouter.queueing.LoadIndexWeights;
 import io.qrouter.report.CsvTable;
 import io.qrouter.report.Json;
 import io.qrouter.report.Progress;
-import io.qrouter.sim.Impatience;
 import io.qrouter.sim.Delay;
+import io.qrouter.sim.Impatience;
 import io.qrouter.sim.SimConfig;
 import io.qrouter.sim.SimResult;
 import io.qrouter.sim.Simulation;
@@ -20,92 +20,181 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "simulate", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Discrete-event simulation of a routing policy (times in mean service times).",
-            "Prints a summary, or with --json one JSON object."})
+@Command(
+        name = "simulate",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Discrete-event simulation of a routing policy (times in mean service times).",
+            "Prints a summary, or with --json one JSON object."
+        })
 final class SimulateCommand implements Runnable {
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--policy", defaultValue = "heartbeat-k-live",
-            description = "random, round-robin, least-connections, hash, jsq, power-of-d, jiq, heartbeat-k, heartbeat-k-live (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--policy",
+            defaultValue = "heartbeat-k-live",
+            description =
+                    "random, round-robin, least-connections, hash, jsq, power-of-d, jiq, heartbeat-k, heartbeat-k-live (default: ${DEFAULT-VALUE}).")
     String policy;
 
-    @Option(names = "--servers", defaultValue = "100", description = "Number of servers N (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--servers",
+            defaultValue = "100",
+            description = "Number of servers N (default: ${DEFAULT-VALUE}).")
     int servers;
 
-    @Option(names = "--tasks", defaultValue = "100000", description = "Tasks routed M (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--tasks",
+            defaultValue = "100000",
+            description = "Tasks routed M (default: ${DEFAULT-VALUE}).")
     int tasks;
 
-    @Option(names = "--load", defaultValue = "0.9", description = "Total arrival rate over total service capacity rho (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--load",
+            defaultValue = "0.9",
+            description =
+                    "Total arrival rate over total service capacity rho (default: ${DEFAULT-VALUE}).")
     double load;
 
-    @Option(names = "--d", defaultValue = "2", description = "Choices d of power-of-d (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--d",
+            defaultValue = "2",
+            description = "Choices d of power-of-d (default: ${DEFAULT-VALUE}).")
     int d;
 
-    @Option(names = "--arrivals", defaultValue = "poisson",
-            description = "poisson, erlang:K, h2:SCV, deterministic, surge (rate rises to 2x the mean and falls), trace:FILE.csv (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--arrivals",
+            defaultValue = "poisson",
+            description =
+                    "poisson, erlang:K, h2:SCV, deterministic, surge (rate rises to 2x the mean and falls), trace:FILE.csv (default: ${DEFAULT-VALUE}).")
     String arrivals;
 
-    @Option(names = "--service", defaultValue = "exp", description = "Service requirement: exp, det, erlang:K, h2:SCV (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--service",
+            defaultValue = "exp",
+            description =
+                    "Service requirement: exp, det, erlang:K, h2:SCV (default: ${DEFAULT-VALUE}).")
     String service;
 
-    @Option(names = "--patience", defaultValue = "0", description = "Abandonment rate alpha_c of a waiting task; 0: nobody abandons (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--patience",
+            defaultValue = "0",
+            description =
+                    "Abandonment rate alpha_c of a waiting task; 0: nobody abandons (default: ${DEFAULT-VALUE}).")
     double patience;
 
-    @Option(names = "--impatience", defaultValue = "renege",
-            description = "renege (M/M/1+M, each waiting task on its own clock) or cancel-restore (seed 000's chain P) (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--impatience",
+            defaultValue = "renege",
+            description =
+                    "renege (M/M/1+M, each waiting task on its own clock) or cancel-restore (seed 000's chain P) (default: ${DEFAULT-VALUE}).")
     String impatience;
 
-    @Option(names = "--eta", defaultValue = "1", description = "Recovery rate eta of cancel-restore (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--eta",
+            defaultValue = "1",
+            description = "Recovery rate eta of cancel-restore (default: ${DEFAULT-VALUE}).")
     double eta;
 
-    @Option(names = "--heartbeat-ms", defaultValue = "1000", description = "Heartbeat interval of an idle server, ms; 1000 ms = one mean service time (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--heartbeat-ms",
+            defaultValue = "1000",
+            description =
+                    "Heartbeat interval of an idle server, ms; 1000 ms = one mean service time (default: ${DEFAULT-VALUE}).")
     long heartbeatMaxMillis;
 
-    @Option(names = "--heartbeat-min-ms", description = "Heartbeat interval of a loaded server, ms (default: heartbeat-ms / 5).")
+    @Option(
+            names = "--heartbeat-min-ms",
+            description = "Heartbeat interval of a loaded server, ms (default: heartbeat-ms / 5).")
     Long heartbeatMinMillis;
 
-    @Option(names = "--no-idle-heartbeat", description = "Servers do not report at once when they become idle.")
+    @Option(
+            names = "--no-idle-heartbeat",
+            description = "Servers do not report at once when they become idle.")
     boolean noIdleHeartbeat;
 
-    @Option(names = "--routers", defaultValue = "1", description = "Routers deciding in parallel R (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--routers",
+            defaultValue = "1",
+            description = "Routers deciding in parallel R (default: ${DEFAULT-VALUE}).")
     int routers;
 
-    @Option(names = "--report-changes", description = "Servers report every queue change (as the Flink job's updates do), not only heartbeats and idle reports.")
+    @Option(
+            names = "--report-changes",
+            description =
+                    "Servers report every queue change (as the Flink job's updates do), not only heartbeats and idle reports.")
     boolean reportChanges;
 
-    @Option(names = "--update-delay", defaultValue = "0", description = "How late a server's report reaches the routers, in mean service times: D or exp:MEAN (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--update-delay",
+            defaultValue = "0",
+            description =
+                    "How late a server's report reaches the routers, in mean service times: D or exp:MEAN (default: ${DEFAULT-VALUE}).")
     String updateDelay;
 
-    @Option(names = "--decision-delay", defaultValue = "0", description = "How late a decision reaches its server, in mean service times: D or exp:MEAN (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--decision-delay",
+            defaultValue = "0",
+            description =
+                    "How late a decision reaches its server, in mean service times: D or exp:MEAN (default: ${DEFAULT-VALUE}).")
     String decisionDelay;
 
-    @Option(names = "--heterogeneity", defaultValue = "none", description = "Service rates: none, uniform:LO,HI, bimodal:FRACTION,RATE (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--heterogeneity",
+            defaultValue = "none",
+            description =
+                    "Service rates: none, uniform:LO,HI, bimodal:FRACTION,RATE (default: ${DEFAULT-VALUE}).")
     String heterogeneity;
 
-    @Option(names = "--mtbf", defaultValue = "0", description = "Mean time between failures of a server; 0: no failures (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--mtbf",
+            defaultValue = "0",
+            description =
+                    "Mean time between failures of a server; 0: no failures (default: ${DEFAULT-VALUE}).")
     double mtbf;
 
-    @Option(names = "--mttr", defaultValue = "10", description = "Mean time to repair (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--mttr",
+            defaultValue = "10",
+            description = "Mean time to repair (default: ${DEFAULT-VALUE}).")
     double mttr;
 
-    @Option(names = "--initial-queue", defaultValue = "0", description = "Mean random initial queue per server (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--initial-queue",
+            defaultValue = "0",
+            description = "Mean random initial queue per server (default: ${DEFAULT-VALUE}).")
     double initialQueue;
 
-    @Option(names = "--warmup", defaultValue = "0", description = "First tasks left out of the per-task figures (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--warmup",
+            defaultValue = "0",
+            description =
+                    "First tasks left out of the per-task figures (default: ${DEFAULT-VALUE}).")
     int warmup;
 
-    @Option(names = "--step", defaultValue = "1", description = "Length of a time step of the per-step metrics (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--step",
+            defaultValue = "1",
+            description =
+                    "Length of a time step of the per-step metrics (default: ${DEFAULT-VALUE}).")
     double step;
 
-    @Option(names = "--weights", defaultValue = "0.3333333333333333,0.3333333333333333,0.3333333333333334",
+    @Option(
+            names = "--weights",
+            defaultValue = "0.3333333333333333,0.3333333333333333,0.3333333333333334",
             description = "Load index weights alpha,sigma,r of K (default: equal).")
     String weights;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Random seed (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--seed",
+            defaultValue = "1",
+            description = "Random seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--steps-csv", description = "Also write the per-step metrics to this CSV file.")
+    @Option(
+            names = "--steps-csv",
+            description = "Also write the per-step metrics to this CSV file.")
     Path stepsCsv;
 
     @Option(names = "--json", description = "Print one JSON object instead of the text summary.")
@@ -135,10 +224,17 @@ final class SimulateCommand implements Runnable {
 
     private SimConfig config() {
         try {
-            long min = heartbeatMinMillis != null ? heartbeatMinMillis : Math.max(1, heartbeatMaxMillis / 5);
-            AdaptiveHeartbeat heartbeat = OptionValues.parse(spec, "--heartbeat-ms / --heartbeat-min-ms",
-                    () -> new AdaptiveHeartbeat(min, heartbeatMaxMillis));
-            LoadIndexWeights w = OptionValues.parse(spec, "--weights", () -> LoadIndexWeights.parse(weights));
+            long min =
+                    heartbeatMinMillis != null
+                            ? heartbeatMinMillis
+                            : Math.max(1, heartbeatMaxMillis / 5);
+            AdaptiveHeartbeat heartbeat =
+                    OptionValues.parse(
+                            spec,
+                            "--heartbeat-ms / --heartbeat-min-ms",
+                            () -> new AdaptiveHeartbeat(min, heartbeatMaxMillis));
+            LoadIndexWeights w =
+                    OptionValues.parse(spec, "--weights", () -> LoadIndexWeights.parse(weights));
             return SimConfig.builder()
                     .policy(OptionValues.parse(spec, "--policy", () -> PolicyName.parse(policy)))
                     .servers(servers)
@@ -173,39 +269,101 @@ final class SimulateCommand implements Runnable {
         return switch (impatience) {
             case "renege" -> Impatience.RENEGE;
             case "cancel-restore" -> Impatience.CANCEL_RESTORE;
-            default -> throw new IllegalArgumentException(
-                    "--impatience must be renege or cancel-restore (got \"" + impatience + "\")");
+            default ->
+                    throw new IllegalArgumentException(
+                            "--impatience must be renege or cancel-restore (got \""
+                                    + impatience
+                                    + "\")");
         };
     }
 
     static CsvTable stepsTable(SimResult r) {
-        CsvTable t = new CsvTable("step", "end", "arrivals", "completions", "abandonments", "failed",
-                "heartbeat_triggers", "idle_queue_decisions", "occupancy", "load_variance_f", "p_j",
-                "tasks_in_system", "mean_sojourn", "mean_wait", "throughput", "cumulative_completed");
+        CsvTable t =
+                new CsvTable(
+                        "step",
+                        "end",
+                        "arrivals",
+                        "completions",
+                        "abandonments",
+                        "failed",
+                        "heartbeat_triggers",
+                        "idle_queue_decisions",
+                        "occupancy",
+                        "load_variance_f",
+                        "p_j",
+                        "tasks_in_system",
+                        "mean_sojourn",
+                        "mean_wait",
+                        "throughput",
+                        "cumulative_completed");
         for (StepMetrics s : r.steps()) {
-            t.add(s.step(), s.end(), s.arrivals(), s.completions(), s.abandonments(), s.failed(),
-                    s.heartbeatTriggers(), s.idleQueueDecisions(), s.occupancy(), s.loadVarianceF(),
-                    s.idleFractionPJ(), s.tasksInSystem(), SimResult.orNull(s.meanSojourn()),
-                    SimResult.orNull(s.meanWait()), s.throughput(), s.cumulativeCompleted());
+            t.add(
+                    s.step(),
+                    s.end(),
+                    s.arrivals(),
+                    s.completions(),
+                    s.abandonments(),
+                    s.failed(),
+                    s.heartbeatTriggers(),
+                    s.idleQueueDecisions(),
+                    s.occupancy(),
+                    s.loadVarianceF(),
+                    s.idleFractionPJ(),
+                    s.tasksInSystem(),
+                    SimResult.orNull(s.meanSojourn()),
+                    SimResult.orNull(s.meanWait()),
+                    s.throughput(),
+                    s.cumulativeCompleted());
         }
         return t;
     }
 
     private static void printText(PrintWriter out, SimResult r) {
         Map<String, Object> m = r.summary();
-        out.printf(Locale.ROOT, "policy %s: %d servers, %d tasks, load %.3f, %s arrivals, %d router(s), seed %d%n",
-                m.get("policy"), r.config().servers(), r.countedTasks(), r.config().load(), r.config().arrivals(),
-                r.config().routers(), r.config().seed());
-        out.printf(Locale.ROOT, "  completed %d, abandoned %d (%.4f), failed %d%n",
-                r.completed(), r.abandoned(), r.abandonRate(), r.failed());
-        out.printf(Locale.ROOT, "  wait     mean %s  p50 %s  p95 %s  p99 %s%n", fmt(m.get("mean_wait")),
-                fmt(m.get("p50_wait")), fmt(m.get("p95_wait")), fmt(m.get("p99_wait")));
-        out.printf(Locale.ROOT, "  sojourn  mean %s  p50 %s  p95 %s  p99 %s%n", fmt(m.get("mean_sojourn")),
-                fmt(m.get("p50_sojourn")), fmt(m.get("p95_sojourn")), fmt(m.get("p99_sojourn")));
-        out.printf(Locale.ROOT, "  throughput %.4f per unit, occupancy %.4f, tasks in system %.3f, load variance F %.4f%n",
-                r.throughput(), r.meanOccupancy(), r.meanTasksInSystem(), r.loadVariance());
-        out.printf(Locale.ROOT, "  idle-queue decisions %.4f, heartbeats %d, decisions by rule %s%n",
-                r.idleQueueFraction(), r.heartbeatTriggers(), r.decisionsByRule());
+        out.printf(
+                Locale.ROOT,
+                "policy %s: %d servers, %d tasks, load %.3f, %s arrivals, %d router(s), seed %d%n",
+                m.get("policy"),
+                r.config().servers(),
+                r.countedTasks(),
+                r.config().load(),
+                r.config().arrivals(),
+                r.config().routers(),
+                r.config().seed());
+        out.printf(
+                Locale.ROOT,
+                "  completed %d, abandoned %d (%.4f), failed %d%n",
+                r.completed(),
+                r.abandoned(),
+                r.abandonRate(),
+                r.failed());
+        out.printf(
+                Locale.ROOT,
+                "  wait     mean %s  p50 %s  p95 %s  p99 %s%n",
+                fmt(m.get("mean_wait")),
+                fmt(m.get("p50_wait")),
+                fmt(m.get("p95_wait")),
+                fmt(m.get("p99_wait")));
+        out.printf(
+                Locale.ROOT,
+                "  sojourn  mean %s  p50 %s  p95 %s  p99 %s%n",
+                fmt(m.get("mean_sojourn")),
+                fmt(m.get("p50_sojourn")),
+                fmt(m.get("p95_sojourn")),
+                fmt(m.get("p99_sojourn")));
+        out.printf(
+                Locale.ROOT,
+                "  throughput %.4f per unit, occupancy %.4f, tasks in system %.3f, load variance F %.4f%n",
+                r.throughput(),
+                r.meanOccupancy(),
+                r.meanTasksInSystem(),
+                r.loadVariance());
+        out.printf(
+                Locale.ROOT,
+                "  idle-queue decisions %.4f, heartbeats %d, decisions by rule %s%n",
+                r.idleQueueFraction(),
+                r.heartbeatTriggers(),
+                r.decisionsByRule());
         out.printf(Locale.ROOT, "  simulated time %.2f, %d events%n", r.duration(), r.events());
     }
 

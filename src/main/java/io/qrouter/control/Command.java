@@ -4,12 +4,18 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * An operator's command as the control operators read it (the ControlCommand record without its signature).
+ * An operator's command as the control operators read it (the ControlCommand record without its
+ * signature).
  *
  * @param target the server of a per-server action, null for a fleet-wide one
  * @param arguments the action's parameters, sorted by name
  */
-public record Command(String commandId, String issuer, long issuedAtMillis, String action, String target,
+public record Command(
+        String commandId,
+        String issuer,
+        long issuedAtMillis,
+        String action,
+        String target,
         Map<String, String> arguments) {
 
     public Command {
@@ -23,6 +29,8 @@ public record Command(String commandId, String issuer, long issuedAtMillis, Stri
 
     /** One line for logs and the control-log: action, target, arguments. */
     public String describe() {
-        return action + (target == null ? "" : " " + target) + (arguments.isEmpty() ? "" : " " + arguments);
+        return action
+                + (target == null ? "" : " " + target)
+                + (arguments.isEmpty() ? "" : " " + arguments);
     }
 }

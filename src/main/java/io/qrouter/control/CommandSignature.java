@@ -10,10 +10,11 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * HMAC-SHA256 of a {@link Command} with a shared secret: the signature covers the command's id, issuer, issue time,
- * action, target and arguments, so none can be changed without the secret. The signed text is the canonical form
- * {@link #canonical}: a version tag, then each field as {@code <length>:<value>\n} (arguments sorted by name), so no
- * two different commands have the same text. The secret never leaves this object ({@link #toString} hides it).
+ * HMAC-SHA256 of a {@link Command} with a shared secret: the signature covers the command's id,
+ * issuer, issue time, action, target and arguments, so none can be changed without the secret. The
+ * signed text is the canonical form {@link #canonical}: a version tag, then each field as {@code
+ * <length>:<value>\n} (arguments sorted by name), so no two different commands have the same text.
+ * The secret never leaves this object ({@link #toString} hides it).
  */
 public final class CommandSignature {
     private static final String ALGORITHM = "HmacSHA256";
@@ -21,11 +22,14 @@ public final class CommandSignature {
 
     private final SecretKeySpec key;
 
-    /** @param secret the shared secret, at least 16 bytes of UTF-8 */
+    /**
+     * @param secret the shared secret, at least 16 bytes of UTF-8
+     */
     public CommandSignature(String secret) {
         byte[] bytes = secret == null ? new byte[0] : secret.getBytes(StandardCharsets.UTF_8);
         if (bytes.length < 16) {
-            throw new IllegalArgumentException("the control HMAC secret must be at least 16 bytes long");
+            throw new IllegalArgumentException(
+                    "the control HMAC secret must be at least 16 bytes long");
         }
         this.key = new SecretKeySpec(bytes, ALGORITHM);
     }

@@ -5,20 +5,25 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * An operator's command as words, as typed after {@code qrouter control} or in a demo's control script: per-server
- * commands take the server id first ({@code drain server-7}, {@code weight server-7 0.5}); {@code weights A,S,R} is
- * the {@code k-weights} action; {@code policy NAME} takes optional {@code key=value} settings ({@code d},
- * {@code k-weights}, {@code idle-queue}). Only the shape is checked here; the job validates the values.
+ * An operator's command as words, as typed after {@code qrouter control} or in a demo's control
+ * script: per-server commands take the server id first ({@code drain server-7}, {@code weight
+ * server-7 0.5}); {@code weights A,S,R} is the {@code k-weights} action; {@code policy NAME} takes
+ * optional {@code key=value} settings ({@code d}, {@code k-weights}, {@code idle-queue}). Only the
+ * shape is checked here; the job validates the values.
  */
 public final class CommandWords {
-    public static final String USAGE = "drain SERVER | maintenance SERVER | active SERVER | weight SERVER W | "
-            + "policy NAME [d=N] [k-weights=A,S,R] [idle-queue=on|off] | weights A,S,R | power-of-d D | "
-            + "idle-queue on|off";
+    public static final String USAGE =
+            "drain SERVER | maintenance SERVER | active SERVER | weight SERVER W | "
+                    + "policy NAME [d=N] [k-weights=A,S,R] [idle-queue=on|off] | weights A,S,R | power-of-d D | "
+                    + "idle-queue on|off";
 
     private CommandWords() {}
 
-    /** @throws IllegalArgumentException saying what is wrong, with the usage */
-    public static Command parse(String commandId, String issuer, long issuedAtMillis, List<String> words) {
+    /**
+     * @throws IllegalArgumentException saying what is wrong, with the usage
+     */
+    public static Command parse(
+            String commandId, String issuer, long issuedAtMillis, List<String> words) {
         if (words.isEmpty()) {
             throw new IllegalArgumentException("no command; usage: " + USAGE);
         }
@@ -28,7 +33,8 @@ public final class CommandWords {
         String target = null;
         String wireAction = action;
         switch (action) {
-            case "drain", "maintenance", "active" -> target = exactly(args, 1, action + " SERVER").get(0);
+            case "drain", "maintenance", "active" ->
+                    target = exactly(args, 1, action + " SERVER").get(0);
             case "weight" -> {
                 target = exactly(args, 2, "weight SERVER W").get(0);
                 named.put("weight", args.get(1));
@@ -41,18 +47,22 @@ public final class CommandWords {
             case "idle-queue" -> named.put("enabled", exactly(args, 1, "idle-queue on|off").get(0));
             case "policy" -> {
                 if (args.isEmpty()) {
-                    throw new IllegalArgumentException("usage: policy NAME [d=N] [k-weights=A,S,R] [idle-queue=on|off]");
+                    throw new IllegalArgumentException(
+                            "usage: policy NAME [d=N] [k-weights=A,S,R] [idle-queue=on|off]");
                 }
                 named.put("name", args.get(0));
                 for (String setting : args.subList(1, args.size())) {
                     int eq = setting.indexOf('=');
                     if (eq <= 0) {
-                        throw new IllegalArgumentException("policy settings are key=value (got '" + setting + "')");
+                        throw new IllegalArgumentException(
+                                "policy settings are key=value (got '" + setting + "')");
                     }
                     named.put(setting.substring(0, eq), setting.substring(eq + 1));
                 }
             }
-            default -> throw new IllegalArgumentException("unknown command '" + action + "'; usage: " + USAGE);
+            default ->
+                    throw new IllegalArgumentException(
+                            "unknown command '" + action + "'; usage: " + USAGE);
         }
         return new Command(commandId, issuer, issuedAtMillis, wireAction, target, named);
     }

@@ -8,13 +8,20 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The commands operators can send, by their names on the control topic, with the arguments each accepts. Fleet-wide
- * actions take no target; per-server actions need the id of a server the job knows.
+ * The commands operators can send, by their names on the control topic, with the arguments each
+ * accepts. Fleet-wide actions take no target; per-server actions need the id of a server the job
+ * knows.
  */
 public enum ControlAction {
-    /** Switch the routing policy: {@code name} (required), optional {@code d}, {@code k-weights}, {@code idle-queue}. */
+    /**
+     * Switch the routing policy: {@code name} (required), optional {@code d}, {@code k-weights},
+     * {@code idle-queue}.
+     */
     POLICY("policy", false, Set.of("name", "d", "k-weights", "idle-queue")),
-    /** K's weights α,σ,r: {@code weights} = three numbers ≥ 0, normalised to sum 1 (1,1,0.5 → 0.4,0.4,0.2). */
+    /**
+     * K's weights α,σ,r: {@code weights} = three numbers ≥ 0, normalised to sum 1 (1,1,0.5 →
+     * 0.4,0.4,0.2).
+     */
     K_WEIGHTS("k-weights", false, Set.of("weights")),
     /** d of power-of-d: {@code d} in [1, 64]. */
     POWER_OF_D("power-of-d", false, Set.of("d")),
@@ -62,22 +69,36 @@ public enum ControlAction {
     }
 
     public static String validNames() {
-        return Arrays.stream(values()).map(ControlAction::commandName).collect(Collectors.joining(", "));
+        return Arrays.stream(values())
+                .map(ControlAction::commandName)
+                .collect(Collectors.joining(", "));
     }
 
-    /** Checks the command's shape: target present exactly for per-server actions, only known argument names. */
+    /**
+     * Checks the command's shape: target present exactly for per-server actions, only known
+     * argument names.
+     */
     void checkShape(Command command) throws ControlRefusal {
         if (perServer && (command.target() == null || command.target().isBlank())) {
             throw new ControlRefusal(commandName + " needs a target server id");
         }
         if (!perServer && command.target() != null) {
-            throw new ControlRefusal(commandName + " applies to the whole fleet and takes no target (got \""
-                    + command.target() + "\")");
+            throw new ControlRefusal(
+                    commandName
+                            + " applies to the whole fleet and takes no target (got \""
+                            + command.target()
+                            + "\")");
         }
         for (String name : command.arguments().keySet()) {
             if (!argumentNames.contains(name)) {
-                throw new ControlRefusal(commandName + " takes no argument \"" + name + "\""
-                        + (argumentNames.isEmpty() ? "" : "; valid: " + String.join(", ", argumentNames)));
+                throw new ControlRefusal(
+                        commandName
+                                + " takes no argument \""
+                                + name
+                                + "\""
+                                + (argumentNames.isEmpty()
+                                        ? ""
+                                        : "; valid: " + String.join(", ", argumentNames)));
             }
         }
     }
@@ -107,14 +128,16 @@ public enum ControlAction {
         } catch (NumberFormatException e) {
             // the message below says what is valid
         }
-        throw new ControlRefusal("d must be an integer in [1, " + MAX_POWER_OF_D + "] (got \"" + value + "\")");
+        throw new ControlRefusal(
+                "d must be an integer in [1, " + MAX_POWER_OF_D + "] (got \"" + value + "\")");
     }
 
     /** Three numbers ≥ 0, not all 0, normalised to sum 1. */
     static LoadIndexWeights kWeights(String value) throws ControlRefusal {
         String[] parts = value.split(",", -1);
         if (parts.length != 3) {
-            throw new ControlRefusal("K weights must be three numbers alpha,sigma,r (got \"" + value + "\")");
+            throw new ControlRefusal(
+                    "K weights must be three numbers alpha,sigma,r (got \"" + value + "\")");
         }
         double[] w = new double[3];
         double sum = 0;
@@ -125,7 +148,8 @@ public enum ControlAction {
                 throw new ControlRefusal("K weight \"" + parts[i].trim() + "\" is not a number");
             }
             if (!(w[i] >= 0) || Double.isInfinite(w[i])) {
-                throw new ControlRefusal("K weights must be finite and >= 0 (got \"" + value + "\")");
+                throw new ControlRefusal(
+                        "K weights must be finite and >= 0 (got \"" + value + "\")");
             }
             sum += w[i];
         }
@@ -141,7 +165,9 @@ public enum ControlAction {
         return switch (value.trim().toLowerCase(Locale.ROOT)) {
             case "on", "true" -> true;
             case "off", "false" -> false;
-            default -> throw new ControlRefusal("idle-queue must be on or off (got \"" + value + "\")");
+            default ->
+                    throw new ControlRefusal(
+                            "idle-queue must be on or off (got \"" + value + "\")");
         };
     }
 
@@ -154,7 +180,13 @@ public enum ControlAction {
         } catch (NumberFormatException e) {
             // the message below says what is valid
         }
-        throw new ControlRefusal("weight must be a number in [" + MIN_WEIGHT + ", " + MAX_WEIGHT + "] (got \""
-                + value + "\")");
+        throw new ControlRefusal(
+                "weight must be a number in ["
+                        + MIN_WEIGHT
+                        + ", "
+                        + MAX_WEIGHT
+                        + "] (got \""
+                        + value
+                        + "\")");
     }
 }

@@ -7,19 +7,20 @@ import java.util.Objects;
 import java.util.function.Predicate;
 
 /**
- * Everything operators have set: the fleet-wide {@link RouterControl} and each server's {@link ServerAdmin} (servers
- * not listed are active with weight 1). Immutable in use: {@link #apply} returns a new state. A Flink POJO, kept in
- * the control operators' (broadcast) state, so a restart from a checkpoint keeps it.
+ * Everything operators have set: the fleet-wide {@link RouterControl} and each server's {@link
+ * ServerAdmin} (servers not listed are active with weight 1). Immutable in use: {@link #apply}
+ * returns a new state. A Flink POJO, kept in the control operators' (broadcast) state, so a restart
+ * from a checkpoint keeps it.
  */
 public class ControlState {
     private long version;
     private RouterControl router;
     private Map<String, ServerAdmin> servers = new HashMap<>();
+
     /** Too few healthy servers: route over every live one, ejected or not. */
     private boolean panic;
 
-    public ControlState() {
-    }
+    public ControlState() {}
 
     /** Nothing set yet: the configured routing settings, every server active. */
     public static ControlState initial(PolicyConfig configured) {
@@ -35,10 +36,12 @@ public class ControlState {
      * Validates {@code command} and returns the state with it applied; this state is left as it is.
      *
      * @param knownServer whether a server id is one the job knows (per-server actions need one)
-     * @param perTaskRouting false when the job routes in GA batches: fleet-wide policy actions do not apply then
+     * @param perTaskRouting false when the job routes in GA batches: fleet-wide policy actions do
+     *     not apply then
      * @throws ControlRefusal with the reason, when the command is not valid; nothing changes
      */
-    public Applied apply(Command command, Predicate<String> knownServer, boolean perTaskRouting, long nowMillis)
+    public Applied apply(
+            Command command, Predicate<String> knownServer, boolean perTaskRouting, long nowMillis)
             throws ControlRefusal {
         ControlAction action = ControlAction.parse(command.action());
         action.checkShape(command);
@@ -46,13 +49,17 @@ public class ControlState {
             throw new ControlRefusal("unknown server \"" + command.target() + "\"");
         }
         if (!action.perServer() && !perTaskRouting) {
-            throw new ControlRefusal(action.commandName() + " does not apply: the job routes in GA batches "
-                    + "(router.policy=ga-batch); restart it with a per-task policy");
+            throw new ControlRefusal(
+                    action.commandName()
+                            + " does not apply: the job routes in GA batches "
+                            + "(router.policy=ga-batch); restart it with a per-task policy");
         }
         ControlState next = copy();
         next.version = version + 1;
-        String change = action.perServer() ? next.applyToServer(action, command, nowMillis)
-                : next.applyToRouter(action, command);
+        String change =
+                action.perServer()
+                        ? next.applyToServer(action, command, nowMillis)
+                        : next.applyToRouter(action, command);
         return new Applied(next, change);
     }
 
@@ -60,7 +67,9 @@ public class ControlState {
         RouterControl r = router.copy();
         switch (action) {
             case POLICY -> {
-                r.setPolicy(ControlAction.policyName(ControlAction.requireArgument(command, "name")).configName());
+                r.setPolicy(
+                        ControlAction.policyName(ControlAction.requireArgument(command, "name"))
+                                .configName());
                 if (command.argument("d") != null) {
                     r.setPowerOfD(ControlAction.powerOfD(command.argument("d")));
                 }
@@ -71,9 +80,16 @@ public class ControlState {
                     r.setIdleQueue(ControlAction.onOff(command.argument("idle-queue")));
                 }
             }
-            case K_WEIGHTS -> r.setWeights(ControlAction.kWeights(ControlAction.requireArgument(command, "weights")));
-            case POWER_OF_D -> r.setPowerOfD(ControlAction.powerOfD(ControlAction.requireArgument(command, "d")));
-            case IDLE_QUEUE -> r.setIdleQueue(ControlAction.onOff(ControlAction.requireArgument(command, "enabled")));
+            case K_WEIGHTS ->
+                    r.setWeights(
+                            ControlAction.kWeights(
+                                    ControlAction.requireArgument(command, "weights")));
+            case POWER_OF_D ->
+                    r.setPowerOfD(
+                            ControlAction.powerOfD(ControlAction.requireArgument(command, "d")));
+            case IDLE_QUEUE ->
+                    r.setIdleQueue(
+                            ControlAction.onOff(ControlAction.requireArgument(command, "enabled")));
             default -> throw new IllegalStateException("not a fleet-wide action: " + action);
         }
         r.setVersion(router.getVersion() + 1);
@@ -81,20 +97,25 @@ public class ControlState {
         return "routing: " + r;
     }
 
-    private String applyToServer(ControlAction action, Command command, long nowMillis) throws ControlRefusal {
+    private String applyToServer(ControlAction action, Command command, long nowMillis)
+            throws ControlRefusal {
         String id = command.target();
         ServerAdmin before = admin(id);
-        ServerAdmin after = new ServerAdmin(before.getState(), before.getWeight(), before.getSinceMillis());
+        ServerAdmin after =
+                new ServerAdmin(before.getState(), before.getWeight(), before.getSinceMillis());
         switch (action) {
             case DRAIN -> setState(after, AdminState.DRAINING, nowMillis);
             case MAINTENANCE -> setState(after, AdminState.MAINTENANCE, nowMillis);
             case ACTIVE -> setState(after, AdminState.ACTIVE, nowMillis);
-            case WEIGHT -> after.setWeight(ControlAction.weight(ControlAction.requireArgument(command, "weight")));
+            case WEIGHT ->
+                    after.setWeight(
+                            ControlAction.weight(ControlAction.requireArgument(command, "weight")));
             default -> throw new IllegalStateException("not a per-server action: " + action);
         }
         after.setEjectedUntilMillis(before.getEjectedUntilMillis());
         after.setEjections(before.getEjections());
-        if (after.getState() == AdminState.ACTIVE && after.getWeight() == ServerAdmin.DEFAULT_WEIGHT
+        if (after.getState() == AdminState.ACTIVE
+                && after.getWeight() == ServerAdmin.DEFAULT_WEIGHT
                 && after.getEjections() == 0) {
             servers.remove(id);
         } else {
@@ -121,12 +142,14 @@ public class ControlState {
         ControlState c = new ControlState();
         c.version = version;
         c.router = router;
-        servers.forEach((id, a) -> {
-            ServerAdmin copy = new ServerAdmin(a.getState(), a.getWeight(), a.getSinceMillis());
-            copy.setEjectedUntilMillis(a.getEjectedUntilMillis());
-            copy.setEjections(a.getEjections());
-            c.servers.put(id, copy);
-        });
+        servers.forEach(
+                (id, a) -> {
+                    ServerAdmin copy =
+                            new ServerAdmin(a.getState(), a.getWeight(), a.getSinceMillis());
+                    copy.setEjectedUntilMillis(a.getEjectedUntilMillis());
+                    copy.setEjections(a.getEjections());
+                    c.servers.put(id, copy);
+                });
         c.panic = panic;
         return c;
     }
@@ -163,8 +186,8 @@ public class ControlState {
     }
 
     /**
-     * The server's state as server-metrics shows it: active, draining, drained (draining and empty), maintenance,
-     * ejected, or "ejected, routed in panic".
+     * The server's state as server-metrics shows it: active, draining, drained (draining and
+     * empty), maintenance, ejected, or "ejected, routed in panic".
      */
     public String displayState(String serverId, boolean empty) {
         ServerAdmin admin = admin(serverId);
@@ -185,8 +208,11 @@ public class ControlState {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof ControlState that && version == that.version && Objects.equals(router, that.router)
-                && Objects.equals(servers, that.servers) && panic == that.panic;
+        return o instanceof ControlState that
+                && version == that.version
+                && Objects.equals(router, that.router)
+                && Objects.equals(servers, that.servers)
+                && panic == that.panic;
     }
 
     @Override

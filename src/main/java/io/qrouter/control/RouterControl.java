@@ -6,9 +6,10 @@ import io.qrouter.queueing.LoadIndexWeights;
 import java.util.Objects;
 
 /**
- * The fleet-wide routing settings operators can change live: the policy, d of power-of-d, K's weights and the idle
- * queue. Version 0 is the job's configuration as started; every applied fleet-wide command raises it, and a router
- * that sees a higher version than it runs rebuilds its policy. A Flink POJO.
+ * The fleet-wide routing settings operators can change live: the policy, d of power-of-d, K's
+ * weights and the idle queue. Version 0 is the job's configuration as started; every applied
+ * fleet-wide command raises it, and a router that sees a higher version than it runs rebuilds its
+ * policy. A Flink POJO.
  */
 public class RouterControl {
     private long version;
@@ -19,8 +20,7 @@ public class RouterControl {
     private double weightR;
     private boolean idleQueue = true;
 
-    public RouterControl() {
-    }
+    public RouterControl() {}
 
     /** Version 0: the configured settings. */
     public static RouterControl of(PolicyConfig configured) {
@@ -36,8 +36,15 @@ public class RouterControl {
 
     /** {@code base} (router index and count, time unit, ring size) with these settings. */
     public PolicyConfig applyTo(PolicyConfig base) {
-        return new PolicyConfig(PolicyName.parse(policy), powerOfD, weights(), base.routerIndex(), base.routerCount(),
-                base.virtualNodes(), base.loadIndexTimeUnitSeconds(), idleQueue);
+        return new PolicyConfig(
+                PolicyName.parse(policy),
+                powerOfD,
+                weights(),
+                base.routerIndex(),
+                base.routerCount(),
+                base.virtualNodes(),
+                base.loadIndexTimeUnitSeconds(),
+                idleQueue);
     }
 
     public LoadIndexWeights weights() {
@@ -120,20 +127,38 @@ public class RouterControl {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof RouterControl that && version == that.version && powerOfD == that.powerOfD
+        return o instanceof RouterControl that
+                && version == that.version
+                && powerOfD == that.powerOfD
                 && Double.compare(weightAlpha, that.weightAlpha) == 0
-                && Double.compare(weightSigma, that.weightSigma) == 0 && Double.compare(weightR, that.weightR) == 0
-                && idleQueue == that.idleQueue && Objects.equals(policy, that.policy);
+                && Double.compare(weightSigma, that.weightSigma) == 0
+                && Double.compare(weightR, that.weightR) == 0
+                && idleQueue == that.idleQueue
+                && Objects.equals(policy, that.policy);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(version, policy, powerOfD, weightAlpha, weightSigma, weightR, idleQueue);
+        return Objects.hash(
+                version, policy, powerOfD, weightAlpha, weightSigma, weightR, idleQueue);
     }
 
     @Override
     public String toString() {
-        return "policy " + policy + ", d " + powerOfD + ", K weights " + weightAlpha + "," + weightSigma + ","
-                + weightR + ", idle queue " + (idleQueue ? "on" : "off") + " (version " + version + ")";
+        return "policy "
+                + policy
+                + ", d "
+                + powerOfD
+                + ", K weights "
+                + weightAlpha
+                + ","
+                + weightSigma
+                + ","
+                + weightR
+                + ", idle queue "
+                + (idleQueue ? "on" : "off")
+                + " (version "
+                + version
+                + ")";
     }
 }

@@ -3,10 +3,11 @@ package io.qrouter.control;
 import java.util.Objects;
 
 /**
- * What operators set for one server: its {@link AdminState} and its weight. A Flink POJO (kept in broadcast state).
- * The weight scales the service rate the policies see (1 = as reported): the policies that rank by μ (heartbeat-k,
- * heartbeat-k-live, and the GA and DSRS views) send a server of weight 0.5 about the share of a server half as
- * fast; the policies that ignore μ (random, round-robin, least-connections, jsq, power-of-d, jiq, hash) ignore it.
+ * What operators set for one server: its {@link AdminState} and its weight. A Flink POJO (kept in
+ * broadcast state). The weight scales the service rate the policies see (1 = as reported): the
+ * policies that rank by μ (heartbeat-k, heartbeat-k-live, and the GA and DSRS views) send a server
+ * of weight 0.5 about the share of a server half as fast; the policies that ignore μ (random,
+ * round-robin, least-connections, jsq, power-of-d, jiq, hash) ignore it.
  */
 public class ServerAdmin {
     public static final double DEFAULT_WEIGHT = 1.0;
@@ -14,13 +15,17 @@ public class ServerAdmin {
     private AdminState state = AdminState.ACTIVE;
     private double weight = DEFAULT_WEIGHT;
     private long sinceMillis;
+
     /** Ejected by outlier detection until then (job clock); 0 = not ejected. */
     private long ejectedUntilMillis;
-    /** How often outlier detection has ejected it: each ejection lasts that many base ejection times. */
+
+    /**
+     * How often outlier detection has ejected it: each ejection lasts that many base ejection
+     * times.
+     */
     private int ejections;
 
-    public ServerAdmin() {
-    }
+    public ServerAdmin() {}
 
     public ServerAdmin(AdminState state, double weight, long sinceMillis) {
         this.state = state;
@@ -76,8 +81,11 @@ public class ServerAdmin {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof ServerAdmin that && state == that.state && Double.compare(weight, that.weight) == 0
-                && sinceMillis == that.sinceMillis && ejectedUntilMillis == that.ejectedUntilMillis
+        return o instanceof ServerAdmin that
+                && state == that.state
+                && Double.compare(weight, that.weight) == 0
+                && sinceMillis == that.sinceMillis
+                && ejectedUntilMillis == that.ejectedUntilMillis
                 && ejections == that.ejections;
     }
 
@@ -88,6 +96,9 @@ public class ServerAdmin {
 
     @Override
     public String toString() {
-        return state + " weight " + weight + (ejected() ? " ejected until " + ejectedUntilMillis : "");
+        return state
+                + " weight "
+                + weight
+                + (ejected() ? " ejected until " + ejectedUntilMillis : "");
     }
 }

@@ -23,10 +23,11 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
- * Plays a {@link ChaosSchedule} during a demo, on a thread of its own: at each step's time on the fleet's clock it
- * injects the fault and records when it began and when it was over (the TaskManager gone, the broker back, the
- * poison written). Poison records go out through a producer of its own, and their addresses (topic, partition,
- * offset) are kept, so that their dead letters can be found on the dead-letter topic afterwards.
+ * Plays a {@link ChaosSchedule} during a demo, on a thread of its own: at each step's time on the
+ * fleet's clock it injects the fault and records when it began and when it was over (the
+ * TaskManager gone, the broker back, the poison written). Poison records go out through a producer
+ * of its own, and their addresses (topic, partition, offset) are kept, so that their dead letters
+ * can be found on the dead-letter topic afterwards.
  */
 final class ChaosInjector implements AutoCloseable {
     /** What the faults act on. */
@@ -55,7 +56,11 @@ final class ChaosInjector implements AutoCloseable {
     private final Thread thread;
     private volatile boolean running = true;
 
-    private ChaosInjector(ChaosSchedule schedule, DoubleSupplier clock, Targets targets, String bootstrapServers,
+    private ChaosInjector(
+            ChaosSchedule schedule,
+            DoubleSupplier clock,
+            Targets targets,
+            String bootstrapServers,
             Consumer<String> say) {
         this.schedule = schedule;
         this.clock = clock;
@@ -70,7 +75,11 @@ final class ChaosInjector implements AutoCloseable {
      * @param clock seconds on the fleet's clock
      * @param say where each fault is announced (one line each)
      */
-    static ChaosInjector start(ChaosSchedule schedule, DoubleSupplier clock, Targets targets, String bootstrapServers,
+    static ChaosInjector start(
+            ChaosSchedule schedule,
+            DoubleSupplier clock,
+            Targets targets,
+            String bootstrapServers,
             Consumer<String> say) {
         ChaosInjector injector = new ChaosInjector(schedule, clock, targets, bootstrapServers, say);
         injector.thread.start();
@@ -87,7 +96,9 @@ final class ChaosInjector implements AutoCloseable {
         return Set.copyOf(poison);
     }
 
-    /** Stops before the next fault (one under way is finished, so the broker is never left down). */
+    /**
+     * Stops before the next fault (one under way is finished, so the broker is never left down).
+     */
     @Override
     public void close() throws InterruptedException {
         running = false;
@@ -106,11 +117,13 @@ final class ChaosInjector implements AutoCloseable {
                 String detail;
                 double over;
                 try {
-                    detail = switch (step.fault()) {
-                        case KILL_TASKMANAGER -> "TaskManager " + targets.killTaskManager() + " terminated";
-                        case RESTART_BROKER -> restartBroker();
-                        case POISON -> sendPoison(producer, "poison-" + (++poisonRound));
-                    };
+                    detail =
+                            switch (step.fault()) {
+                                case KILL_TASKMANAGER ->
+                                        "TaskManager " + targets.killTaskManager() + " terminated";
+                                case RESTART_BROKER -> restartBroker();
+                                case POISON -> sendPoison(producer, "poison-" + (++poisonRound));
+                            };
                     over = clock.getAsDouble();
                     if (step.fault() == Fault.KILL_TASKMANAGER) {
                         targets.startTaskManager(); // the job restarts on the other one meanwhile
@@ -121,7 +134,13 @@ final class ChaosInjector implements AutoCloseable {
                     over = clock.getAsDouble();
                 }
                 injected.add(new Injected(step.fault(), at, over, detail));
-                say.accept(String.format(Locale.ROOT, "chaos at %.1f s: %s: %s", at, step.fault().label(), detail));
+                say.accept(
+                        String.format(
+                                Locale.ROOT,
+                                "chaos at %.1f s: %s: %s",
+                                at,
+                                step.fault().label(),
+                                detail));
             }
         }
     }
@@ -137,9 +156,13 @@ final class ChaosInjector implements AutoCloseable {
         } finally {
             targets.startBroker();
         }
-        return String.format(Locale.ROOT, "broker stopped (in %.1f s), started again after %.1f s on the same port "
-                + "and logs, serving %.1f s after the stop began", stopped - down,
-                schedule.brokerDowntime().toMillis() / 1000.0, clock.getAsDouble() - down);
+        return String.format(
+                Locale.ROOT,
+                "broker stopped (in %.1f s), started again after %.1f s on the same port "
+                        + "and logs, serving %.1f s after the stop began",
+                stopped - down,
+                schedule.brokerDowntime().toMillis() / 1000.0,
+                clock.getAsDouble() - down);
     }
 
     private String sendPoison(KafkaProducer<String, byte[]> producer, String tag) throws Exception {

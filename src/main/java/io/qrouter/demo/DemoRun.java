@@ -9,11 +9,11 @@ import io.qrouter.fleet.FleetResult;
 import io.qrouter.fleet.TaskTimeline;
 import io.qrouter.io.EmbeddedKafka;
 import io.qrouter.io.TempDirectories;
-import io.qrouter.job.config.JobConfig;
 import io.qrouter.job.JobHealth;
 import io.qrouter.job.JobWatch;
-import io.qrouter.job.config.GaSettings;
 import io.qrouter.job.QrouterJob;
+import io.qrouter.job.config.GaSettings;
+import io.qrouter.job.config.JobConfig;
 import io.qrouter.job.config.RouterSettings;
 import io.qrouter.job.config.ServerStateSettings;
 import io.qrouter.policy.AdaptiveHeartbeat;
@@ -39,21 +39,25 @@ import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
- * One demo run: broker, job, fleet; produce for the duration; drain; stop everything in reverse order. Every file
- * the run writes (broker logs, checkpoints, Flink's temp and blob directories) lives under one temp directory that
- * is deleted at the end, even after a failure or Ctrl-C.
+ * One demo run: broker, job, fleet; produce for the duration; drain; stop everything in reverse
+ * order. Every file the run writes (broker logs, checkpoints, Flink's temp and blob directories)
+ * lives under one temp directory that is deleted at the end, even after a failure or Ctrl-C.
  */
 public final class DemoRun {
     private static final Duration JOB_START_TIMEOUT = Duration.ofSeconds(90);
 
     private final DemoSettings settings;
     private final Consumer<String> say;
+
     /** Timed control commands ({@code demo --control}), or null. */
     private ControlScript controlScript;
+
     /** The job's control secret: random per run, known only to the job and the script. */
     private final String controlSecret = ControlScript.randomSecret();
 
-    /** @param say where progress messages go (one line each) */
+    /**
+     * @param say where progress messages go (one line each)
+     */
     public DemoRun(DemoSettings settings, Consumer<String> say) {
         this.settings = settings;
         this.say = say;
@@ -65,17 +69,22 @@ public final class DemoRun {
         return this;
     }
 
-    /** What the run produced, plus the facts the report adds to report.json (the digital twin's among them). */
+    /**
+     * What the run produced, plus the facts the report adds to report.json (the digital twin's
+     * among them).
+     */
     public record Outcome(FleetResult result, Map<String, Object> facts) {}
 
     /**
-     * Runs to the end of the duration, or until {@code stopRequested} turns true (Ctrl-C); {@code status} receives
-     * the live status line twice a second. With a chaos schedule, its faults are injected on the way.
+     * Runs to the end of the duration, or until {@code stopRequested} turns true (Ctrl-C); {@code
+     * status} receives the live status line twice a second. With a chaos schedule, its faults are
+     * injected on the way.
      */
     public Outcome run(BooleanSupplier stopRequested, Consumer<String> status) throws Exception {
         Path root = TempDirectories.create("qrouter-demo-");
         int webPort = freePort();
-        try (EmbeddedKafka kafka = startKafka(); JobHealth health = JobHealth.open();
+        try (EmbeddedKafka kafka = startKafka();
+                JobHealth health = JobHealth.open();
                 LocalCluster cluster = startCluster(root, webPort, health)) {
             JobConfig jobConfig = jobConfig(kafka.bootstrapServers(), root);
             JobWatch job = new JobWatch(submit(cluster, jobConfig, webPort));
@@ -83,17 +92,35 @@ public final class DemoRun {
             try {
                 job.awaitRunning(JOB_START_TIMEOUT, stopRequested);
                 awaitFirstCheckpoint(health, job, stopRequested);
-                say.accept("job running (policy " + settings.policy() + "); starting the fleet: "
-                        + settings.fleet().servers() + " servers, " + fmt(settings.fleet().ratePerSecond())
-                        + " tasks/s, load " + fmt(settings.fleet().load())
-                        + (settings.chaos().isEmpty() ? "" : "; chaos: " + settings.chaos()));
+                say.accept(
+                        "job running (policy "
+                                + settings.policy()
+                                + "); starting the fleet: "
+                                + settings.fleet().servers()
+                                + " servers, "
+                                + fmt(settings.fleet().ratePerSecond())
+                                + " tasks/s, load "
+                                + fmt(settings.fleet().load())
+                                + (settings.chaos().isEmpty()
+                                        ? ""
+                                        : "; chaos: " + settings.chaos()));
                 FleetConfig fleetConfig = withBootstrap(settings.fleet(), kafka.bootstrapServers());
                 Fleet fleet = Fleet.start(fleetConfig);
-                ChaosInjector chaos = settings.chaos().isEmpty() ? null : ChaosInjector.start(settings.chaos(),
-                        fleet::elapsedSeconds, faultTargets(kafka, cluster), kafka.bootstrapServers(), say);
+                ChaosInjector chaos =
+                        settings.chaos().isEmpty()
+                                ? null
+                                : ChaosInjector.start(
+                                        settings.chaos(),
+                                        fleet::elapsedSeconds,
+                                        faultTargets(kafka, cluster),
+                                        kafka.bootstrapServers(),
+                                        say);
                 FleetResult result;
-                try (AutoCloseable control = controlScript == null ? null
-                        : controlScript.start(jobConfig.kafkaProperties(), controlSecret, say)) {
+                try (AutoCloseable control =
+                        controlScript == null
+                                ? null
+                                : controlScript.start(
+                                        jobConfig.kafkaProperties(), controlSecret, say)) {
                     produceAndDrain(fleet, job, health, stopRequested, status, facts);
                 } finally {
                     if (chaos != null) {
@@ -102,14 +129,29 @@ public final class DemoRun {
                     result = fleet.stop();
                 }
                 // while the broker and the job still run: the slots of the report's DSRS section
-                result = result.withDsrsSlots(DsrsAssignmentsReader.read(fleetConfig, result.startEpochMillis()));
-                DecisionAudit audit = DecisionAudit.read(fleetConfig, result.timelines().stream()
-                        .map(TaskTimeline::taskId).collect(Collectors.toSet()),
-                        chaos == null ? Set.of() : chaos.poison(), result.startEpochMillis());
+                result =
+                        result.withDsrsSlots(
+                                DsrsAssignmentsReader.read(fleetConfig, result.startEpochMillis()));
+                DecisionAudit audit =
+                        DecisionAudit.read(
+                                fleetConfig,
+                                result.timelines().stream()
+                                        .map(TaskTimeline::taskId)
+                                        .collect(Collectors.toSet()),
+                                chaos == null ? Set.of() : chaos.poison(),
+                                result.startEpochMillis());
                 facts.put("audit", audit.toJson());
                 if (chaos != null) {
-                    facts.put("chaos", ChaosReport.of(settings.chaos(), chaos.injected(), result, audit,
-                            chaos.poison().size(), settings.checkpointInterval(), health.snapshot().restarts()));
+                    facts.put(
+                            "chaos",
+                            ChaosReport.of(
+                                    settings.chaos(),
+                                    chaos.injected(),
+                                    result,
+                                    audit,
+                                    chaos.poison().size(),
+                                    settings.checkpointInterval(),
+                                    health.snapshot().restarts()));
                 }
                 facts.put("twin", twin(result, jobConfig));
                 return new Outcome(result, facts);
@@ -122,36 +164,51 @@ public final class DemoRun {
     }
 
     /**
-     * The job is routing once its first checkpoint completed: every task deployed and (exactly-once) a first
-     * transaction committed. The fleet starts then, so the start-up is not mistaken for a stall.
+     * The job is routing once its first checkpoint completed: every task deployed and
+     * (exactly-once) a first transaction committed. The fleet starts then, so the start-up is not
+     * mistaken for a stall.
      */
-    private static void awaitFirstCheckpoint(JobHealth health, JobWatch job, BooleanSupplier stopRequested)
-            throws Exception {
+    private static void awaitFirstCheckpoint(
+            JobHealth health, JobWatch job, BooleanSupplier stopRequested) throws Exception {
         long deadline = System.nanoTime() + JOB_START_TIMEOUT.toNanos();
         while (health.snapshot().checkpoints() == 0 && !stopRequested.getAsBoolean()) {
             job.failIfEnded();
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("the Flink job completed no checkpoint within "
-                        + JOB_START_TIMEOUT.toSeconds() + " s");
+                throw new IllegalStateException(
+                        "the Flink job completed no checkpoint within "
+                                + JOB_START_TIMEOUT.toSeconds()
+                                + " s");
             }
             TimeUnit.MILLISECONDS.sleep(100);
         }
     }
 
-    /** Produces for the duration, then waits (up to the drain timeout) for the last decisions; stalls said loudly. */
-    private void produceAndDrain(Fleet fleet, JobWatch job, JobHealth health, BooleanSupplier stopRequested,
-            Consumer<String> status, Map<String, Object> facts) throws Exception {
+    /**
+     * Produces for the duration, then waits (up to the drain timeout) for the last decisions;
+     * stalls said loudly.
+     */
+    private void produceAndDrain(
+            Fleet fleet,
+            JobWatch job,
+            JobHealth health,
+            BooleanSupplier stopRequested,
+            Consumer<String> status,
+            Map<String, Object> facts)
+            throws Exception {
         long end = System.nanoTime() + settings.duration().toNanos();
         while (System.nanoTime() < end && !stopRequested.getAsBoolean()) {
             show(fleet, health, status, "");
             job.failIfEnded();
-            TimeUnit.MILLISECONDS.sleep(Math.min(500, Math.max(1, (end - System.nanoTime()) / 1_000_000)));
+            TimeUnit.MILLISECONDS.sleep(
+                    Math.min(500, Math.max(1, (end - System.nanoTime()) / 1_000_000)));
         }
         fleet.stopProducing();
         facts.put("stopped_by_user", stopRequested.getAsBoolean());
         if (!stopRequested.getAsBoolean()) {
             long drainEnd = System.nanoTime() + settings.drainTimeout().toNanos();
-            while (fleet.stats().undecided() > 0 && System.nanoTime() < drainEnd && !stopRequested.getAsBoolean()) {
+            while (fleet.stats().undecided() > 0
+                    && System.nanoTime() < drainEnd
+                    && !stopRequested.getAsBoolean()) {
                 show(fleet, health, status, "  draining " + fleet.stats().undecided());
                 job.failIfEnded();
                 TimeUnit.MILLISECONDS.sleep(200);
@@ -160,11 +217,15 @@ public final class DemoRun {
         show(fleet, health, status, "");
     }
 
-    /** The fleet's status line (with the job's restarts, once there are any) and any stall alert on its own line. */
+    /**
+     * The fleet's status line (with the job's restarts, once there are any) and any stall alert on
+     * its own line.
+     */
     private void show(Fleet fleet, JobHealth health, Consumer<String> status, String suffix) {
         fleet.takeAlerts().forEach(say);
         long restarts = health.snapshot().restarts();
-        status.accept(fleet.statusLine() + (restarts > 0 ? "  job restarts " + restarts : "") + suffix);
+        status.accept(
+                fleet.statusLine() + (restarts > 0 ? "  job restarts " + restarts : "") + suffix);
     }
 
     private Map<String, Object> facts(int webPort) {
@@ -212,24 +273,33 @@ public final class DemoRun {
             kafka.close();
             throw e;
         }
-        say.accept(String.format(java.util.Locale.ROOT, "Kafka broker (KRaft, in-process) at %s, topics created in %.1f s",
-                kafka.bootstrapServers(), (System.nanoTime() - t0) / 1e9));
+        say.accept(
+                String.format(
+                        java.util.Locale.ROOT,
+                        "Kafka broker (KRaft, in-process) at %s, topics created in %.1f s",
+                        kafka.bootstrapServers(),
+                        (System.nanoTime() - t0) / 1e9));
         return kafka;
     }
 
     /**
-     * The digital twin of the run: the simulator replays its tasks with the job's policy, router count, heartbeat and
-     * estimator settings, and the delays the run showed.
+     * The digital twin of the run: the simulator replays its tasks with the job's policy, router
+     * count, heartbeat and estimator settings, and the delays the run showed.
      */
     private Map<String, Object> twin(FleetResult result, JobConfig jobConfig) {
         if (GaSettings.routesInBatches(jobConfig)) {
             return null; // the simulator routes task by task: it has no model of GA batches
         }
         ServerStateSettings serverState = ServerStateSettings.from(jobConfig);
-        DigitalTwin.JobModel model = new DigitalTwin.JobModel(PolicyName.parse(settings.policy()),
-                settings.parallelism(),
-                new AdaptiveHeartbeat(serverState.heartbeatMin().toMillis(), serverState.heartbeatMax().toMillis()),
-                serverState.estimatorConfig(), RouterSettings.from(jobConfig).loadIndexTimeUnit().toMillis() / 1000.0);
+        DigitalTwin.JobModel model =
+                new DigitalTwin.JobModel(
+                        PolicyName.parse(settings.policy()),
+                        settings.parallelism(),
+                        new AdaptiveHeartbeat(
+                                serverState.heartbeatMin().toMillis(),
+                                serverState.heartbeatMax().toMillis()),
+                        serverState.estimatorConfig(),
+                        RouterSettings.from(jobConfig).loadIndexTimeUnit().toMillis() / 1000.0);
         return DigitalTwin.predict(result, model, settings.fleet().seed());
     }
 
@@ -248,8 +318,9 @@ public final class DemoRun {
     }
 
     /**
-     * The cluster, its web UI on {@code webPort}, its files under {@code root}, its metrics reported to
-     * {@code health}: one TaskManager, two with chaos (one can be killed while the other runs the job).
+     * The cluster, its web UI on {@code webPort}, its files under {@code root}, its metrics
+     * reported to {@code health}: one TaskManager, two with chaos (one can be killed while the
+     * other runs the job).
      */
     private LocalCluster startCluster(Path root, int webPort, JobHealth health) throws Exception {
         Configuration flink = health.reporterSettings();
@@ -258,21 +329,37 @@ public final class DemoRun {
         flink.set(CoreOptions.TMP_DIRS, directory(root, "flink-tmp"));
         flink.set(WebOptions.TMP_DIR, directory(root, "flink-web"));
         flink.set(BlobServerOptions.STORAGE_DIRECTORY, directory(root, "flink-blobs"));
-        return LocalCluster.start(flink, settings.chaos().isEmpty() ? 1 : 2, settings.parallelism());
+        return LocalCluster.start(
+                flink, settings.chaos().isEmpty() ? 1 : 2, settings.parallelism());
     }
 
     private JobClient submit(LocalCluster cluster, JobConfig config, int webPort) throws Exception {
         StreamExecutionEnvironment env = new StreamExecutionEnvironment(new Configuration());
         QrouterJob.buildPipeline(env, config);
-        JobClient client = cluster.submit(env, config.get(io.qrouter.job.config.ConfigKey.JOB_NAME));
-        say.accept("Flink job submitted to a local MiniCluster; web UI at http://localhost:" + webPort);
+        JobClient client =
+                cluster.submit(env, config.get(io.qrouter.job.config.ConfigKey.JOB_NAME));
+        say.accept(
+                "Flink job submitted to a local MiniCluster; web UI at http://localhost:"
+                        + webPort);
         return client;
     }
 
     static FleetConfig withBootstrap(FleetConfig c, String bootstrap) {
-        return new FleetConfig(bootstrap, c.servers(), c.ratePerSecond(), c.arrivals(), c.load(), c.muSpread(),
-                c.meanPatienceSeconds(), c.defaultHeartbeatMillis(), c.seed(), c.runId(), c.consumerGroup(), c.kafka(),
-                c.warmupSeconds(), c.stallAfterSeconds());
+        return new FleetConfig(
+                bootstrap,
+                c.servers(),
+                c.ratePerSecond(),
+                c.arrivals(),
+                c.load(),
+                c.muSpread(),
+                c.meanPatienceSeconds(),
+                c.defaultHeartbeatMillis(),
+                c.seed(),
+                c.runId(),
+                c.consumerGroup(),
+                c.kafka(),
+                c.warmupSeconds(),
+                c.stallAfterSeconds());
     }
 
     private static String directory(Path root, String name) throws IOException {
@@ -287,6 +374,8 @@ public final class DemoRun {
     }
 
     private static String fmt(double v) {
-        return v == Math.rint(v) ? Long.toString((long) v) : String.format(java.util.Locale.ROOT, "%.2f", v);
+        return v == Math.rint(v)
+                ? Long.toString((long) v)
+                : String.format(java.util.Locale.ROOT, "%.2f", v);
     }
 }

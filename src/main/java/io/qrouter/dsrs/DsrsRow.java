@@ -1,21 +1,27 @@
 package io.qrouter.dsrs;
 
 /**
- * One service's row of the DSRS scheduler: the decision of Eq. (23) and the queue update of Eq. (4).
+ * One service's row of the DSRS scheduler: the decision of Eq. (23) and the queue update of Eq.
+ * (4).
  *
- * <p>The drift-plus-penalty problem (19) separates by service (21), so a service's decision and its queues
- * Q_i·(t) depend on nothing but its own row. This pure function is therefore the whole algorithm: the
- * offline {@link SlotScheduler} loops over rows with it, and the Flink job calls it once per (slot, service)
- * with the row it keeps in keyed state. Inputs are never modified.
+ * <p>The drift-plus-penalty problem (19) separates by service (21), so a service's decision and its
+ * queues Q_i·(t) depend on nothing but its own row. This pure function is therefore the whole
+ * algorithm: the offline {@link SlotScheduler} loops over rows with it, and the Flink job calls it
+ * once per (slot, service) with the row it keeps in keyed state. Inputs are never modified.
  *
- * <p>Ties in Q_ij(t) + V·γ_ij(t) go to the lowest index j, i.e. to the MEC system listed first; callers that
- * key systems by name list them in name order so that every deployment breaks ties the same way.
+ * <p>Ties in Q_ij(t) + V·γ_ij(t) go to the lowest index j, i.e. to the MEC system listed first;
+ * callers that key systems by name list them in name order so that every deployment breaks ties the
+ * same way.
  */
 public final class DsrsRow {
     private DsrsRow() {}
 
-    /** Runs slot t for service i: choose j* = argmin_j Q_ij(t) + V·γ_ij(t), send it all A_i(t), update Q_i·. */
-    public static RowDecision step(double[] queues, long arrivals, double[] capacity, double[] unitCost, double v) {
+    /**
+     * Runs slot t for service i: choose j* = argmin_j Q_ij(t) + V·γ_ij(t), send it all A_i(t),
+     * update Q_i·.
+     */
+    public static RowDecision step(
+            double[] queues, long arrivals, double[] capacity, double[] unitCost, double v) {
         return assign(queues, arrivals, capacity, unitCost, argmin(queues, unitCost, v));
     }
 
@@ -36,16 +42,21 @@ public final class DsrsRow {
     }
 
     /**
-     * Sends all A_i(t) to {@code mecSystem} and applies Eq. (4): Q_ij(t+1) = max(Q_ij(t) − b_ij(t), 0) + a_ij(t),
-     * where the served amount is b̃_ij(t) = min(b_ij(t), Q_ij(t)). Any rule that picks one system per slot (the
-     * random baseline too) goes through here, so all rules share the same queue dynamics.
+     * Sends all A_i(t) to {@code mecSystem} and applies Eq. (4): Q_ij(t+1) = max(Q_ij(t) − b_ij(t),
+     * 0) + a_ij(t), where the served amount is b̃_ij(t) = min(b_ij(t), Q_ij(t)). Any rule that
+     * picks one system per slot (the random baseline too) goes through here, so all rules share the
+     * same queue dynamics.
      */
-    public static RowDecision assign(double[] queues, long arrivals, double[] capacity, double[] unitCost,
-                                     int mecSystem) {
+    public static RowDecision assign(
+            double[] queues, long arrivals, double[] capacity, double[] unitCost, int mecSystem) {
         validate(queues, arrivals, capacity, unitCost);
         if (mecSystem < 0 || mecSystem >= queues.length) {
             throw new IllegalArgumentException(
-                    "mecSystem must be in [0, " + (queues.length - 1) + "] (got " + mecSystem + ")");
+                    "mecSystem must be in [0, "
+                            + (queues.length - 1)
+                            + "] (got "
+                            + mecSystem
+                            + ")");
         }
         double[] after = new double[queues.length];
         for (int j = 0; j < queues.length; j++) {
@@ -55,14 +66,18 @@ public final class DsrsRow {
         return new RowDecision(mecSystem, arrivals, unitCost[mecSystem] * arrivals, after);
     }
 
-    /** A slot without arrivals: every queue is served, nothing is added. Used to catch up on empty slots. */
+    /**
+     * A slot without arrivals: every queue is served, nothing is added. Used to catch up on empty
+     * slots.
+     */
     public static double[] drain(double[] queues, double[] capacity) {
         return drain(queues, capacity, 1);
     }
 
     /**
-     * {@code slots} slots without arrivals at constant capacities, in one step: max(Q − k·b, 0) is k drains, so
-     * catching up on a long gap (event time can jump by years) costs O(|J|), not O(k·|J|).
+     * {@code slots} slots without arrivals at constant capacities, in one step: max(Q − k·b, 0) is
+     * k drains, so catching up on a long gap (event time can jump by years) costs O(|J|), not
+     * O(k·|J|).
      */
     public static double[] drain(double[] queues, double[] capacity, long slots) {
         checkSameLength(queues, capacity, "capacity");
@@ -73,12 +88,16 @@ public final class DsrsRow {
         for (int j = 0; j < queues.length; j++) {
             requireNonNegative(queues[j], "queues[" + j + "]");
             requireNonNegative(capacity[j], "capacity[" + j + "]");
-            after[j] = slots == 0 ? queues[j] : Math.max(queues[j] - (double) slots * capacity[j], 0.0);
+            after[j] =
+                    slots == 0
+                            ? queues[j]
+                            : Math.max(queues[j] - (double) slots * capacity[j], 0.0);
         }
         return after;
     }
 
-    private static void validate(double[] queues, long arrivals, double[] capacity, double[] unitCost) {
+    private static void validate(
+            double[] queues, long arrivals, double[] capacity, double[] unitCost) {
         if (arrivals < 0) {
             throw new IllegalArgumentException("arrivals must be ≥ 0 (got " + arrivals + ")");
         }
@@ -93,11 +112,17 @@ public final class DsrsRow {
 
     private static void checkSameLength(double[] queues, double[] other, String name) {
         if (queues.length == 0) {
-            throw new IllegalArgumentException("queues must have one entry per MEC system (got none)");
+            throw new IllegalArgumentException(
+                    "queues must have one entry per MEC system (got none)");
         }
         if (other.length != queues.length) {
             throw new IllegalArgumentException(
-                    name + " must have " + queues.length + " entries, one per MEC system (got " + other.length + ")");
+                    name
+                            + " must have "
+                            + queues.length
+                            + " entries, one per MEC system (got "
+                            + other.length
+                            + ")");
         }
     }
 

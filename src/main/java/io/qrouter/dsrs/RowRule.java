@@ -11,7 +11,10 @@ public interface RowRule {
         return (service, queues, unitCost) -> DsrsRow.argmin(queues, unitCost, v);
     }
 
-    /** The paper's random baseline: every slot, each service's arrivals go to a uniformly random system. */
+    /**
+     * The paper's random baseline: every slot, each service's arrivals go to a uniformly random
+     * system.
+     */
     static RowRule random(long seed) {
         java.util.SplittableRandom rng = new java.util.SplittableRandom(seed);
         return (service, queues, unitCost) -> rng.nextInt(queues.length);

@@ -2,14 +2,18 @@ package io.qrouter.dsrs;
 
 import java.util.Map;
 
-/** b_ij(t) and γ_ij(t) of one service in one slot, one entry per MEC system in the runner's system order. */
+/**
+ * b_ij(t) and γ_ij(t) of one service in one slot, one entry per MEC system in the runner's system
+ * order.
+ */
 public interface SlotParameters {
     double[] capacity(long slot, String serviceType);
 
     double[] unitCost(long slot, String serviceType);
 
     /** The same capacities and costs in every slot, looked up by service type. */
-    static SlotParameters fixed(Map<String, double[]> capacityByService, Map<String, double[]> unitCostByService) {
+    static SlotParameters fixed(
+            Map<String, double[]> capacityByService, Map<String, double[]> unitCostByService) {
         return new SlotParameters() {
             @Override
             public double[] capacity(long slot, String serviceType) {
@@ -23,11 +27,18 @@ public interface SlotParameters {
         };
     }
 
-    private static double[] lookup(Map<String, double[]> byService, String serviceType, String what) {
+    private static double[] lookup(
+            Map<String, double[]> byService, String serviceType, String what) {
         double[] row = byService.get(serviceType);
         if (row == null) {
-            throw new IllegalArgumentException("no " + what + " for service type '" + serviceType
-                    + "' (known: " + byService.keySet() + ")");
+            throw new IllegalArgumentException(
+                    "no "
+                            + what
+                            + " for service type '"
+                            + serviceType
+                            + "' (known: "
+                            + byService.keySet()
+                            + ")");
         }
         return row;
     }

@@ -1,9 +1,9 @@
 package io.qrouter.dsrs;
 
 /**
- * The |I|×|J| slot scheduler: each slot, every service row goes through {@link DsrsRow#assign} with the system
- * its {@link RowRule} picks; keeps the queue matrix Θ(t) and the running time averages of cost, Eq. (3), and
- * backlog, Eq. (24). O(|I|·|J|) per slot. Not thread-safe.
+ * The |I|×|J| slot scheduler: each slot, every service row goes through {@link DsrsRow#assign} with
+ * the system its {@link RowRule} picks; keeps the queue matrix Θ(t) and the running time averages
+ * of cost, Eq. (3), and backlog, Eq. (24). O(|I|·|J|) per slot. Not thread-safe.
  */
 public final class SlotScheduler {
     private final RowRule rule;
@@ -16,7 +16,11 @@ public final class SlotScheduler {
     public SlotScheduler(RowRule rule, int services, int mecSystems) {
         if (services < 1 || mecSystems < 1) {
             throw new IllegalArgumentException(
-                    "services and mecSystems must be ≥ 1 (got " + services + ", " + mecSystems + ")");
+                    "services and mecSystems must be ≥ 1 (got "
+                            + services
+                            + ", "
+                            + mecSystems
+                            + ")");
         }
         this.rule = rule;
         this.queues = new double[services][mecSystems];
@@ -24,7 +28,8 @@ public final class SlotScheduler {
     }
 
     /**
-     * Runs slot t. Backlog is sampled at the start of the slot, Σ_ij Q_ij(t), as in Eq. (24); cost is g(t), Eq. (2).
+     * Runs slot t. Backlog is sampled at the start of the slot, Σ_ij Q_ij(t), as in Eq. (24); cost
+     * is g(t), Eq. (2).
      *
      * @param arrivals A_i(t) per service
      * @param capacity b_ij(t)
@@ -32,9 +37,13 @@ public final class SlotScheduler {
      * @return the decision of every service row, indexed by i
      */
     public RowDecision[] step(long[] arrivals, double[][] capacity, double[][] unitCost) {
-        if (arrivals.length != queues.length || capacity.length != queues.length || unitCost.length != queues.length) {
-            throw new IllegalArgumentException("arrivals, capacity and unitCost must have one row per service ("
-                    + queues.length + ")");
+        if (arrivals.length != queues.length
+                || capacity.length != queues.length
+                || unitCost.length != queues.length) {
+            throw new IllegalArgumentException(
+                    "arrivals, capacity and unitCost must have one row per service ("
+                            + queues.length
+                            + ")");
         }
         backlogSum += backlog();
         RowDecision[] decisions = new RowDecision[queues.length];
@@ -52,9 +61,9 @@ public final class SlotScheduler {
     }
 
     /**
-     * Restarts the time averages from the current slot, keeping the queues: the limits (3) and (24) are then
-     * estimated over a window that excludes the initial fill-up of the queues, whose cost is charged but whose
-     * service lies beyond the end of a finite run.
+     * Restarts the time averages from the current slot, keeping the queues: the limits (3) and (24)
+     * are then estimated over a window that excludes the initial fill-up of the queues, whose cost
+     * is charged but whose service lies beyond the end of a finite run.
      */
     public void resetAverages() {
         slots = 0;
@@ -88,8 +97,9 @@ public final class SlotScheduler {
     }
 
     /**
-     * (1/T) Σ_t A_i(t) per service: the arrival rates this run actually saw, against which the offline optimum
-     * g* of the same input is computed (sampling noise in λ would otherwise swamp a small gap).
+     * (1/T) Σ_t A_i(t) per service: the arrival rates this run actually saw, against which the
+     * offline optimum g* of the same input is computed (sampling noise in λ would otherwise swamp a
+     * small gap).
      */
     public double[] averageArrivals() {
         double[] mean = new double[arrivalTotals.length];

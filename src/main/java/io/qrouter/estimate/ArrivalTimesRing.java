@@ -3,11 +3,12 @@ package io.qrouter.estimate;
 import java.util.Arrays;
 
 /**
- * The event times of the most recent arrivals (by processing order), in a ring of fixed size. Times rather than
- * gaps are kept so that arrivals processed out of order still give the true interarrival gaps once sorted.
+ * The event times of the most recent arrivals (by processing order), in a ring of fixed size. Times
+ * rather than gaps are kept so that arrivals processed out of order still give the true
+ * interarrival gaps once sorted.
  *
- * <p>The ring is cut into pages of {@value #PAGE} times kept in a {@link StateMap} (so an arrival rewrites one page,
- * not the ring); this object is the header (a Flink POJO).
+ * <p>The ring is cut into pages of {@value #PAGE} times kept in a {@link StateMap} (so an arrival
+ * rewrites one page, not the ring); this object is the header (a Flink POJO).
  */
 public class ArrivalTimesRing {
     /** Times per page. */
@@ -44,9 +45,9 @@ public class ArrivalTimesRing {
     }
 
     /**
-     * Gaps in seconds between consecutive kept arrivals whose times lie in [fromMillis, toMillis]. Called at every
-     * heartbeat, so it reads the ring oldest first (arrival order) and sorts only when events came out of order:
-     * in order, it is one linear pass instead of a sort.
+     * Gaps in seconds between consecutive kept arrivals whose times lie in [fromMillis, toMillis].
+     * Called at every heartbeat, so it reads the ring oldest first (arrival order) and sorts only
+     * when events came out of order: in order, it is one linear pass instead of a sort.
      */
     double[] interarrivalSeconds(long fromMillis, long toMillis) {
         long[] inRange = new long[size];
@@ -77,10 +78,27 @@ public class ArrivalTimesRing {
         return gaps;
     }
 
-    public int getCapacity() { return capacity; }
-    public void setCapacity(int capacity) { this.capacity = capacity; }
-    public int getNext() { return next; }
-    public void setNext(int next) { this.next = next; }
-    public int getSize() { return size; }
-    public void setSize(int size) { this.size = size; }
+    public int getCapacity() {
+        return capacity;
+    }
+
+    public void setCapacity(int capacity) {
+        this.capacity = capacity;
+    }
+
+    public int getNext() {
+        return next;
+    }
+
+    public void setNext(int next) {
+        this.next = next;
+    }
+
+    public int getSize() {
+        return size;
+    }
+
+    public void setSize(int size) {
+        this.size = size;
+    }
 }

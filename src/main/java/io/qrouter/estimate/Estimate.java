@@ -4,9 +4,9 @@ import java.util.Objects;
 import java.util.OptionalDouble;
 
 /**
- * A rate estimated from a window of events, or "not yet known" when the window holds too few events to say.
- * Either way it carries the number of observations behind it, so a reader can judge its precision
- * (the relative standard error of a count-based rate is about 1/sqrt(count)).
+ * A rate estimated from a window of events, or "not yet known" when the window holds too few events
+ * to say. Either way it carries the number of observations behind it, so a reader can judge its
+ * precision (the relative standard error of a count-based rate is about 1/sqrt(count)).
  */
 public final class Estimate {
     private final boolean known;
@@ -21,7 +21,8 @@ public final class Estimate {
 
     public static Estimate known(double value, long count) {
         if (!Double.isFinite(value) || value < 0) {
-            throw new IllegalArgumentException("an estimated rate must be finite and >= 0 (got " + value + ")");
+            throw new IllegalArgumentException(
+                    "an estimated rate must be finite and >= 0 (got " + value + ")");
         }
         return new Estimate(true, value, count);
     }
@@ -42,7 +43,9 @@ public final class Estimate {
         return value;
     }
 
-    /** Observations behind the estimate: arrivals, completed services, ended waits or recoveries. */
+    /**
+     * Observations behind the estimate: arrivals, completed services, ended waits or recoveries.
+     */
     public long count() {
         return count;
     }
@@ -51,7 +54,10 @@ public final class Estimate {
         return known ? OptionalDouble.of(value) : OptionalDouble.empty();
     }
 
-    /** The value, or null when not yet known: the shape of the nullable Avro fields of ServerMetrics. */
+    /**
+     * The value, or null when not yet known: the shape of the nullable Avro fields of
+     * ServerMetrics.
+     */
     public Double orNull() {
         return known ? value : null;
     }

@@ -1,8 +1,9 @@
 package io.qrouter.estimate;
 
 /**
- * Settings of a server's estimators: the sliding window, the minimum number of observations before an estimate
- * is known, and the memory bounds. A Flink POJO, because it travels inside {@link ServerEstimators}' state.
+ * Settings of a server's estimators: the sliding window, the minimum number of observations before
+ * an estimate is known, and the memory bounds. A Flink POJO, because it travels inside {@link
+ * ServerEstimators}' state.
  */
 public class EstimatorConfig {
     private long windowMillis = 60_000;
@@ -18,12 +19,18 @@ public class EstimatorConfig {
     /** The defaults: a 60 s window in 1 s buckets, 20 observations per estimate (10 recoveries). */
     public EstimatorConfig() {}
 
-    /** @throws IllegalArgumentException naming the first setting out of its range */
+    /**
+     * @throws IllegalArgumentException naming the first setting out of its range
+     */
     public EstimatorConfig validate() {
         atLeast("bucketCount", bucketCount, 1);
         if (windowMillis < bucketCount || windowMillis % bucketCount != 0) {
-            throw new IllegalArgumentException("windowMillis must be a positive multiple of bucketCount ("
-                    + bucketCount + ") (got " + windowMillis + ")");
+            throw new IllegalArgumentException(
+                    "windowMillis must be a positive multiple of bucketCount ("
+                            + bucketCount
+                            + ") (got "
+                            + windowMillis
+                            + ")");
         }
         atLeast("minArrivals", minArrivals, 1);
         atLeast("minExits", minExits, 1);
@@ -37,7 +44,8 @@ public class EstimatorConfig {
 
     private static void atLeast(String name, long value, long minimum) {
         if (value < minimum) {
-            throw new IllegalArgumentException(name + " must be >= " + minimum + " (got " + value + ")");
+            throw new IllegalArgumentException(
+                    name + " must be >= " + minimum + " (got " + value + ")");
         }
     }
 
@@ -46,23 +54,74 @@ public class EstimatorConfig {
         return windowMillis / bucketCount;
     }
 
-    public long getWindowMillis() { return windowMillis; }
-    public void setWindowMillis(long windowMillis) { this.windowMillis = windowMillis; }
-    public int getBucketCount() { return bucketCount; }
-    public void setBucketCount(int bucketCount) { this.bucketCount = bucketCount; }
-    public int getMinArrivals() { return minArrivals; }
-    public void setMinArrivals(int minArrivals) { this.minArrivals = minArrivals; }
-    public int getMinExits() { return minExits; }
-    public void setMinExits(int minExits) { this.minExits = minExits; }
-    public int getMinCompletions() { return minCompletions; }
-    public void setMinCompletions(int minCompletions) { this.minCompletions = minCompletions; }
-    public int getMinWaits() { return minWaits; }
-    public void setMinWaits(int minWaits) { this.minWaits = minWaits; }
-    public int getMinRecoveries() { return minRecoveries; }
-    public void setMinRecoveries(int minRecoveries) { this.minRecoveries = minRecoveries; }
-    public int getMaxOpenTasks() { return maxOpenTasks; }
-    public void setMaxOpenTasks(int maxOpenTasks) { this.maxOpenTasks = maxOpenTasks; }
-    public int getMaxInterarrivalSamples() { return maxInterarrivalSamples; }
+    public long getWindowMillis() {
+        return windowMillis;
+    }
+
+    public void setWindowMillis(long windowMillis) {
+        this.windowMillis = windowMillis;
+    }
+
+    public int getBucketCount() {
+        return bucketCount;
+    }
+
+    public void setBucketCount(int bucketCount) {
+        this.bucketCount = bucketCount;
+    }
+
+    public int getMinArrivals() {
+        return minArrivals;
+    }
+
+    public void setMinArrivals(int minArrivals) {
+        this.minArrivals = minArrivals;
+    }
+
+    public int getMinExits() {
+        return minExits;
+    }
+
+    public void setMinExits(int minExits) {
+        this.minExits = minExits;
+    }
+
+    public int getMinCompletions() {
+        return minCompletions;
+    }
+
+    public void setMinCompletions(int minCompletions) {
+        this.minCompletions = minCompletions;
+    }
+
+    public int getMinWaits() {
+        return minWaits;
+    }
+
+    public void setMinWaits(int minWaits) {
+        this.minWaits = minWaits;
+    }
+
+    public int getMinRecoveries() {
+        return minRecoveries;
+    }
+
+    public void setMinRecoveries(int minRecoveries) {
+        this.minRecoveries = minRecoveries;
+    }
+
+    public int getMaxOpenTasks() {
+        return maxOpenTasks;
+    }
+
+    public void setMaxOpenTasks(int maxOpenTasks) {
+        this.maxOpenTasks = maxOpenTasks;
+    }
+
+    public int getMaxInterarrivalSamples() {
+        return maxInterarrivalSamples;
+    }
+
     public void setMaxInterarrivalSamples(int maxInterarrivalSamples) {
         this.maxInterarrivalSamples = maxInterarrivalSamples;
     }

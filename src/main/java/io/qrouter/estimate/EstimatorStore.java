@@ -1,9 +1,10 @@
 package io.qrouter.estimate;
 
 /**
- * Where a server's {@link ServerEstimators} keep the parts of their state that grow with the window or the open
- * tasks, each entry on its own: the window's time buckets, the pages of recent arrival times, the open tasks. The
- * estimators themselves stay a small header of counters (a Flink POJO), the same size whatever the window.
+ * Where a server's {@link ServerEstimators} keep the parts of their state that grow with the window
+ * or the open tasks, each entry on its own: the window's time buckets, the pages of recent arrival
+ * times, the open tasks. The estimators themselves stay a small header of counters (a Flink POJO),
+ * the same size whatever the window.
  */
 public interface EstimatorStore {
     /** Ring slot → the bucket it holds. */

@@ -13,8 +13,19 @@ public class OpenTask {
         this.sinceMillis = sinceMillis;
     }
 
-    public TaskPhase getPhase() { return phase; }
-    public void setPhase(TaskPhase phase) { this.phase = phase; }
-    public long getSinceMillis() { return sinceMillis; }
-    public void setSinceMillis(long sinceMillis) { this.sinceMillis = sinceMillis; }
+    public TaskPhase getPhase() {
+        return phase;
+    }
+
+    public void setPhase(TaskPhase phase) {
+        this.phase = phase;
+    }
+
+    public long getSinceMillis() {
+        return sinceMillis;
+    }
+
+    public void setSinceMillis(long sinceMillis) {
+        this.sinceMillis = sinceMillis;
+    }
 }

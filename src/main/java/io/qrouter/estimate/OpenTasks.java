@@ -6,12 +6,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The tasks of one server whose current phase is still open, at most {@code capacity} of them. When full, the
- * least recently changed sixteenth is evicted at once (sorting only every capacity/16 insertions keeps the cost
- * per event constant on average); an evicted task's later events find no start and are counted as unmatched.
+ * The tasks of one server whose current phase is still open, at most {@code capacity} of them. When
+ * full, the least recently changed sixteenth is evicted at once (sorting only every capacity/16
+ * insertions keeps the cost per event constant on average); an evicted task's later events find no
+ * start and are counted as unmatched.
  *
- * <p>The tasks live in a {@link StateMap} by task id (an event reads and writes its own task only); this object is
- * the header with their count (a Flink POJO).
+ * <p>The tasks live in a {@link StateMap} by task id (an event reads and writes its own task only);
+ * this object is the header with their count (a Flink POJO).
  */
 public class OpenTasks {
     private int capacity;
@@ -43,7 +44,9 @@ public class OpenTasks {
         byTaskId.put(taskId, new OpenTask(phase, sinceMillis));
     }
 
-    /** Ends the task's current phase: the phase and its start, or null when the task is not open. */
+    /**
+     * Ends the task's current phase: the phase and its start, or null when the task is not open.
+     */
     OpenTask close(String taskId) {
         OpenTask task = byTaskId.get(taskId);
         if (task != null) {
@@ -53,7 +56,10 @@ public class OpenTasks {
         return task;
     }
 
-    /** Total time, within [fromMillis, toMillis], that the open tasks in {@code phase} have spent in it so far. */
+    /**
+     * Total time, within [fromMillis, toMillis], that the open tasks in {@code phase} have spent in
+     * it so far.
+     */
     long openTimeMillis(TaskPhase phase, long fromMillis, long toMillis) {
         if (size == 0) {
             return 0;
@@ -104,10 +110,27 @@ public class OpenTasks {
         evicted += gone.size();
     }
 
-    public int getCapacity() { return capacity; }
-    public void setCapacity(int capacity) { this.capacity = capacity; }
-    public int getSize() { return size; }
-    public void setSize(int size) { this.size = size; }
-    public long getEvicted() { return evicted; }
-    public void setEvicted(long evicted) { this.evicted = evicted; }
+    public int getCapacity() {
+        return capacity;
+    }
+
+    public void setCapacity(int capacity) {
+        this.capacity = capacity;
+    }
+
+    public int getSize() {
+        return size;
+    }
+
+    public void setSize(int size) {
+        this.size = size;
+    }
+
+    public long getEvicted() {
+        return evicted;
+    }
+
+    public void setEvicted(long evicted) {
+        this.evicted = evicted;
+    }
 }

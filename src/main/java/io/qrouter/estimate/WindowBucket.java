@@ -1,8 +1,8 @@
 package io.qrouter.estimate;
 
 /**
- * One time bucket of a {@link BucketedSums} window: its absolute index and the sum of every series in it. A Flink
- * POJO (one entry of a server's state).
+ * One time bucket of a {@link BucketedSums} window: its absolute index and the sum of every series
+ * in it. A Flink POJO (one entry of a server's state).
  */
 public class WindowBucket {
     private long bucket;
@@ -16,8 +16,19 @@ public class WindowBucket {
         this.sums = new double[series];
     }
 
-    public long getBucket() { return bucket; }
-    public void setBucket(long bucket) { this.bucket = bucket; }
-    public double[] getSums() { return sums; }
-    public void setSums(double[] sums) { this.sums = sums; }
+    public long getBucket() {
+        return bucket;
+    }
+
+    public void setBucket(long bucket) {
+        this.bucket = bucket;
+    }
+
+    public double[] getSums() {
+        return sums;
+    }
+
+    public void setSums(double[] sums) {
+        this.sums = sums;
+    }
 }

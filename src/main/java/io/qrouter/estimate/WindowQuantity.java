@@ -1,6 +1,9 @@
 package io.qrouter.estimate;
 
-/** The sums a server's window keeps per time bucket; the ordinal is the series index in {@link BucketedSums}. */
+/**
+ * The sums a server's window keeps per time bucket; the ordinal is the series index in {@link
+ * BucketedSums}.
+ */
 enum WindowQuantity {
     /** ENQUEUED events: N of Eq. (1). */
     ARRIVALS,

@@ -29,7 +29,6 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -39,16 +38,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A running fleet: one thread produces tasks, one event loop owns every simulated server. The loop consumes the
- * job's outputs (decisions, server metrics, dead letters) with one read_committed consumer, hands each decision to
- * its server, plays the servers' completions and abandonments on time, and publishes lifecycle events and
- * heartbeats. Everything the loop needs happens on its thread, so the servers need no locks. The loop also watches
- * for a stalled router ({@link StallWatch}): its alerts wait in {@link #takeAlerts} for whoever shows progress.
+ * A running fleet: one thread produces tasks, one event loop owns every simulated server. The loop
+ * consumes the job's outputs (decisions, server metrics, dead letters) with one read_committed
+ * consumer, hands each decision to its server, plays the servers' completions and abandonments on
+ * time, and publishes lifecycle events and heartbeats. Everything the loop needs happens on its
+ * thread, so the servers need no locks. The loop also watches for a stalled router ({@link
+ * StallWatch}): its alerts wait in {@link #takeAlerts} for whoever shows progress.
  */
 public final class Fleet implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Fleet.class);
-    /** Bounds for the job's recommended heartbeat interval: a bad value must not flood Kafka or silence a server. */
+
+    /**
+     * Bounds for the job's recommended heartbeat interval: a bad value must not flood Kafka or
+     * silence a server.
+     */
     static final long MIN_HEARTBEAT_MILLIS = 20;
+
     static final long MAX_HEARTBEAT_MILLIS = 60_000;
     private static final long MAX_POLL_MILLIS = 50;
     private static final int RECENT_WAITS = 2048;
@@ -105,9 +110,16 @@ public final class Fleet implements AutoCloseable {
         Arrays.fill(heartbeatMillis, config.defaultHeartbeatMillis());
         this.foreignWork = workload.split();
         this.stallWatch = new StallWatch(config.stallAfterSeconds());
-        this.producer = new KafkaProducer<>(producerProperties(config), new StringSerializer(), new ByteArraySerializer());
-        this.consumer = new KafkaConsumer<>(consumerProperties(config), new StringDeserializer(),
-                new ByteArrayDeserializer());
+        this.producer =
+                new KafkaProducer<>(
+                        producerProperties(config),
+                        new StringSerializer(),
+                        new ByteArraySerializer());
+        this.consumer =
+                new KafkaConsumer<>(
+                        consumerProperties(config),
+                        new StringDeserializer(),
+                        new ByteArrayDeserializer());
         this.source = new TaskSource(config, clock, producer, ledger, stats, workload.split());
         this.sourceThread = new Thread(source, "fleet-tasks");
         this.loopThread = new Thread(this::loop, "fleet-servers");
@@ -116,8 +128,8 @@ public final class Fleet implements AutoCloseable {
     }
 
     /**
-     * Connects, announces every server with a first heartbeat, and starts producing tasks once the decision
-     * consumer has its partitions (so no decision can slip past it).
+     * Connects, announces every server with a first heartbeat, and starts producing tasks once the
+     * decision consumer has its partitions (so no decision can slip past it).
      */
     public static Fleet start(FleetConfig config) {
         Fleet fleet = new Fleet(config);
@@ -125,8 +137,13 @@ public final class Fleet implements AutoCloseable {
         try {
             if (!fleet.assigned.await(60, TimeUnit.SECONDS)) {
                 fleet.close();
-                throw new IllegalStateException("fleet: no partition of '" + Topics.DECISIONS + "' assigned within 60 s"
-                        + " (is Kafka reachable at " + config.bootstrapServers() + " and does the topic exist?)");
+                throw new IllegalStateException(
+                        "fleet: no partition of '"
+                                + Topics.DECISIONS
+                                + "' assigned within 60 s"
+                                + " (is Kafka reachable at "
+                                + config.bootstrapServers()
+                                + " and does the topic exist?)");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -139,14 +156,16 @@ public final class Fleet implements AutoCloseable {
     }
 
     /**
-     * Service rates mu_i: uniform in [1 − spread, 1 + spread] times the mean, rescaled so that their sum is the
-     * fleet's capacity exactly.
+     * Service rates mu_i: uniform in [1 − spread, 1 + spread] times the mean, rescaled so that
+     * their sum is the fleet's capacity exactly.
      */
     static double[] serviceRates(FleetConfig config, SplittableRandom random) {
-        return serviceRates(config.servers(), config.muSpread(), config.capacityPerSecond(), random);
+        return serviceRates(
+                config.servers(), config.muSpread(), config.capacityPerSecond(), random);
     }
 
-    static double[] serviceRates(int servers, double muSpread, double capacityPerSecond, SplittableRandom random) {
+    static double[] serviceRates(
+            int servers, double muSpread, double capacityPerSecond, SplittableRandom random) {
         double[] mu = new double[servers];
         double sum = 0;
         for (int i = 0; i < mu.length; i++) {
@@ -169,20 +188,31 @@ public final class Fleet implements AutoCloseable {
         return stats;
     }
 
-    /** One line for a terminal: sent, decided, completed, abandoned, p99 wait, servers alive, idle-queue hits. */
+    /**
+     * One line for a terminal: sent, decided, completed, abandoned, p99 wait, servers alive,
+     * idle-queue hits.
+     */
     public String statusLine() {
         FleetStats s = stats();
         double p99 = s.recentP99WaitSeconds();
-        return String.format(java.util.Locale.ROOT,
+        return String.format(
+                java.util.Locale.ROOT,
                 "%5.0fs  sent %d  decided %d  completed %d  abandoned %d  p99 wait %s  alive %d/%d  idle-queue %d%s",
-                clock.seconds(), s.sent(), s.decided(), s.completed(), s.abandoned(),
+                clock.seconds(),
+                s.sent(),
+                s.decided(),
+                s.completed(),
+                s.abandoned(),
                 Double.isNaN(p99) ? "n/a" : String.format(java.util.Locale.ROOT, "%.3fs", p99),
-                s.serversAlive(), servers.size(), s.idleQueueHits(), stalled ? "  STALLED" : "");
+                s.serversAlive(),
+                servers.size(),
+                s.idleQueueHits(),
+                stalled ? "  STALLED" : "");
     }
 
     /**
-     * The alerts since the last call, oldest first: a stall started ("STALL: …") or ended ("routing resumed …"). Show
-     * them loudly, on lines of their own.
+     * The alerts since the last call, oldest first: a stall started ("STALL: …") or ended ("routing
+     * resumed …"). Show them loudly, on lines of their own.
      */
     public List<String> takeAlerts() {
         List<String> taken = new ArrayList<>();
@@ -221,8 +251,8 @@ public final class Fleet implements AutoCloseable {
     }
 
     /**
-     * Stops everything (tasks, servers), says goodbye with a last {@code leaving} heartbeat per server, and returns
-     * what happened. Idempotent.
+     * Stops everything (tasks, servers), says goodbye with a last {@code leaving} heartbeat per
+     * server, and returns what happened. Idempotent.
      */
     public synchronized FleetResult stop() {
         if (!closed) {
@@ -239,8 +269,16 @@ public final class Fleet implements AutoCloseable {
             }
         }
         double end = Double.isNaN(producingStoppedAt) ? clock.seconds() : producingStoppedAt;
-        return FleetResult.of(config, stats, List.copyOf(ledger.values()), servers, series, end, clock.seconds(),
-                clock.startEpochMillis(), stallWatch.stalls(clock.seconds()));
+        return FleetResult.of(
+                config,
+                stats,
+                List.copyOf(ledger.values()),
+                servers,
+                series,
+                end,
+                clock.seconds(),
+                clock.startEpochMillis(),
+                stallWatch.stalls(clock.seconds()));
     }
 
     @Override
@@ -255,7 +293,8 @@ public final class Fleet implements AutoCloseable {
         }
     }
 
-    // ---------------------------------------------------------------- the event loop (thread fleet-servers)
+    // ---------------------------------------------------------------- the event loop (thread
+    // fleet-servers)
 
     private void loop() {
         try {
@@ -268,12 +307,17 @@ public final class Fleet implements AutoCloseable {
             while (running) {
                 now = clock.seconds();
                 double next = Math.min(nextSample, nextServerEvent());
-                long waitMillis = Math.max(0, Math.min(MAX_POLL_MILLIS, (long) Math.ceil((next - now) * 1000)));
-                for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(waitMillis))) {
+                long waitMillis =
+                        Math.max(
+                                0,
+                                Math.min(MAX_POLL_MILLIS, (long) Math.ceil((next - now) * 1000)));
+                for (ConsumerRecord<String, byte[]> record :
+                        consumer.poll(Duration.ofMillis(waitMillis))) {
                     handle(record, clock.seconds());
                 }
                 if (assigned.getCount() > 0 && !consumer.assignment().isEmpty()) {
-                    // resolve the starting offsets now, so tasks produced from here on cannot be skipped
+                    // resolve the starting offsets now, so tasks produced from here on cannot be
+                    // skipped
                     consumer.assignment().forEach(consumer::position);
                     assigned.countDown();
                 }
@@ -328,15 +372,22 @@ public final class Fleet implements AutoCloseable {
     private void handle(ConsumerRecord<String, byte[]> record, double now) {
         try {
             switch (record.topic()) {
-                case Topics.DECISIONS -> onDecision(decisionCodec.decode(record.value()), clock.secondsOf(record.timestamp()),
-                        now);
+                case Topics.DECISIONS ->
+                        onDecision(
+                                decisionCodec.decode(record.value()),
+                                clock.secondsOf(record.timestamp()),
+                                now);
                 case Topics.SERVER_METRICS -> onMetrics(metricsCodec.decode(record.value()), now);
                 case Topics.DEAD_LETTER -> onDeadLetter(deadLetterCodec.decode(record.value()));
-                default -> { }
+                default -> {}
             }
         } catch (AvroDecodeException e) {
-            LOG.warn("fleet: skipping undecodable record {}-{}@{}: {}", record.topic(), record.partition(),
-                    record.offset(), e.getMessage());
+            LOG.warn(
+                    "fleet: skipping undecodable record {}-{}@{}: {}",
+                    record.topic(),
+                    record.partition(),
+                    record.offset(),
+                    e.getMessage());
         }
     }
 
@@ -344,11 +395,19 @@ public final class Fleet implements AutoCloseable {
         Integer index = serverIndex.get(decision.getServerId());
         TaskRecord task = ledger.get(decision.getTaskId());
         if (task == null) {
-            // a decision for a task of another run (e.g. a restarted fleet in the same group): serve it anyway
+            // a decision for a task of another run (e.g. a restarted fleet in the same group):
+            // serve it anyway
             stats.foreignDecisions.incrementAndGet();
             if (index != null) {
-                servers.get(index).arrive(new FleetTask(decision.getTaskId(), TaskSource.exponential(foreignWork),
-                        TaskSource.exponential(foreignWork) * config.meanPatienceSeconds()), now, this::publish);
+                servers.get(index)
+                        .arrive(
+                                new FleetTask(
+                                        decision.getTaskId(),
+                                        TaskSource.exponential(foreignWork),
+                                        TaskSource.exponential(foreignWork)
+                                                * config.meanPatienceSeconds()),
+                                now,
+                                this::publish);
             }
             return;
         }
@@ -360,8 +419,10 @@ public final class Fleet implements AutoCloseable {
         task.decidedAt = clock.secondsOf(decision.getDecidedAt().toEpochMilli());
         task.receivedAt = now;
         task.decisionAppendedAt = appendedAt;
-        task.updateDelay = decision.getUpdateDelayMillis() == null ? Double.NaN
-                : decision.getUpdateDelayMillis() / 1000.0;
+        task.updateDelay =
+                decision.getUpdateDelayMillis() == null
+                        ? Double.NaN
+                        : decision.getUpdateDelayMillis() / 1000.0;
         task.rule = decision.getRule();
         task.serverId = decision.getServerId();
         stats.decided.incrementAndGet();
@@ -384,14 +445,20 @@ public final class Fleet implements AutoCloseable {
         if (index == null) {
             return;
         }
-        long recommended = Math.max(MIN_HEARTBEAT_MILLIS,
-                Math.min(MAX_HEARTBEAT_MILLIS, metrics.getRecommendedHeartbeatMillis()));
+        long recommended =
+                Math.max(
+                        MIN_HEARTBEAT_MILLIS,
+                        Math.min(MAX_HEARTBEAT_MILLIS, metrics.getRecommendedHeartbeatMillis()));
         if (recommended != heartbeatMillis[index]) {
             heartbeatMillis[index] = recommended;
-            nextHeartbeatAt[index] = Math.min(nextHeartbeatAt[index], records.lastHeartbeatAt(index) + recommended / 1000.0);
+            nextHeartbeatAt[index] =
+                    Math.min(
+                            nextHeartbeatAt[index],
+                            records.lastHeartbeatAt(index) + recommended / 1000.0);
         }
         aliveByServer.put(metrics.getServerId(), metrics.getAlive());
-        stats.serversAlive = (int) aliveByServer.values().stream().filter(Boolean::booleanValue).count();
+        stats.serversAlive =
+                (int) aliveByServer.values().stream().filter(Boolean::booleanValue).count();
         series.loadIndex(now, index, metrics.getLoadIndexK());
     }
 
@@ -424,7 +491,7 @@ public final class Fleet implements AutoCloseable {
                     task.outcome = TaskRecord.Outcome.ABANDONED;
                     stats.abandoned.incrementAndGet();
                 }
-                default -> { }
+                default -> {}
             }
         }
         TaskEvent event = FleetRecords.event(serverId, taskId, type, clock.epochMillis(at));
@@ -433,7 +500,9 @@ public final class Fleet implements AutoCloseable {
 
     private void heartbeat(int i, double now, boolean leaving) {
         SimulatedServer server = servers.get(i);
-        Heartbeat beat = records.heartbeat(i, server, now, clock.epochMillis(now), heartbeatMillis[i], leaving);
+        Heartbeat beat =
+                records.heartbeat(
+                        i, server, now, clock.epochMillis(now), heartbeatMillis[i], leaving);
         send(Topics.HEARTBEATS, server.id(), heartbeatCodec.encode(beat));
         stats.heartbeats.incrementAndGet();
         nextHeartbeatAt[i] = now + heartbeatMillis[i] / 1000.0;
@@ -441,11 +510,13 @@ public final class Fleet implements AutoCloseable {
 
     private void send(String topic, String key, byte[] value) {
         try {
-            producer.send(new ProducerRecord<>(topic, key, value), (meta, error) -> {
-                if (error != null && stats.sendFailures.getAndIncrement() == 0) {
-                    LOG.warn("fleet: sending to {} failed: {}", topic, error.toString());
-                }
-            });
+            producer.send(
+                    new ProducerRecord<>(topic, key, value),
+                    (meta, error) -> {
+                        if (error != null && stats.sendFailures.getAndIncrement() == 0) {
+                            LOG.warn("fleet: sending to {} failed: {}", topic, error.toString());
+                        }
+                    });
         } catch (RuntimeException e) {
             if (stats.sendFailures.getAndIncrement() == 0) {
                 LOG.warn("fleet: sending to {} failed: {}", topic, e.toString());
@@ -478,7 +549,8 @@ public final class Fleet implements AutoCloseable {
         Properties props = new Properties();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
         props.put(ConsumerConfig.GROUP_ID_CONFIG, config.consumerGroup());
-        // only decisions the job committed: with exactly-once sinks, uncommitted ones may still be rolled back
+        // only decisions the job committed: with exactly-once sinks, uncommitted ones may still be
+        // rolled back
         props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         // a new group starts at the end: old decisions belong to tasks of earlier runs
         props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");

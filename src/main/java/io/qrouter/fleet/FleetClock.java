@@ -1,8 +1,9 @@
 package io.qrouter.fleet;
 
 /**
- * The fleet's time: seconds since start on the monotonic clock (for scheduling and durations) mapped to epoch
- * milliseconds (for event times on Kafka), so a wall-clock step never reorders the simulation.
+ * The fleet's time: seconds since start on the monotonic clock (for scheduling and durations)
+ * mapped to epoch milliseconds (for event times on Kafka), so a wall-clock step never reorders the
+ * simulation.
  */
 final class FleetClock {
     private final long startNanos = System.nanoTime();

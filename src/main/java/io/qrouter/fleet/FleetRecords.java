@@ -7,9 +7,10 @@ import io.qrouter.avro.TaskRequest;
 import java.time.Instant;
 
 /**
- * The records the fleet sends, built in one place for the real-time fleet ({@link Fleet}, {@link TaskSource}) and
- * the virtual-time one ({@link VirtualFleet}), so a benchmark's workload is byte for byte what the fleet sends.
- * Heartbeats carry the CPU share, so each server's previous heartbeat (time, busy seconds) is kept here.
+ * The records the fleet sends, built in one place for the real-time fleet ({@link Fleet}, {@link
+ * TaskSource}) and the virtual-time one ({@link VirtualFleet}), so a benchmark's workload is byte
+ * for byte what the fleet sends. Heartbeats carry the CPU share, so each server's previous
+ * heartbeat (time, busy seconds) is kept here.
  */
 final class FleetRecords {
     private final double[] lastHeartbeatAt;
@@ -38,14 +39,22 @@ final class FleetRecords {
     }
 
     /**
-     * Server {@code i}'s heartbeat at {@code now} (seconds): queue, busy flag, μ, and as CPU the share of the time
-     * since its previous heartbeat it spent serving.
+     * Server {@code i}'s heartbeat at {@code now} (seconds): queue, busy flag, μ, and as CPU the
+     * share of the time since its previous heartbeat it spent serving.
      */
-    Heartbeat heartbeat(int i, SimulatedServer server, double now, long sentAtMillis, long intervalMillis,
+    Heartbeat heartbeat(
+            int i,
+            SimulatedServer server,
+            double now,
+            long sentAtMillis,
+            long intervalMillis,
             boolean leaving) {
         double busy = server.busySeconds(now);
         double span = now - lastHeartbeatAt[i];
-        double cpu = span > 0 ? Math.max(0, Math.min(1, (busy - busyAtLastHeartbeat[i]) / span)) : (server.busy() ? 1 : 0);
+        double cpu =
+                span > 0
+                        ? Math.max(0, Math.min(1, (busy - busyAtLastHeartbeat[i]) / span))
+                        : (server.busy() ? 1 : 0);
         lastHeartbeatAt[i] = now;
         busyAtLastHeartbeat[i] = busy;
         return Heartbeat.newBuilder()

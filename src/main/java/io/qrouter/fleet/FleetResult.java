@@ -7,13 +7,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a fleet run did, computed from every task's record once the fleet has stopped ({@link RunFigures} defines
- * the counts and times). Tasks created during the warm-up ({@link FleetConfig#warmupSeconds()}) are served but left
- * out: the counts and figures are those of the measured tasks, and {@code warmupTasks} says how many were left out.
+ * What a fleet run did, computed from every task's record once the fleet has stopped ({@link
+ * RunFigures} defines the counts and times). Tasks created during the warm-up ({@link
+ * FleetConfig#warmupSeconds()}) are served but left out: the counts and figures are those of the
+ * measured tasks, and {@code warmupTasks} says how many were left out.
  *
- * <p>{@code startEpochMillis} is the wall-clock time of fleet second 0; {@code dsrsSlots} are the DSRS slot
- * assignments the job wrote during the run (empty unless read with {@link #withDsrsSlots}); {@code stalls} are the
- * times routing stalled ({@link StallWatch}), in fleet seconds.
+ * <p>{@code startEpochMillis} is the wall-clock time of fleet second 0; {@code dsrsSlots} are the
+ * DSRS slot assignments the job wrote during the run (empty unless read with {@link
+ * #withDsrsSlots}); {@code stalls} are the times routing stalled ({@link StallWatch}), in fleet
+ * seconds.
  */
 public record FleetResult(
         FleetConfig config,
@@ -50,13 +52,28 @@ public record FleetResult(
     static final String IDLE_QUEUE_RULE = "IDLE_QUEUE";
 
     /** One server's share of the run. */
-    public record ServerSummary(String serverId, double mu, long received, long completed, long abandoned,
-            double utilisation, double meanOccupancy) {}
+    public record ServerSummary(
+            String serverId,
+            double mu,
+            long received,
+            long completed,
+            long abandoned,
+            double utilisation,
+            double meanOccupancy) {}
 
-    static FleetResult of(FleetConfig config, FleetStats stats, List<TaskRecord> tasks, List<SimulatedServer> fleet,
-            FleetSeries series, double producingSeconds, double totalSeconds, long startEpochMillis,
+    static FleetResult of(
+            FleetConfig config,
+            FleetStats stats,
+            List<TaskRecord> tasks,
+            List<SimulatedServer> fleet,
+            FleetSeries series,
+            double producingSeconds,
+            double totalSeconds,
+            long startEpochMillis,
             List<StallWatch.Stall> stalls) {
-        RunFigures f = RunFigures.of(tasks.stream().map(TaskTimeline::of).toList(), config.warmupSeconds());
+        RunFigures f =
+                RunFigures.of(
+                        tasks.stream().map(TaskTimeline::of).toList(), config.warmupSeconds());
         Map<String, long[]> perServer = new LinkedHashMap<>();
         for (SimulatedServer s : fleet) {
             perServer.put(s.id(), new long[3]);
@@ -77,26 +94,87 @@ public record FleetResult(
             SimulatedServer s = fleet.get(i);
             long[] c = perServer.get(s.id());
             final int index = i;
-            double meanOccupancy = series.occupancy.stream().mapToInt(o -> o.queueLengths()[index]).average().orElse(0);
-            servers.add(new ServerSummary(s.id(), s.mu(), c[0], c[1], c[2],
-                    totalSeconds > 0 ? s.busySeconds(totalSeconds) / totalSeconds : 0, meanOccupancy));
+            double meanOccupancy =
+                    series.occupancy.stream()
+                            .mapToInt(o -> o.queueLengths()[index])
+                            .average()
+                            .orElse(0);
+            servers.add(
+                    new ServerSummary(
+                            s.id(),
+                            s.mu(),
+                            c[0],
+                            c[1],
+                            c[2],
+                            totalSeconds > 0 ? s.busySeconds(totalSeconds) / totalSeconds : 0,
+                            meanOccupancy));
         }
-        return new FleetResult(config, producingSeconds, totalSeconds, f.warmupTasks(), f.sent(), f.decided(),
-                f.completed(), f.abandoned(), f.queuedAtEnd(), f.deadLetter(), f.undecided(), f.unknownServer(),
-                stats.duplicateDecisions.get(), stats.foreignDecisions.get(), stats.otherDeadLetters.get(),
-                f.decisionsByRule().getOrDefault(IDLE_QUEUE_RULE, 0L), stats.heartbeats.get(),
-                stats.sendFailures.get(), f.decisionsByRule(), f.waitSeconds(), f.sojournSeconds(),
-                f.decisionLatencySeconds(), f.deliveryLatencySeconds(), f.latencyAnatomySeconds(),
-                List.copyOf(servers), tasks, series, startEpochMillis, List.of(), List.copyOf(stalls));
+        return new FleetResult(
+                config,
+                producingSeconds,
+                totalSeconds,
+                f.warmupTasks(),
+                f.sent(),
+                f.decided(),
+                f.completed(),
+                f.abandoned(),
+                f.queuedAtEnd(),
+                f.deadLetter(),
+                f.undecided(),
+                f.unknownServer(),
+                stats.duplicateDecisions.get(),
+                stats.foreignDecisions.get(),
+                stats.otherDeadLetters.get(),
+                f.decisionsByRule().getOrDefault(IDLE_QUEUE_RULE, 0L),
+                stats.heartbeats.get(),
+                stats.sendFailures.get(),
+                f.decisionsByRule(),
+                f.waitSeconds(),
+                f.sojournSeconds(),
+                f.decisionLatencySeconds(),
+                f.deliveryLatencySeconds(),
+                f.latencyAnatomySeconds(),
+                List.copyOf(servers),
+                tasks,
+                series,
+                startEpochMillis,
+                List.of(),
+                List.copyOf(stalls));
     }
 
     /** This result with the DSRS slots of the run (see {@link DsrsAssignmentsReader}). */
     public FleetResult withDsrsSlots(List<SlotAssignment> slots) {
-        return new FleetResult(config, producingSeconds, totalSeconds, warmupTasks, sent, decided, completed,
-                abandoned, queuedAtEnd, deadLetter, undecided, unknownServer, duplicateDecisions, foreignDecisions,
-                otherDeadLetters, idleQueueHits, heartbeats, sendFailures, decisionsByRule, waitSeconds,
-                sojournSeconds, decisionLatencySeconds, deliveryLatencySeconds, latencyAnatomySeconds, servers, tasks,
-                series, startEpochMillis, List.copyOf(slots), stalls);
+        return new FleetResult(
+                config,
+                producingSeconds,
+                totalSeconds,
+                warmupTasks,
+                sent,
+                decided,
+                completed,
+                abandoned,
+                queuedAtEnd,
+                deadLetter,
+                undecided,
+                unknownServer,
+                duplicateDecisions,
+                foreignDecisions,
+                otherDeadLetters,
+                idleQueueHits,
+                heartbeats,
+                sendFailures,
+                decisionsByRule,
+                waitSeconds,
+                sojournSeconds,
+                decisionLatencySeconds,
+                deliveryLatencySeconds,
+                latencyAnatomySeconds,
+                servers,
+                tasks,
+                series,
+                startEpochMillis,
+                List.copyOf(slots),
+                stalls);
     }
 
     /** Every task's timeline, measured or warm-up, in no particular order: what tasks.csv holds. */

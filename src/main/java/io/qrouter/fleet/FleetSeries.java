@@ -5,11 +5,14 @@ import java.util.List;
 import java.util.TreeMap;
 
 /**
- * Time series the event loop collects for the charts: occupancy and busy time per server (sampled each second), K
- * per server (as the job reports it), idle-queue hits.
+ * Time series the event loop collects for the charts: occupancy and busy time per server (sampled
+ * each second), K per server (as the job reports it), idle-queue hits.
  */
 final class FleetSeries {
-    /** At {@code atSeconds}: tasks on each server (waiting + in service) and its busy seconds since the start. */
+    /**
+     * At {@code atSeconds}: tasks on each server (waiting + in service) and its busy seconds since
+     * the start.
+     */
     record Occupancy(double atSeconds, int[] queueLengths, double[] busySeconds) {}
 
     record LoadIndexSample(double atSeconds, int server, Double loadIndexK) {}
@@ -49,7 +52,8 @@ final class FleetSeries {
     }
 
     void decision(double at, boolean idleQueue) {
-        DecisionCount c = decisionsPerSecond.computeIfAbsent((long) Math.floor(at), s -> new DecisionCount());
+        DecisionCount c =
+                decisionsPerSecond.computeIfAbsent((long) Math.floor(at), s -> new DecisionCount());
         c.decisions++;
         if (idleQueue) {
             c.idleQueue++;

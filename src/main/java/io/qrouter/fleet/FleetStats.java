@@ -2,7 +2,10 @@ package io.qrouter.fleet;
 
 import java.util.concurrent.atomic.AtomicLong;
 
-/** Live counters of a running fleet, safe to read from any thread (the demo's status line reads them). */
+/**
+ * Live counters of a running fleet, safe to read from any thread (the demo's status line reads
+ * them).
+ */
 public final class FleetStats {
     final AtomicLong sent = new AtomicLong();
     final AtomicLong decided = new AtomicLong();
@@ -55,7 +58,10 @@ public final class FleetStats {
         return idleQueueHits.get();
     }
 
-    /** 99th percentile of the queueing wait of the last ~2000 tasks that started service (NaN before any). */
+    /**
+     * 99th percentile of the queueing wait of the last ~2000 tasks that started service (NaN before
+     * any).
+     */
     public double recentP99WaitSeconds() {
         return recentP99WaitSeconds;
     }

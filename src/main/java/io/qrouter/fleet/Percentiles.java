@@ -5,7 +5,10 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Nearest-rank percentiles of a set of observations (sorted once). Empty sets answer NaN, written as null. */
+/**
+ * Nearest-rank percentiles of a set of observations (sorted once). Empty sets answer NaN, written
+ * as null.
+ */
 final class Percentiles {
     static final double[] REPORTED = {0.5, 0.9, 0.99, 0.999};
     static final String[] LABELS = {"p50", "p90", "p99", "p999"};
@@ -26,7 +29,9 @@ final class Percentiles {
         return sorted.length;
     }
 
-    /** The smallest observation with at least a fraction p of all at or below it; NaN when empty. */
+    /**
+     * The smallest observation with at least a fraction p of all at or below it; NaN when empty.
+     */
     double at(double p) {
         if (sorted.length == 0) {
             return Double.NaN;

@@ -7,19 +7,21 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The figures of a run, computed from its task timelines: the real run's report and its digital twin are computed
- * by this one piece of code, so they compare like for like. Tasks created before the warm-up ends are left out.
- * Every measured task is in one bucket: {@code sent = decided + deadLetter + undecided} and {@code decided =
- * completed + abandoned + queuedAtEnd + unknownServer}.
+ * The figures of a run, computed from its task timelines: the real run's report and its digital
+ * twin are computed by this one piece of code, so they compare like for like. Tasks created before
+ * the warm-up ends are left out. Every measured task is in one bucket: {@code sent = decided +
+ * deadLetter + undecided} and {@code decided = completed + abandoned + queuedAtEnd +
+ * unknownServer}.
  *
- * <p>Times: wait is the time a task spent in its server's queue (service start − arrival at the server: what the
- * routing policy controls; tasks that abandoned or never started have none); sojourn is end to end for completed
- * tasks (completion − creation); decision latency is the job's (decidedAt − createdAt); delivery latency adds the
- * way to the server (decision received − createdAt). The latency anatomy splits the delivery into its hops: the load
- * generator's own lag (handed to the producer − scheduled creation), the producer to the broker, the broker to the
- * router's decision (source poll, network exchange, router), the decision to the broker (sink), the broker to the
- * server (consumer poll), and beside them how late the chosen server's newest update had reached the router. Broker
- * times are the topics' LogAppendTime.
+ * <p>Times: wait is the time a task spent in its server's queue (service start − arrival at the
+ * server: what the routing policy controls; tasks that abandoned or never started have none);
+ * sojourn is end to end for completed tasks (completion − creation); decision latency is the job's
+ * (decidedAt − createdAt); delivery latency adds the way to the server (decision received −
+ * createdAt). The latency anatomy splits the delivery into its hops: the load generator's own lag
+ * (handed to the producer − scheduled creation), the producer to the broker, the broker to the
+ * router's decision (source poll, network exchange, router), the decision to the broker (sink), the
+ * broker to the server (consumer poll), and beside them how late the chosen server's newest update
+ * had reached the router. Broker times are the topics' LogAppendTime.
  */
 record RunFigures(
         long warmupTasks,
@@ -39,8 +41,14 @@ record RunFigures(
         Map<String, Map<String, Object>> latencyAnatomySeconds) {
 
     /** The hops of a decision's way, each from the timestamps that bound it. */
-    static final String[] HOPS = {"source_lag", "producer_to_broker", "broker_to_router", "router_to_broker",
-        "broker_to_server", "server_update_to_router"};
+    static final String[] HOPS = {
+        "source_lag",
+        "producer_to_broker",
+        "broker_to_router",
+        "router_to_broker",
+        "broker_to_server",
+        "server_update_to_router"
+    };
 
     static RunFigures of(List<TaskTimeline> tasks, double warmupSeconds) {
         Map<String, Long> byOutcome = new TreeMap<>();
@@ -84,10 +92,22 @@ record RunFigures(
         long abandoned = byOutcome.getOrDefault("ABANDONED", 0L);
         long queued = byOutcome.getOrDefault("QUEUED", 0L);
         long unknownServer = byOutcome.getOrDefault("UNKNOWN_SERVER", 0L);
-        return new RunFigures(tasks.size() - measured, measured, completed + abandoned + queued + unknownServer,
-                completed, abandoned, queued, byOutcome.getOrDefault("DEAD_LETTER", 0L),
-                byOutcome.getOrDefault("UNDECIDED", 0L), unknownServer, rules, summary(waits), summary(sojourns),
-                summary(decisionLatencies), summary(deliveryLatencies), anatomy);
+        return new RunFigures(
+                tasks.size() - measured,
+                measured,
+                completed + abandoned + queued + unknownServer,
+                completed,
+                abandoned,
+                queued,
+                byOutcome.getOrDefault("DEAD_LETTER", 0L),
+                byOutcome.getOrDefault("UNDECIDED", 0L),
+                unknownServer,
+                rules,
+                summary(waits),
+                summary(sojourns),
+                summary(decisionLatencies),
+                summary(deliveryLatencies),
+                anatomy);
     }
 
     /** The counts and time summaries under report.json's names. */

@@ -6,20 +6,27 @@ import java.util.Map;
 import java.util.PriorityQueue;
 
 /**
- * One server of the fleet: a single FCFS server with exponential service at rate {@code mu} (the task's work is
- * exponential with mean 1) where each waiting task abandons when its patience runs out (M/M/1+M; the task in
- * service never abandons). Time is a plain number of seconds supplied by the caller, so the same code runs in real
- * time in the fleet and in virtual time in tests.
+ * One server of the fleet: a single FCFS server with exponential service at rate {@code mu} (the
+ * task's work is exponential with mean 1) where each waiting task abandons when its patience runs
+ * out (M/M/1+M; the task in service never abandons). Time is a plain number of seconds supplied by
+ * the caller, so the same code runs in real time in the fleet and in virtual time in tests.
  *
  * <p>Not thread-safe: the fleet's event loop owns all servers.
  */
 final class SimulatedServer {
     private final String id;
     private final double mu;
-    /** Waiting tasks in arrival order; abandoned ones are removed from the middle, hence a linked map. */
+
+    /**
+     * Waiting tasks in arrival order; abandoned ones are removed from the middle, hence a linked
+     * map.
+     */
     private final Map<String, Waiting> waiting = new LinkedHashMap<>();
+
     /** Abandonment deadlines; entries of tasks that started or left are skipped lazily. */
-    private final PriorityQueue<Waiting> deadlines = new PriorityQueue<>((a, b) -> Double.compare(a.deadline, b.deadline));
+    private final PriorityQueue<Waiting> deadlines =
+            new PriorityQueue<>((a, b) -> Double.compare(a.deadline, b.deadline));
+
     private String inService;
     private double serviceEndsAt = Double.POSITIVE_INFINITY;
     private double busySeconds;
@@ -29,7 +36,8 @@ final class SimulatedServer {
 
     SimulatedServer(String id, double mu) {
         if (!(mu > 0) || !Double.isFinite(mu)) {
-            throw new IllegalArgumentException("service rate mu of " + id + " must be > 0 (got " + mu + ")");
+            throw new IllegalArgumentException(
+                    "service rate mu of " + id + " must be > 0 (got " + mu + ")");
         }
         this.id = id;
         this.mu = mu;
@@ -52,12 +60,18 @@ final class SimulatedServer {
         return inService != null;
     }
 
-    /** Total time spent serving up to {@code now} (seconds); the heartbeat's CPU figure is its rate of change. */
+    /**
+     * Total time spent serving up to {@code now} (seconds); the heartbeat's CPU figure is its rate
+     * of change.
+     */
     double busySeconds(double now) {
         return busySeconds + (inService == null ? 0 : now - busySince);
     }
 
-    /** A routed task arrives: it starts at once if the server is idle, else waits. Call {@link #advance} first. */
+    /**
+     * A routed task arrives: it starts at once if the server is idle, else waits. Call {@link
+     * #advance} first.
+     */
     void arrive(FleetTask task, double now, TaskEventSink sink) {
         sink.on(id, task.taskId(), TaskEventType.ENQUEUED, now);
         if (inService == null) {
@@ -72,7 +86,8 @@ final class SimulatedServer {
     /** When the next completion or abandonment happens (+∞ when idle). */
     double nextEventAt() {
         dropStaleDeadlines();
-        double abandonAt = deadlines.isEmpty() ? Double.POSITIVE_INFINITY : deadlines.peek().deadline;
+        double abandonAt =
+                deadlines.isEmpty() ? Double.POSITIVE_INFINITY : deadlines.peek().deadline;
         return Math.min(serviceEndsAt, abandonAt);
     }
 
@@ -80,7 +95,8 @@ final class SimulatedServer {
     void advance(double now, TaskEventSink sink) {
         while (true) {
             dropStaleDeadlines();
-            double abandonAt = deadlines.isEmpty() ? Double.POSITIVE_INFINITY : deadlines.peek().deadline;
+            double abandonAt =
+                    deadlines.isEmpty() ? Double.POSITIVE_INFINITY : deadlines.peek().deadline;
             if (abandonAt <= now && abandonAt < serviceEndsAt) {
                 Waiting w = deadlines.poll();
                 waiting.remove(w.task.taskId());

@@ -2,7 +2,9 @@ package io.qrouter.fleet;
 
 import io.qrouter.avro.TaskEventType;
 
-/** Receives the lifecycle events of a simulated server, at the simulated time (seconds) they happen. */
+/**
+ * Receives the lifecycle events of a simulated server, at the simulated time (seconds) they happen.
+ */
 @FunctionalInterface
 interface TaskEventSink {
     void on(String serverId, String taskId, TaskEventType type, double atSeconds);

@@ -11,9 +11,10 @@ import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
 /**
- * Produces task requests in real time, at the times the simulator's arrival process draws (in seconds here). Times
- * come from a seeded stream and are kept on schedule (a late thread catches up instead of drifting), so a seed
- * gives the same workload under any policy. A trace that runs out ends production.
+ * Produces task requests in real time, at the times the simulator's arrival process draws (in
+ * seconds here). Times come from a seeded stream and are kept on schedule (a late thread catches up
+ * instead of drifting), so a seed gives the same workload under any policy. A trace that runs out
+ * ends production.
  */
 final class TaskSource implements Runnable {
     private final FleetConfig config;
@@ -27,8 +28,13 @@ final class TaskSource implements Runnable {
     private final AvroCodec<TaskRequest> codec = AvroCodec.of(TaskRequest.class);
     private volatile boolean running = true;
 
-    TaskSource(FleetConfig config, FleetClock clock, Producer<String, byte[]> producer, Map<String, TaskRecord> ledger,
-            FleetStats stats, SplittableRandom workload) {
+    TaskSource(
+            FleetConfig config,
+            FleetClock clock,
+            Producer<String, byte[]> producer,
+            Map<String, TaskRecord> ledger,
+            FleetStats stats,
+            SplittableRandom workload) {
         this.config = config;
         this.clock = clock;
         this.producer = producer;
@@ -60,19 +66,24 @@ final class TaskSource implements Runnable {
                 return;
             }
             String taskId = config.runId() + "-" + (++n);
-            FleetTask task = new FleetTask(taskId, exponential(work),
-                    exponential(work) * config.meanPatienceSeconds());
+            FleetTask task =
+                    new FleetTask(
+                            taskId,
+                            exponential(work),
+                            exponential(work) * config.meanPatienceSeconds());
             TaskRecord record = new TaskRecord(task, next);
             ledger.put(taskId, record);
             TaskRequest request = FleetRecords.task(taskId, clock.epochMillis(next), process.key());
             record.sentAt = clock.seconds();
-            producer.send(new ProducerRecord<>(Topics.TASKS, taskId, codec.encode(request)), (meta, error) -> {
-                if (error != null) {
-                    stats.sendFailures.incrementAndGet();
-                } else if (meta.hasTimestamp()) {
-                    record.appendedAt = clock.secondsOf(meta.timestamp());
-                }
-            });
+            producer.send(
+                    new ProducerRecord<>(Topics.TASKS, taskId, codec.encode(request)),
+                    (meta, error) -> {
+                        if (error != null) {
+                            stats.sendFailures.incrementAndGet();
+                        } else if (meta.hasTimestamp()) {
+                            record.appendedAt = clock.secondsOf(meta.timestamp());
+                        }
+                    });
             stats.sent.incrementAndGet();
         }
     }

@@ -11,11 +11,12 @@ import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 
 /**
- * The fleet's workload in virtual time: Poisson tasks, the fleet's own {@link SimulatedServer}s (M/M/1+M, rates
- * spread as in {@link Fleet}) with their ENQUEUED, STARTED, COMPLETED and ABANDONED events, and a heartbeat from
- * every server at a fixed interval, all as the fleet writes them ({@link FleetRecords}), in time order. No job is
- * asked: each task goes to a server drawn with probability proportional to its rate, so every server runs at the
- * fleet's load. Benchmarks preload it (as fast as it can be made) or play it in real time.
+ * The fleet's workload in virtual time: Poisson tasks, the fleet's own {@link SimulatedServer}s
+ * (M/M/1+M, rates spread as in {@link Fleet}) with their ENQUEUED, STARTED, COMPLETED and ABANDONED
+ * events, and a heartbeat from every server at a fixed interval, all as the fleet writes them
+ * ({@link FleetRecords}), in time order. No job is asked: each task goes to a server drawn with
+ * probability proportional to its rate, so every server runs at the fleet's load. Benchmarks
+ * preload it (as fast as it can be made) or play it in real time.
  *
  * <p>Not thread-safe.
  */
@@ -25,7 +26,8 @@ public final class VirtualFleet {
      * What to simulate.
      *
      * @param servers N ≥ 1 (no upper bound: no Kafka consumer per server here)
-     * @param ratePerSecond task arrival rate of the fleet (> 0; the servers' capacity is ratePerSecond / load)
+     * @param ratePerSecond task arrival rate of the fleet (> 0; the servers' capacity is
+     *     ratePerSecond / load)
      * @param load offered load of every server, in (0, {@link FleetConfig#MAX_LOAD}]
      * @param muSpread relative spread of the service rates, in [0, 1)
      * @param meanPatienceSeconds mean patience of a waiting task (> 0)
@@ -33,15 +35,40 @@ public final class VirtualFleet {
      * @param seed seed of rates, arrivals, work, patience and the server draws
      * @param runId prefix of the task ids
      */
-    public record Settings(int servers, double ratePerSecond, double load, double muSpread, double meanPatienceSeconds,
-            long heartbeatMillis, long seed, String runId) {
+    public record Settings(
+            int servers,
+            double ratePerSecond,
+            double load,
+            double muSpread,
+            double meanPatienceSeconds,
+            long heartbeatMillis,
+            long seed,
+            String runId) {
         public Settings {
-            if (servers < 1 || !(ratePerSecond > 0) || !(load > 0 && load <= FleetConfig.MAX_LOAD)
-                    || !(muSpread >= 0 && muSpread < 1) || !(meanPatienceSeconds > 0) || heartbeatMillis < 1
-                    || runId == null || runId.isBlank()) {
-                throw new IllegalArgumentException("invalid virtual fleet settings: " + servers + " servers, rate "
-                        + ratePerSecond + ", load " + load + ", mu spread " + muSpread + ", patience "
-                        + meanPatienceSeconds + " s, heartbeat " + heartbeatMillis + " ms, run id '" + runId + "'");
+            if (servers < 1
+                    || !(ratePerSecond > 0)
+                    || !(load > 0 && load <= FleetConfig.MAX_LOAD)
+                    || !(muSpread >= 0 && muSpread < 1)
+                    || !(meanPatienceSeconds > 0)
+                    || heartbeatMillis < 1
+                    || runId == null
+                    || runId.isBlank()) {
+                throw new IllegalArgumentException(
+                        "invalid virtual fleet settings: "
+                                + servers
+                                + " servers, rate "
+                                + ratePerSecond
+                                + ", load "
+                                + load
+                                + ", mu spread "
+                                + muSpread
+                                + ", patience "
+                                + meanPatienceSeconds
+                                + " s, heartbeat "
+                                + heartbeatMillis
+                                + " ms, run id '"
+                                + runId
+                                + "'");
             }
         }
     }
@@ -76,13 +103,19 @@ public final class VirtualFleet {
     private long tasksCreated;
     private double now;
 
-    /** @param startEpochMillis the epoch time of virtual time 0 (event times are start + seconds) */
+    /**
+     * @param startEpochMillis the epoch time of virtual time 0 (event times are start + seconds)
+     */
     public VirtualFleet(Settings settings, long startEpochMillis) {
         this.settings = settings;
         this.startEpochMillis = startEpochMillis;
         SplittableRandom workload = new SplittableRandom(settings.seed());
-        double[] mu = Fleet.serviceRates(settings.servers(), settings.muSpread(),
-                settings.ratePerSecond() / settings.load(), workload.split());
+        double[] mu =
+                Fleet.serviceRates(
+                        settings.servers(),
+                        settings.muSpread(),
+                        settings.ratePerSecond() / settings.load(),
+                        workload.split());
         this.servers = new SimulatedServer[mu.length];
         this.cumulativeMu = new double[mu.length];
         double sum = 0;
@@ -118,7 +151,9 @@ public final class VirtualFleet {
         return now;
     }
 
-    /** Turns task arrivals off (heartbeats only, servers drain) or on again from the current time. */
+    /**
+     * Turns task arrivals off (heartbeats only, servers drain) or on again from the current time.
+     */
     public void taskArrivals(boolean on) {
         if (on && !tasksOn) {
             nextArrivalAt = arrivals.next(now, arrivalRandom);
@@ -133,7 +168,10 @@ public final class VirtualFleet {
         }
     }
 
-    /** Emits until {@code tasks} tasks have been created in all (the servers' events up to that moment included). */
+    /**
+     * Emits until {@code tasks} tasks have been created in all (the servers' events up to that
+     * moment included).
+     */
     public void emitTasks(long tasks, Output out) {
         if (!tasksOn) {
             throw new IllegalStateException("task arrivals are off");
@@ -149,11 +187,17 @@ public final class VirtualFleet {
             return 0;
         }
         dropStale();
-        double serverAt = serverEvents.isEmpty() ? Double.POSITIVE_INFINITY : serverEvents.peek().at;
-        return Math.min(Math.min(serverAt, nextBeatAt()), tasksOn ? nextArrivalAt : Double.POSITIVE_INFINITY);
+        double serverAt =
+                serverEvents.isEmpty() ? Double.POSITIVE_INFINITY : serverEvents.peek().at;
+        return Math.min(
+                Math.min(serverAt, nextBeatAt()),
+                tasksOn ? nextArrivalAt : Double.POSITIVE_INFINITY);
     }
 
-    /** Emits the next record (or the records one server event makes at one time): the earliest of all sources. */
+    /**
+     * Emits the next record (or the records one server event makes at one time): the earliest of
+     * all sources.
+     */
     private void emitNext(Output out) {
         output = out;
         if (!announced) {
@@ -177,7 +221,10 @@ public final class VirtualFleet {
         }
     }
 
-    /** After the first round at 0, server i beats at (k + i/N) intervals, k ≥ 1: evenly spread over the interval. */
+    /**
+     * After the first round at 0, server i beats at (k + i/N) intervals, k ≥ 1: evenly spread over
+     * the interval.
+     */
     private double nextBeatAt() {
         long round = beats / servers.length + 1;
         int i = (int) (beats % servers.length);
@@ -185,13 +232,18 @@ public final class VirtualFleet {
     }
 
     private void beat(int i, double at) {
-        output.heartbeat(records.heartbeat(i, servers[i], at, epochMillis(at), settings.heartbeatMillis(), false));
+        output.heartbeat(
+                records.heartbeat(
+                        i, servers[i], at, epochMillis(at), settings.heartbeatMillis(), false));
     }
 
     private void arrive(double at) {
         String taskId = settings.runId() + "-" + (++tasksCreated);
-        FleetTask task = new FleetTask(taskId, TaskSource.exponential(workRandom),
-                TaskSource.exponential(workRandom) * settings.meanPatienceSeconds());
+        FleetTask task =
+                new FleetTask(
+                        taskId,
+                        TaskSource.exponential(workRandom),
+                        TaskSource.exponential(workRandom) * settings.meanPatienceSeconds());
         output.task(FleetRecords.task(taskId, epochMillis(at), null));
         int i = weightedServer();
         servers[i].advance(at, this::publish);

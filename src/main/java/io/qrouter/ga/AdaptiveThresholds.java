@@ -1,13 +1,15 @@
 package io.qrouter.ga;
 
 /**
- * The paper's adaptive thresholds, in capacity-normalised load: a server's load L_i = (CSL_i + NTL_i)·m̄/mips_i,
- * with m̄ the servers' mean MIPS, so that a perfectly balanced cluster has every L_i equal to
- * L_ave = (CSL + NTL)/N, the paper's formula; L_max = R·L_ave (R > 1) and L_min = D·L_ave (D < 1).
+ * The paper's adaptive thresholds, in capacity-normalised load: a server's load L_i = (CSL_i +
+ * NTL_i)·m̄/mips_i, with m̄ the servers' mean MIPS, so that a perfectly balanced cluster has every
+ * L_i equal to L_ave = (CSL + NTL)/N, the paper's formula; L_max = R·L_ave (R > 1) and L_min =
+ * D·L_ave (D < 1).
  */
 public record AdaptiveThresholds(double lAve, double lMax, double lMin) {
 
-    public static AdaptiveThresholds of(double currentSystemLoad, double newTasksLoad, int servers, double r, double d) {
+    public static AdaptiveThresholds of(
+            double currentSystemLoad, double newTasksLoad, int servers, double r, double d) {
         checkFactors(r, d);
         double lAve = (currentSystemLoad + newTasksLoad) / servers;
         return new AdaptiveThresholds(lAve, r * lAve, d * lAve);

@@ -3,20 +3,26 @@ package io.qrouter.ga;
 import java.util.List;
 
 /**
- * One batch: the tasks, the servers, their thresholds, which servers may receive tasks, the utilisation weights,
- * and the evaluation of an assignment. Immutable after construction; shared by all allocators so they are judged
- * by the same measure.
+ * One batch: the tasks, the servers, their thresholds, which servers may receive tasks, the
+ * utilisation weights, and the evaluation of an assignment. Immutable after construction; shared by
+ * all allocators so they are judged by the same measure.
  *
- * <p>Fitness (higher is better, at most 1) is the mean of the paper's three parts: the weighted utilisation
- * R_p = Σ w_i·U_i with U_i = finish_i/makespan, the response-time part LB/makespan (LB, a lower bound on the
- * makespan, makes it 1 for a perfect split), and the share of acceptable servers ADS/N.
+ * <p>Fitness (higher is better, at most 1) is the mean of the paper's three parts: the weighted
+ * utilisation R_p = Σ w_i·U_i with U_i = finish_i/makespan, the response-time part LB/makespan (LB,
+ * a lower bound on the makespan, makes it 1 for a perfect split), and the share of acceptable
+ * servers ADS/N.
  */
 final class BatchProblem {
     final double[] load;
     final double[] mips;
     final double[] queuedLoad;
-    /** Markowitz weights of the servers' utilisations: the weights every allocation is reported with. */
+
+    /**
+     * Markowitz weights of the servers' utilisations: the weights every allocation is reported
+     * with.
+     */
     final double[] meanVarianceWeights;
+
     final int[] eligible;
     final AdaptiveThresholds thresholds;
     private final double meanMips;
@@ -35,11 +41,13 @@ final class BatchProblem {
         double csl = java.util.Arrays.stream(queuedLoad).sum();
         double ntl = java.util.Arrays.stream(load).sum();
         thresholds = AdaptiveThresholds.of(csl, ntl, n, r, d);
-        // Servers already above L_max take nothing more; a server below L_min is underloaded, and work brings it
+        // Servers already above L_max take nothing more; a server below L_min is underloaded, and
+        // work brings it
         // back into the band, so it stays eligible.
-        eligible = java.util.stream.IntStream.range(0, n)
-                .filter(i -> normalisedLoad(i, queuedLoad[i]) <= thresholds.lMax())
-                .toArray();
+        eligible =
+                java.util.stream.IntStream.range(0, n)
+                        .filter(i -> normalisedLoad(i, queuedLoad[i]) <= thresholds.lMax())
+                        .toArray();
         double slowestQueue = 0;
         for (int i = 0; i < n; i++) {
             slowestQueue = Math.max(slowestQueue, queuedLoad[i] / mips[i]);
@@ -90,9 +98,15 @@ final class BatchProblem {
 
     Allocation allocation(int[] serverOfTask, List<String> serverIds, double[] bestByGeneration) {
         Evaluation e = evaluate(serverOfTask, meanVarianceWeights);
-        return new Allocation(serverOfTask.clone(), serverIds, e.makespan(), makespanLowerBound, e.meanUtilisation(),
+        return new Allocation(
+                serverOfTask.clone(),
+                serverIds,
+                e.makespan(),
+                makespanLowerBound,
+                e.meanUtilisation(),
                 e.acceptable(),
-                e.fitness(), bestByGeneration);
+                e.fitness(),
+                bestByGeneration);
     }
 
     record Evaluation(double makespan, double meanUtilisation, int acceptable, double fitness) {}

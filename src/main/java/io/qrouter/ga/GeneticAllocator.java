@@ -7,17 +7,20 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * The genetic batch allocator of seed 001. A chromosome holds one gene ⟨task, load, server⟩ per task; task and load
- * are fixed by the gene's position, so only the server varies, and it is drawn from the eligible servers only
- * (a gene stores a position in that list), which makes every chromosome a valid assignment.
+ * The genetic batch allocator of seed 001. A chromosome holds one gene ⟨task, load, server⟩ per
+ * task; task and load are fixed by the gene's position, so only the server varies, and it is drawn
+ * from the eligible servers only (a gene stores a position in that list), which makes every
+ * chromosome a valid assignment.
  *
- * <p>Initial population: one chromosome from the earliest-completion list schedule ({@link GaConfig#greedySeed}),
- * the others random with each server drawn in proportion to its MIPS. Each generation keeps {@code elites} best chromosomes, then fills up with
- * children of roulette-wheel parents (windowed: fitness minus the generation's worst, so that selection still
- * discriminates when all fitness values lie close together), two-point crossover and polynomial mutation.
+ * <p>Initial population: one chromosome from the earliest-completion list schedule ({@link
+ * GaConfig#greedySeed}), the others random with each server drawn in proportion to its MIPS. Each
+ * generation keeps {@code elites} best chromosomes, then fills up with children of roulette-wheel
+ * parents (windowed: fitness minus the generation's worst, so that selection still discriminates
+ * when all fitness values lie close together), two-point crossover and polynomial mutation.
  *
- * <p>{@link #meanVariance} weighs servers' utilisations with the Markowitz weights of their load-index histories;
- * {@link #dga} is the same GA with equal weights, the paper's DGA baseline. Deterministic for a given seed.
+ * <p>{@link #meanVariance} weighs servers' utilisations with the Markowitz weights of their
+ * load-index histories; {@link #dga} is the same GA with equal weights, the paper's DGA baseline.
+ * Deterministic for a given seed.
  */
 public final class GeneticAllocator implements BatchAllocator {
     private final GaConfig config;
@@ -38,18 +41,21 @@ public final class GeneticAllocator implements BatchAllocator {
 
     @Override
     public String name() {
-        return (meanVarianceWeights ? "MV-GA" : "DGA") + (config.greedySeed() ? "" : " (random start)");
+        return (meanVarianceWeights ? "MV-GA" : "DGA")
+                + (config.greedySeed() ? "" : " (random start)");
     }
 
     /**
-     * @return the best chromosome found; its {@link Allocation#bestFitnessByGeneration} is measured with this
-     *     allocator's own weights, its {@link Allocation#fitness} with the mean-variance weights (as for all allocators)
+     * @return the best chromosome found; its {@link Allocation#bestFitnessByGeneration} is measured
+     *     with this allocator's own weights, its {@link Allocation#fitness} with the mean-variance
+     *     weights (as for all allocators)
      */
     @Override
     public Allocation allocate(List<BatchTask> tasks, List<ServerProfile> servers, long seed) {
         BatchProblem p = new BatchProblem(tasks, servers, config.r(), config.d());
         List<String> ids = servers.stream().map(ServerProfile::id).toList();
-        double[] weights = meanVarianceWeights ? p.meanVarianceWeights : MarkowitzWeights.equal(p.servers());
+        double[] weights =
+                meanVarianceWeights ? p.meanVarianceWeights : MarkowitzWeights.equal(p.servers());
         SplittableRandom rng = new SplittableRandom(seed);
         int[] positionOfServer = new int[p.servers()];
         for (int k = 0; k < p.eligible.length; k++) {
@@ -139,7 +145,10 @@ public final class GeneticAllocator implements BatchAllocator {
         return Math.min(k, cumulative.length - 1);
     }
 
-    /** Cumulative slot sizes f_i − f_min + δ, with δ a small share of the spread so the worst can still be drawn. */
+    /**
+     * Cumulative slot sizes f_i − f_min + δ, with δ a small share of the spread so the worst can
+     * still be drawn.
+     */
     private static double[] rouletteWheel(List<Chromosome> population) {
         double worst = population.get(population.size() - 1).fitness;
         double spread = population.get(0).fitness - worst;
@@ -176,8 +185,9 @@ public final class GeneticAllocator implements BatchAllocator {
     }
 
     /**
-     * Deb's polynomial mutation on the gene's position in the eligible list, treated as a real in [0, E−1] and
-     * rounded back; a step that rounds to the same position moves one place, so a mutation always changes the gene.
+     * Deb's polynomial mutation on the gene's position in the eligible list, treated as a real in
+     * [0, E−1] and rounded back; a step that rounds to the same position moves one place, so a
+     * mutation always changes the gene.
      */
     private void mutate(int[] genes, int eligible, SplittableRandom rng) {
         if (eligible < 2) {
@@ -190,11 +200,14 @@ public final class GeneticAllocator implements BatchAllocator {
                 continue;
             }
             double u = rng.nextDouble();
-            double delta = u < 0.5 ? Math.pow(2 * u, exponent) - 1 : 1 - Math.pow(2 * (1 - u), exponent);
+            double delta =
+                    u < 0.5 ? Math.pow(2 * u, exponent) - 1 : 1 - Math.pow(2 * (1 - u), exponent);
             int moved = (int) Math.round(Math.max(0, Math.min(span, genes[t] + delta * span)));
             if (moved == genes[t]) {
-                moved = delta >= 0 ? (genes[t] + 1 <= span ? genes[t] + 1 : genes[t] - 1)
-                        : (genes[t] - 1 >= 0 ? genes[t] - 1 : genes[t] + 1);
+                moved =
+                        delta >= 0
+                                ? (genes[t] + 1 <= span ? genes[t] + 1 : genes[t] - 1)
+                                : (genes[t] - 1 >= 0 ? genes[t] - 1 : genes[t] + 1);
             }
             genes[t] = moved;
         }

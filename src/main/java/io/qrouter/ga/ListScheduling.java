@@ -1,12 +1,15 @@
 package io.qrouter.ga;
 
-/** The two greedy list schedules over the eligible servers: FCFS, and earliest completion (the GA's seed). */
+/**
+ * The two greedy list schedules over the eligible servers: FCFS, and earliest completion (the GA's
+ * seed).
+ */
 final class ListScheduling {
     private ListScheduling() {}
 
     /**
-     * FCFS: one central queue; tasks in arrival order each go to the server that becomes free first, whatever
-     * the task's size (lowest index on ties).
+     * FCFS: one central queue; tasks in arrival order each go to the server that becomes free
+     * first, whatever the task's size (lowest index on ties).
      */
     static int[] firstComeFirstServed(BatchProblem p) {
         double[] total = p.queuedLoad.clone();
@@ -24,7 +27,9 @@ final class ListScheduling {
         return genes;
     }
 
-    /** Largest task first, each to the server where it would finish earliest (lowest index on ties). */
+    /**
+     * Largest task first, each to the server where it would finish earliest (lowest index on ties).
+     */
     static int[] earliestCompletion(BatchProblem p) {
         double[] total = p.queuedLoad.clone();
         int[] genes = new int[p.tasks()];

@@ -5,12 +5,21 @@ package io.qrouter.ga;
  *
  * @param mips service rate: load units per second (the paper's MIPS)
  * @param queuedLoad CSL_i: load already queued or running on the server, in task load units
- * @param loadIndexHistory recent samples of the server's load index (oldest first, may be empty): the distribution
- *     of its resource utilisation from which the mean-variance weights are estimated
+ * @param loadIndexHistory recent samples of the server's load index (oldest first, may be empty):
+ *     the distribution of its resource utilisation from which the mean-variance weights are
+ *     estimated
  */
-public record ServerProfile(String id, double mips, double cpuUsed, double cpuCapacity, double memoryUsed,
-                          double memoryCapacity, double bandwidthUsed, double bandwidthCapacity, double queuedLoad,
-                          double[] loadIndexHistory) {
+public record ServerProfile(
+        String id,
+        double mips,
+        double cpuUsed,
+        double cpuCapacity,
+        double memoryUsed,
+        double memoryCapacity,
+        double bandwidthUsed,
+        double bandwidthCapacity,
+        double queuedLoad,
+        double[] loadIndexHistory) {
 
     public ServerProfile {
         requirePositive(id, mips, "mips");
@@ -28,9 +37,26 @@ public record ServerProfile(String id, double mips, double cpuUsed, double cpuCa
     }
 
     /** A server without recorded history. */
-    public ServerProfile(String id, double mips, double cpuUsed, double cpuCapacity, double memoryUsed,
-                       double memoryCapacity, double bandwidthUsed, double bandwidthCapacity, double queuedLoad) {
-        this(id, mips, cpuUsed, cpuCapacity, memoryUsed, memoryCapacity, bandwidthUsed, bandwidthCapacity, queuedLoad,
+    public ServerProfile(
+            String id,
+            double mips,
+            double cpuUsed,
+            double cpuCapacity,
+            double memoryUsed,
+            double memoryCapacity,
+            double bandwidthUsed,
+            double bandwidthCapacity,
+            double queuedLoad) {
+        this(
+                id,
+                mips,
+                cpuUsed,
+                cpuCapacity,
+                memoryUsed,
+                memoryCapacity,
+                bandwidthUsed,
+                bandwidthCapacity,
+                queuedLoad,
                 new double[0]);
     }
 
@@ -53,13 +79,15 @@ public record ServerProfile(String id, double mips, double cpuUsed, double cpuCa
 
     private static void requirePositive(String id, double x, String name) {
         if (!(x > 0) || Double.isInfinite(x)) {
-            throw new IllegalArgumentException(name + " of server " + id + " must be finite and > 0 (got " + x + ")");
+            throw new IllegalArgumentException(
+                    name + " of server " + id + " must be finite and > 0 (got " + x + ")");
         }
     }
 
     private static void requireNonNegative(String id, double x, String name) {
         if (!(x >= 0) || Double.isInfinite(x)) {
-            throw new IllegalArgumentException(name + " of server " + id + " must be finite and ≥ 0 (got " + x + ")");
+            throw new IllegalArgumentException(
+                    name + " of server " + id + " must be finite and ≥ 0 (got " + x + ")");
         }
     }
 }

@@ -12,15 +12,18 @@ import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.avro.specific.SpecificRecord;
 
 /**
- * Avro binary codec for one generated record class (plain binary encoding, no schema registry header: every
- * producer and consumer of a topic is built from the same {@code schemas/*.avsc}).
+ * Avro binary codec for one generated record class (plain binary encoding, no schema registry
+ * header: every producer and consumer of a topic is built from the same {@code schemas/*.avsc}).
  *
- * <p>Thread-safe: readers and writers are stateless after construction; decoders are per call, and each thread
- * encodes with its own reused encoder and buffer, so encoding allocates nothing but the bytes it returns (the
- * router encodes one decision per task).
+ * <p>Thread-safe: readers and writers are stateless after construction; decoders are per call, and
+ * each thread encodes with its own reused encoder and buffer, so encoding allocates nothing but the
+ * bytes it returns (the router encodes one decision per task).
  */
 public final class AvroCodec<T extends SpecificRecord> {
-    /** One encoder writing into one growable buffer per thread, shared by every codec the thread uses. */
+    /**
+     * One encoder writing into one growable buffer per thread, shared by every codec the thread
+     * uses.
+     */
     private static final ThreadLocal<Encoding> ENCODING = ThreadLocal.withInitial(Encoding::new);
 
     private final Class<T> type;
@@ -54,24 +57,27 @@ public final class AvroCodec<T extends SpecificRecord> {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (RuntimeException e) {
-            // e.g. a required field left null: name the record so the caller knows which producer is wrong; what a
+            // e.g. a required field left null: name the record so the caller knows which producer
+            // is wrong; what a
             // failed write left in the encoder's buffer must not prefix the next record
             encoding.reset();
-            throw new IllegalArgumentException("cannot encode " + type.getSimpleName() + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "cannot encode " + type.getSimpleName() + ": " + e.getMessage(), e);
         }
         return encoding.out.toByteArray();
     }
 
     /**
-     * Decodes one record that must use all of {@code bytes}, allocating no more than {@code bytes} holds
-     * ({@link BoundedBinaryDecoder}), so no input can exhaust the heap.
+     * Decodes one record that must use all of {@code bytes}, allocating no more than {@code bytes}
+     * holds ({@link BoundedBinaryDecoder}), so no input can exhaust the heap.
      *
-     * @throws AvroDecodeException with a readable reason when the bytes are null, truncated, malformed or longer
-     *     than one record
+     * @throws AvroDecodeException with a readable reason when the bytes are null, truncated,
+     *     malformed or longer than one record
      */
     public T decode(byte[] bytes) {
         if (bytes == null) {
-            throw new AvroDecodeException("null value where a " + type.getSimpleName() + " was expected", null);
+            throw new AvroDecodeException(
+                    "null value where a " + type.getSimpleName() + " was expected", null);
         }
         BoundedBinaryDecoder decoder = new BoundedBinaryDecoder(bytes);
         T record;
@@ -79,13 +85,25 @@ public final class AvroCodec<T extends SpecificRecord> {
             record = reader.read(null, decoder);
         } catch (IOException | RuntimeException e) {
             // Avro signals bad input with EOFException, AvroRuntimeException, negative-length and
-            // index-out-of-bounds errors alike; one type with the cause's text is what the dead letter needs.
-            throw new AvroDecodeException("not a valid " + type.getSimpleName() + " (" + bytes.length + " bytes): "
-                    + describe(e), e);
+            // index-out-of-bounds errors alike; one type with the cause's text is what the dead
+            // letter needs.
+            throw new AvroDecodeException(
+                    "not a valid "
+                            + type.getSimpleName()
+                            + " ("
+                            + bytes.length
+                            + " bytes): "
+                            + describe(e),
+                    e);
         }
         if (!decoder.isEnd()) {
-            throw new AvroDecodeException("not a valid " + type.getSimpleName() + " (" + bytes.length
-                    + " bytes): trailing bytes after the record", null);
+            throw new AvroDecodeException(
+                    "not a valid "
+                            + type.getSimpleName()
+                            + " ("
+                            + bytes.length
+                            + " bytes): trailing bytes after the record",
+                    null);
         }
         return record;
     }

@@ -5,19 +5,20 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.io.Decoder;
+import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.util.Utf8;
 
 /**
  * Avro binary decoding of one byte array that never allocates more than the bytes left in it.
  *
- * <p>Why: Avro's own binary decoder allocates a string or bytes value at the length its prefix claims before it
- * reads the value, so five bytes claiming a 2 GB string throw {@code OutOfMemoryError} (measured: Avro 1.12.1,
- * -Xmx256m), which kills a Flink TaskManager. Here every length and every array/map block count is checked against
- * the bytes that remain first; a larger claim is an {@link EOFException}, i.e. a malformed record. A block count is
- * bounded by the bytes left because every item of every qrouter schema takes at least one byte (arrays of null or
- * of empty records would be refused beyond that count; no schema has them).
+ * <p>Why: Avro's own binary decoder allocates a string or bytes value at the length its prefix
+ * claims before it reads the value, so five bytes claiming a 2 GB string throw {@code
+ * OutOfMemoryError} (measured: Avro 1.12.1, -Xmx256m), which kills a Flink TaskManager. Here every
+ * length and every array/map block count is checked against the bytes that remain first; a larger
+ * claim is an {@link EOFException}, i.e. a malformed record. A block count is bounded by the bytes
+ * left because every item of every qrouter schema takes at least one byte (arrays of null or of
+ * empty records would be refused beyond that count; no schema has them).
  */
 final class BoundedBinaryDecoder extends Decoder {
     private final ByteArrayInputStream in;
@@ -146,14 +147,16 @@ final class BoundedBinaryDecoder extends Decoder {
 
     private int checkedLength(String what, long length) throws EOFException {
         if (length < 0 || length > in.available()) {
-            throw new EOFException(what + " length " + length + " outside the " + in.available() + " bytes left");
+            throw new EOFException(
+                    what + " length " + length + " outside the " + in.available() + " bytes left");
         }
         return (int) length;
     }
 
     private long checkedCount(long count) throws EOFException {
         if (count < 0 || count > in.available()) {
-            throw new EOFException("block of " + count + " items outside the " + in.available() + " bytes left");
+            throw new EOFException(
+                    "block of " + count + " items outside the " + in.available() + " bytes left");
         }
         return count;
     }

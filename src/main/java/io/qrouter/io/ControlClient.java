@@ -23,16 +23,19 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
- * Sends one control command and waits for the job's answer on the control-log: the entry with the command's id.
- * The log's end offsets are taken before the command is sent, so only answers written after it are read (with
- * {@code read_committed}: a job with exactly-once sinks commits the entry on its next checkpoint).
+ * Sends one control command and waits for the job's answer on the control-log: the entry with the
+ * command's id. The log's end offsets are taken before the command is sent, so only answers written
+ * after it are read (with {@code read_committed}: a job with exactly-once sinks commits the entry
+ * on its next checkpoint).
  */
 public final class ControlClient {
     private final Properties kafka;
     private final String controlTopic;
     private final String logTopic;
 
-    /** @param kafka client settings, bootstrap.servers included */
+    /**
+     * @param kafka client settings, bootstrap.servers included
+     */
     public ControlClient(Properties kafka, String controlTopic, String logTopic) {
         this.kafka = kafka;
         this.controlTopic = controlTopic;
@@ -40,7 +43,8 @@ public final class ControlClient {
     }
 
     /** The job's answer to {@code command}, or empty when none came within {@code timeout}. */
-    public Optional<ControlLogEntry> send(ControlCommand command, Duration timeout) throws Exception {
+    public Optional<ControlLogEntry> send(ControlCommand command, Duration timeout)
+            throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         try (KafkaConsumer<byte[], byte[]> consumer = consumer()) {
             List<TopicPartition> partitions = new ArrayList<>();
@@ -53,7 +57,8 @@ public final class ControlClient {
             produce(command, timeout);
             AvroCodec<ControlLogEntry> codec = AvroCodec.of(ControlLogEntry.class);
             while (System.nanoTime() < deadline) {
-                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(100))) {
+                for (ConsumerRecord<byte[], byte[]> record :
+                        consumer.poll(Duration.ofMillis(100))) {
                     ControlLogEntry entry = decode(codec, record.value());
                     if (entry != null && command.getCommandId().equals(entry.getCommandId())) {
                         return Optional.of(entry);
@@ -72,7 +77,11 @@ public final class ControlClient {
         try (KafkaProducer<String, byte[]> producer =
                 new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer())) {
             String key = command.getTarget() != null ? command.getTarget() : "fleet";
-            producer.send(new ProducerRecord<>(controlTopic, key, AvroCodec.of(ControlCommand.class).encode(command)))
+            producer.send(
+                            new ProducerRecord<>(
+                                    controlTopic,
+                                    key,
+                                    AvroCodec.of(ControlCommand.class).encode(command)))
                     .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         }
     }

@@ -10,16 +10,17 @@ import org.apache.kafka.common.test.TestKitNodes;
 import org.apache.kafka.server.common.MetadataVersion;
 
 /**
- * A real single-node Kafka broker (KRaft, combined controller+broker) running in this JVM on a free loopback port.
- * Starts in a few seconds; {@link #close()} stops it and deletes its log directories. {@link #stopBroker} and
- * {@link #startBroker} restart the broker for real, on the same port and log directories (fault injection).
+ * A real single-node Kafka broker (KRaft, combined controller+broker) running in this JVM on a free
+ * loopback port. Starts in a few seconds; {@link #close()} stops it and deletes its log
+ * directories. {@link #stopBroker} and {@link #startBroker} restart the broker for real, on the
+ * same port and log directories (fault injection).
  *
  * <p>Used by the demo and by integration tests, so that neither needs Docker.
  */
 public final class EmbeddedKafka implements AutoCloseable {
     /**
-     * Same as a stock broker's maximum (15 min), so code that forgets to lower Flink's default transaction
-     * timeout (1 h) fails here as it would in production.
+     * Same as a stock broker's maximum (15 min), so code that forgets to lower Flink's default
+     * transaction timeout (1 h) fails here as it would in production.
      */
     public static final long TRANSACTION_MAX_TIMEOUT_MILLIS = 15 * 60 * 1000L;
 
@@ -36,33 +37,42 @@ public final class EmbeddedKafka implements AutoCloseable {
         return start(Map.of());
     }
 
-    /** Starts a broker; {@code brokerOverrides} are broker config keys applied last (e.g. {@code num.partitions}). */
+    /**
+     * Starts a broker; {@code brokerOverrides} are broker config keys applied last (e.g. {@code
+     * num.partitions}).
+     */
     public static EmbeddedKafka start(Map<String, String> brokerOverrides) {
         Path base = TempDirectories.create("qrouter-kafka-");
         KafkaClusterTestKit cluster = null;
         boolean started = false;
         try {
-            TestKitNodes nodes = new TestKitNodes.Builder()
-                    .setCombined(true)
-                    .setNumBrokerNodes(1)
-                    .setNumControllerNodes(1)
-                    // the kit defaults to the newest, unstable metadata version; clients expect a production one
-                    .setBootstrapMetadataVersion(MetadataVersion.latestProduction())
-                    .setBaseDirectory(base)
-                    .build();
-            KafkaClusterTestKit.Builder builder = new KafkaClusterTestKit.Builder(nodes)
-                    .setDeleteOnClose(true)
-                    .setConfigProp("offsets.topic.replication.factor", "1")
-                    .setConfigProp("offsets.topic.num.partitions", "4")
-                    .setConfigProp("transaction.state.log.replication.factor", "1")
-                    .setConfigProp("transaction.state.log.min.isr", "1")
-                    .setConfigProp("transaction.state.log.num.partitions", "4")
-                    .setConfigProp("min.insync.replicas", "1")
-                    .setConfigProp("group.initial.rebalance.delay.ms", "0")
-                    // a restarted broker registers again once its old session has expired (Kafka's 9 s default)
-                    .setConfigProp("broker.session.timeout.ms", "3000")
-                    .setConfigProp("broker.heartbeat.interval.ms", "750")
-                    .setConfigProp("transaction.max.timeout.ms", Long.toString(TRANSACTION_MAX_TIMEOUT_MILLIS));
+            TestKitNodes nodes =
+                    new TestKitNodes.Builder()
+                            .setCombined(true)
+                            .setNumBrokerNodes(1)
+                            .setNumControllerNodes(1)
+                            // the kit defaults to the newest, unstable metadata version; clients
+                            // expect a production one
+                            .setBootstrapMetadataVersion(MetadataVersion.latestProduction())
+                            .setBaseDirectory(base)
+                            .build();
+            KafkaClusterTestKit.Builder builder =
+                    new KafkaClusterTestKit.Builder(nodes)
+                            .setDeleteOnClose(true)
+                            .setConfigProp("offsets.topic.replication.factor", "1")
+                            .setConfigProp("offsets.topic.num.partitions", "4")
+                            .setConfigProp("transaction.state.log.replication.factor", "1")
+                            .setConfigProp("transaction.state.log.min.isr", "1")
+                            .setConfigProp("transaction.state.log.num.partitions", "4")
+                            .setConfigProp("min.insync.replicas", "1")
+                            .setConfigProp("group.initial.rebalance.delay.ms", "0")
+                            // a restarted broker registers again once its old session has expired
+                            // (Kafka's 9 s default)
+                            .setConfigProp("broker.session.timeout.ms", "3000")
+                            .setConfigProp("broker.heartbeat.interval.ms", "750")
+                            .setConfigProp(
+                                    "transaction.max.timeout.ms",
+                                    Long.toString(TRANSACTION_MAX_TIMEOUT_MILLIS));
             brokerOverrides.forEach(builder::setConfigProp);
             cluster = builder.build();
             formatQuietly(cluster);
@@ -72,11 +82,14 @@ public final class EmbeddedKafka implements AutoCloseable {
             return new EmbeddedKafka(base, cluster);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while starting the embedded Kafka broker", e);
+            throw new IllegalStateException(
+                    "interrupted while starting the embedded Kafka broker", e);
         } catch (Exception e) {
-            throw new IllegalStateException("embedded Kafka broker failed to start: " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "embedded Kafka broker failed to start: " + e.getMessage(), e);
         } finally {
-            if (!started) { // also on Errors such as a missing class: never leave a broker or its files behind
+            if (!started) { // also on Errors such as a missing class: never leave a broker or its
+                // files behind
                 closeQuietly(cluster);
                 TempDirectories.delete(base);
             }
@@ -84,8 +97,9 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
 
     /**
-     * Shuts the broker down as a stopped broker process would: its listener closes, its logs are flushed and closed,
-     * clients lose their connections. The KRaft controller keeps running, as a separate controller quorum would.
+     * Shuts the broker down as a stopped broker process would: its listener closes, its logs are
+     * flushed and closed, clients lose their connections. The KRaft controller keeps running, as a
+     * separate controller quorum would.
      */
     public void stopBroker() {
         broker().shutdown();
@@ -93,8 +107,9 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
 
     /**
-     * Starts the broker again after {@link #stopBroker}: the same port (the test kit keeps its listener's port) and
-     * the same log directories, recovered as a restarted broker recovers them. Returns once it serves requests.
+     * Starts the broker again after {@link #stopBroker}: the same port (the test kit keeps its
+     * listener's port) and the same log directories, recovered as a restarted broker recovers them.
+     * Returns once it serves requests.
      */
     public void startBroker() {
         broker().startup();
@@ -104,7 +119,8 @@ public final class EmbeddedKafka implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while the broker restarted", e);
         } catch (java.util.concurrent.ExecutionException e) {
-            throw new IllegalStateException("the broker did not come back: " + e.getCause(), e.getCause());
+            throw new IllegalStateException(
+                    "the broker did not come back: " + e.getCause(), e.getCause());
         }
     }
 
@@ -135,8 +151,8 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
 
     /**
-     * The kit's storage formatter prints its bootstrap metadata to System.out, which would end up in the demo's
-     * report output; keep it and show it only when formatting fails.
+     * The kit's storage formatter prints its bootstrap metadata to System.out, which would end up
+     * in the demo's report output; keep it and show it only when formatting fails.
      */
     private static void formatQuietly(KafkaClusterTestKit cluster) throws Exception {
         PrintStream original = System.out;
@@ -145,8 +161,10 @@ public final class EmbeddedKafka implements AutoCloseable {
         try {
             cluster.format();
         } catch (Exception e) {
-            throw new IllegalStateException("formatting the broker's storage failed: "
-                    + captured.toString(StandardCharsets.UTF_8), e);
+            throw new IllegalStateException(
+                    "formatting the broker's storage failed: "
+                            + captured.toString(StandardCharsets.UTF_8),
+                    e);
         } finally {
             System.setOut(original);
         }
@@ -162,7 +180,8 @@ public final class EmbeddedKafka implements AutoCloseable {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
-            // Shutdown errors must not hide the caller's own exception; the directory is removed regardless.
+            // Shutdown errors must not hide the caller's own exception; the directory is removed
+            // regardless.
         }
     }
 }

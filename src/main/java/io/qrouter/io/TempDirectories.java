@@ -7,7 +7,10 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
-/** Temporary directories that the code which made them also removes (broker logs, checkpoints, Flink temp files). */
+/**
+ * Temporary directories that the code which made them also removes (broker logs, checkpoints, Flink
+ * temp files).
+ */
 public final class TempDirectories {
     private TempDirectories() {}
 
@@ -16,7 +19,8 @@ public final class TempDirectories {
         try {
             return Files.createTempDirectory(prefix);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a temp directory in " + System.getProperty("java.io.tmpdir"), e);
+            throw new UncheckedIOException(
+                    "cannot create a temp directory in " + System.getProperty("java.io.tmpdir"), e);
         }
     }
 

@@ -27,33 +27,49 @@ public final class Topics {
     public static final String CONTROL_LOG = "control-log";
 
     /** Every default topic, inputs first. */
-    public static final List<String> ALL = List.of(
-            TASKS, SERVER_EVENTS, HEARTBEATS, CONTROL, DECISIONS, SERVER_METRICS, HEARTBEAT_LOG, DSRS_ASSIGNMENTS,
-            DEAD_LETTER, CONTROL_LOG);
+    public static final List<String> ALL =
+            List.of(
+                    TASKS,
+                    SERVER_EVENTS,
+                    HEARTBEATS,
+                    CONTROL,
+                    DECISIONS,
+                    SERVER_METRICS,
+                    HEARTBEAT_LOG,
+                    DSRS_ASSIGNMENTS,
+                    DEAD_LETTER,
+                    CONTROL_LOG);
 
     private Topics() {}
 
     /**
-     * Creates the topics that do not exist yet (existing ones are left as they are) and waits for the broker to
-     * confirm. They stamp records with the broker's append time ({@code message.timestamp.type=LogAppendTime}), so
-     * a consumer can tell how long each hop of a decision took.
+     * Creates the topics that do not exist yet (existing ones are left as they are) and waits for
+     * the broker to confirm. They stamp records with the broker's append time ({@code
+     * message.timestamp.type=LogAppendTime}), so a consumer can tell how long each hop of a
+     * decision took.
      *
      * @param replicationFactor 1 for a single broker; 3 in production
      */
-    public static void create(String bootstrapServers, Collection<String> names, int partitions, short replicationFactor) {
+    public static void create(
+            String bootstrapServers,
+            Collection<String> names,
+            int partitions,
+            short replicationFactor) {
         if (partitions < 1) {
             throw new IllegalArgumentException("partitions must be ≥ 1 (got " + partitions + ")");
         }
         if (replicationFactor < 1) {
-            throw new IllegalArgumentException("replicationFactor must be ≥ 1 (got " + replicationFactor + ")");
+            throw new IllegalArgumentException(
+                    "replicationFactor must be ≥ 1 (got " + replicationFactor + ")");
         }
         Properties props = new Properties();
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         try (Admin admin = Admin.create(props)) {
             List<NewTopic> topics = new ArrayList<>();
             for (String name : names) {
-                topics.add(new NewTopic(name, partitions, replicationFactor)
-                        .configs(Map.of("message.timestamp.type", "LogAppendTime")));
+                topics.add(
+                        new NewTopic(name, partitions, replicationFactor)
+                                .configs(Map.of("message.timestamp.type", "LogAppendTime")));
             }
             for (Map.Entry<String, org.apache.kafka.common.KafkaFuture<Void>> e :
                     admin.createTopics(topics).values().entrySet()) {
@@ -61,7 +77,12 @@ public final class Topics {
                     e.getValue().get(30, TimeUnit.SECONDS);
                 } catch (ExecutionException ex) {
                     if (!(ex.getCause() instanceof TopicExistsException)) {
-                        throw new IllegalStateException("cannot create topic " + e.getKey() + ": " + ex.getCause().getMessage(), ex.getCause());
+                        throw new IllegalStateException(
+                                "cannot create topic "
+                                        + e.getKey()
+                                        + ": "
+                                        + ex.getCause().getMessage(),
+                                ex.getCause());
                     }
                 }
             }
@@ -69,7 +90,9 @@ public final class Topics {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while creating topics", e);
         } catch (TimeoutException e) {
-            throw new IllegalStateException("broker at " + bootstrapServers + " did not confirm topic creation within 30 s", e);
+            throw new IllegalStateException(
+                    "broker at " + bootstrapServers + " did not confirm topic creation within 30 s",
+                    e);
         }
     }
 

@@ -1,7 +1,6 @@
 package io.qrouter.job;
 
 import io.qrouter.job.functions.JobMetrics;
-import io.qrouter.job.kafka.AvroRecordSerializer;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
@@ -14,22 +13,34 @@ import org.apache.flink.metrics.Metric;
 import org.apache.flink.metrics.MetricGroup;
 
 /**
- * The job's health as its own Flink metrics tell it, read in this JVM while a local cluster runs the job: decisions
- * made and when the latest was made, restarts, sink errors, checkpoints, and tasks waiting in the tasks source
- * (Kafka lag). Flink hands the metrics over through {@link JobHealthReporter}, which {@link #reporterSettings}
- * configures; on a remote cluster the same metrics are in its web UI and reporters.
+ * The job's health as its own Flink metrics tell it, read in this JVM while a local cluster runs
+ * the job: decisions made and when the latest was made, restarts, sink errors, checkpoints, and
+ * tasks waiting in the tasks source (Kafka lag). Flink hands the metrics over through {@link
+ * JobHealthReporter}, which {@link #reporterSettings} configures; on a remote cluster the same
+ * metrics are in its web UI and reporters.
  *
- * <p>Operator metrics come and go with the tasks (a restart replaces them): what a removed task had counted is kept,
- * so the totals never go back.
+ * <p>Operator metrics come and go with the tasks (a restart replaces them): what a removed task had
+ * counted is kept, so the totals never go back.
  */
 public final class JobHealth implements AutoCloseable {
     private static final Map<String, JobHealth> OPEN = new ConcurrentHashMap<>();
     static final String REPORTER_PREFIX = "metrics.reporter.qrouter-health.";
     static final String ID_KEY = "health-id";
-    /** The tasks source's operator name in the job graph: its lag is the tasks waiting for a decision. */
+
+    /**
+     * The tasks source's operator name in the job graph: its lag is the tasks waiting for a
+     * decision.
+     */
     private static final String TASKS_SOURCE = "Source: tasks: source";
 
-    private enum Role { DECISIONS, LAST_DECISION, RESTARTS, SINK_ERRORS, CHECKPOINTS, TASKS_WAITING }
+    private enum Role {
+        DECISIONS,
+        LAST_DECISION,
+        RESTARTS,
+        SINK_ERRORS,
+        CHECKPOINTS,
+        TASKS_WAITING
+    }
 
     private final String id = UUID.randomUUID().toString();
     private final Map<Metric, Role> metrics = new ConcurrentHashMap<>();
@@ -39,7 +50,10 @@ public final class JobHealth implements AutoCloseable {
 
     private JobHealth() {}
 
-    /** A health view that the next local cluster configured with {@link #reporterSettings} reports to. */
+    /**
+     * A health view that the next local cluster configured with {@link #reporterSettings} reports
+     * to.
+     */
     public static JobHealth open() {
         JobHealth health = new JobHealth();
         OPEN.put(health.id, health);
@@ -54,7 +68,8 @@ public final class JobHealth implements AutoCloseable {
     /** The Flink options that make a cluster in this JVM report its metrics here. */
     public Configuration reporterSettings() {
         Configuration flink = new Configuration();
-        flink.setString(REPORTER_PREFIX + "factory.class", JobHealthReporter.Factory.class.getName());
+        flink.setString(
+                REPORTER_PREFIX + "factory.class", JobHealthReporter.Factory.class.getName());
         flink.setString(REPORTER_PREFIX + ID_KEY, id);
         return flink;
     }
@@ -109,12 +124,15 @@ public final class JobHealth implements AutoCloseable {
             case JobMetrics.DECISIONS_PER_SECOND -> metric instanceof Meter ? Role.DECISIONS : null;
             case JobMetrics.LAST_DECISION_TIME -> Role.LAST_DECISION;
             case "numRestarts" -> Role.RESTARTS;
-            // records a Kafka sink failed to write, and records AvroRecordSerializer refused as over
+            // records a Kafka sink failed to write, and records AvroRecordSerializer refused as
+            // over
             // sink.max-record-bytes
             case "numRecordsOutErrors", "outputRecordsTooLarge" -> Role.SINK_ERRORS;
             case "numberOfCompletedCheckpoints" -> Role.CHECKPOINTS;
-            case "pendingRecords" -> TASKS_SOURCE.equals(group.getAllVariables().get("<operator_name>"))
-                    ? Role.TASKS_WAITING : null;
+            case "pendingRecords" ->
+                    TASKS_SOURCE.equals(group.getAllVariables().get("<operator_name>"))
+                            ? Role.TASKS_WAITING
+                            : null;
             default -> null;
         };
     }
@@ -136,11 +154,17 @@ public final class JobHealth implements AutoCloseable {
      * @param decisions decisions made since the job started (including those a restart made again)
      * @param lastDecisionMillis epoch milliseconds of the latest decision, -1 before the first
      * @param restarts restarts of the job since it was submitted
-     * @param sinkErrors records a sink could not write or refused as too large (each became a dead letter)
+     * @param sinkErrors records a sink could not write or refused as too large (each became a dead
+     *     letter)
      * @param checkpoints completed checkpoints since the job was submitted
      * @param tasksWaiting tasks in Kafka that the job has not read yet, -1 when not known
      */
-    public record Snapshot(long decisions, long lastDecisionMillis, long restarts, long sinkErrors, long checkpoints,
+    public record Snapshot(
+            long decisions,
+            long lastDecisionMillis,
+            long restarts,
+            long sinkErrors,
+            long checkpoints,
             long tasksWaiting) {
 
         /** Seconds since the latest decision at {@code nowMillis}, NaN before the first. */
@@ -151,10 +175,18 @@ public final class JobHealth implements AutoCloseable {
         /** One line for a terminal. */
         public String line(long nowMillis) {
             double silent = secondsSinceDecision(nowMillis);
-            return String.format(Locale.ROOT, "decisions %d (last %s)  restarts %d  sink errors %d  "
-                            + "checkpoints %d  tasks waiting %s", decisions,
-                    Double.isNaN(silent) ? "none yet" : String.format(Locale.ROOT, "%.1f s ago", silent), restarts,
-                    sinkErrors, checkpoints, tasksWaiting < 0 ? "n/a" : Long.toString(tasksWaiting));
+            return String.format(
+                    Locale.ROOT,
+                    "decisions %d (last %s)  restarts %d  sink errors %d  "
+                            + "checkpoints %d  tasks waiting %s",
+                    decisions,
+                    Double.isNaN(silent)
+                            ? "none yet"
+                            : String.format(Locale.ROOT, "%.1f s ago", silent),
+                    restarts,
+                    sinkErrors,
+                    checkpoints,
+                    tasksWaiting < 0 ? "n/a" : Long.toString(tasksWaiting));
         }
     }
 }

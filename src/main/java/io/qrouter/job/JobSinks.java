@@ -1,15 +1,18 @@
 package io.qrouter.job;
 
 import io.qrouter.avro.ControlLogEntry;
-import io.qrouter.job.kafka.KafkaConnectors;
 import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.HeartbeatLog;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.ServerMetrics;
 import io.qrouter.avro.SlotAssignment;
+import io.qrouter.job.kafka.KafkaConnectors;
 import org.apache.flink.api.connector.sink2.Sink;
 
-/** The job's six outputs; production uses {@link KafkaConnectors#sinks}, tests may pass any {@link Sink}. */
+/**
+ * The job's six outputs; production uses {@link KafkaConnectors#sinks}, tests may pass any {@link
+ * Sink}.
+ */
 public record JobSinks(
         Sink<RoutingDecision> decisions,
         Sink<ServerMetrics> serverMetrics,

@@ -11,9 +11,10 @@ import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.client.JobCancellationException;
 
 /**
- * A submitted job seen from its client: whether it runs, whether it has ended and why. A streaming job is meant to
- * run until it is cancelled, so a command that waits for its decisions must notice at once when it ended instead:
- * {@code qrouter run} then exits non-zero with the root cause, the demo stops with it.
+ * A submitted job seen from its client: whether it runs, whether it has ended and why. A streaming
+ * job is meant to run until it is cancelled, so a command that waits for its decisions must notice
+ * at once when it ended instead: {@code qrouter run} then exits non-zero with the root cause, the
+ * demo stops with it.
  */
 public final class JobWatch {
     private static final long ASK_SECONDS = 10;
@@ -33,8 +34,9 @@ public final class JobWatch {
     }
 
     /**
-     * Null while the job has not reached a terminal state; else how it ended: {@code FINISHED}, or {@code FAILED} or
-     * {@code CANCELED} with the root cause, e.g. {@code FAILED: java.net.ConnectException: …}.
+     * Null while the job has not reached a terminal state; else how it ended: {@code FINISHED}, or
+     * {@code FAILED} or {@code CANCELED} with the root cause, e.g. {@code FAILED:
+     * java.net.ConnectException: …}.
      */
     public String ended() throws Exception {
         CompletableFuture<JobExecutionResult> result = job.getJobExecutionResult();
@@ -51,7 +53,10 @@ public final class JobWatch {
             result.get(ASK_SECONDS, TimeUnit.SECONDS);
             return JobStatus.FINISHED.name();
         } catch (ExecutionException e) {
-            return (causedBy(e, JobCancellationException.class) ? JobStatus.CANCELED : JobStatus.FAILED) + ": "
+            return (causedBy(e, JobCancellationException.class)
+                            ? JobStatus.CANCELED
+                            : JobStatus.FAILED)
+                    + ": "
                     + rootCause(e);
         }
     }
@@ -69,14 +74,16 @@ public final class JobWatch {
             }
             failIfEnded();
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("the Flink job did not reach RUNNING within " + timeout.toSeconds()
-                        + " s");
+                throw new IllegalStateException(
+                        "the Flink job did not reach RUNNING within " + timeout.toSeconds() + " s");
             }
             TimeUnit.MILLISECONDS.sleep(200);
         }
     }
 
-    /** @throws IllegalStateException saying why, when the job has ended */
+    /**
+     * @throws IllegalStateException saying why, when the job has ended
+     */
     public void failIfEnded() throws Exception {
         String ended = ended();
         if (ended != null) {

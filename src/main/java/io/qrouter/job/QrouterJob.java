@@ -1,31 +1,6 @@
 package io.qrouter.job;
 
-import io.qrouter.job.config.ControlSettings;
-import io.qrouter.job.functions.AdminGateFunction;
-import io.qrouter.job.functions.AdminMetricsFunction;
-import io.qrouter.job.functions.ControlFunction;
-import io.qrouter.job.functions.OutlierStatsFunction;
-import io.qrouter.job.records.ServerSignal;
 import io.qrouter.avro.ControlCommand;
-import io.qrouter.avro.ControlLogEntry;
-import io.qrouter.job.config.ConfigException;
-import io.qrouter.job.config.ConfigKey;
-import io.qrouter.job.config.DsrsSettings;
-import io.qrouter.job.config.GaSettings;
-import io.qrouter.job.config.JobConfig;
-import io.qrouter.job.config.RouterSettings;
-import io.qrouter.job.config.ServerStateSettings;
-import io.qrouter.job.functions.CountDeadLetters;
-import io.qrouter.job.functions.DsrsArrivalCounter;
-import io.qrouter.job.functions.DsrsSlotFunction;
-import io.qrouter.job.functions.GaBatchFunction;
-import io.qrouter.job.functions.RouterFunction;
-import io.qrouter.job.functions.ServerStateFunction;
-import io.qrouter.job.functions.SplitDeadLetters;
-import io.qrouter.job.kafka.KafkaConnectors;
-import io.qrouter.job.records.DeadLetters;
-import io.qrouter.job.records.ServerUpdate;
-import io.qrouter.job.records.SlotArrivals;
 import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.RoutingDecision;
@@ -33,6 +8,30 @@ import io.qrouter.avro.ServerMetrics;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.control.ControlState;
+import io.qrouter.job.config.ConfigException;
+import io.qrouter.job.config.ConfigKey;
+import io.qrouter.job.config.ControlSettings;
+import io.qrouter.job.config.DsrsSettings;
+import io.qrouter.job.config.GaSettings;
+import io.qrouter.job.config.JobConfig;
+import io.qrouter.job.config.RouterSettings;
+import io.qrouter.job.config.ServerStateSettings;
+import io.qrouter.job.functions.AdminGateFunction;
+import io.qrouter.job.functions.AdminMetricsFunction;
+import io.qrouter.job.functions.ControlFunction;
+import io.qrouter.job.functions.CountDeadLetters;
+import io.qrouter.job.functions.DsrsArrivalCounter;
+import io.qrouter.job.functions.DsrsSlotFunction;
+import io.qrouter.job.functions.GaBatchFunction;
+import io.qrouter.job.functions.OutlierStatsFunction;
+import io.qrouter.job.functions.RouterFunction;
+import io.qrouter.job.functions.ServerStateFunction;
+import io.qrouter.job.functions.SplitDeadLetters;
+import io.qrouter.job.kafka.KafkaConnectors;
+import io.qrouter.job.records.DeadLetters;
+import io.qrouter.job.records.ServerSignal;
+import io.qrouter.job.records.ServerUpdate;
+import io.qrouter.job.records.SlotArrivals;
 import java.time.Duration;
 import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.common.eventtime.WatermarkGenerator;
@@ -41,7 +40,6 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Source;
 import org.apache.flink.api.java.typeutils.EitherTypeInfo;
-import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
@@ -50,6 +48,7 @@ import org.apache.flink.configuration.ExternalizedCheckpointRetention;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.core.execution.CheckpointingMode;
+import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
 import org.apache.flink.streaming.api.datastream.BroadcastStream;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
@@ -60,9 +59,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The qrouter Flink job. {@link #main} is the entry point for {@code flink run -c io.qrouter.job.QrouterJob} (and
- * {@code qrouter run}); {@link #buildPipeline} puts the production pipeline on any environment (the demo's
- * MiniCluster); {@link #defineWorkflow} is the topology itself, with sources and sinks as parameters.
+ * The qrouter Flink job. {@link #main} is the entry point for {@code flink run -c
+ * io.qrouter.job.QrouterJob} (and {@code qrouter run}); {@link #buildPipeline} puts the production
+ * pipeline on any environment (the demo's MiniCluster); {@link #defineWorkflow} is the topology
+ * itself, with sources and sinks as parameters.
  */
 public final class QrouterJob {
     private static final Logger LOG = LoggerFactory.getLogger(QrouterJob.class);
@@ -70,22 +70,27 @@ public final class QrouterJob {
     private QrouterJob() {}
 
     /**
-     * Arguments: {@code [--config FILE] [--set key=value ...]}. A bad configuration throws a {@link ConfigException}
-     * naming the key: never {@code System.exit}, since under a cluster's REST submission {@code main} runs inside the
-     * JobManager, which the exit would bring down.
+     * Arguments: {@code [--config FILE] [--set key=value ...]}. A bad configuration throws a {@link
+     * ConfigException} naming the key: never {@code System.exit}, since under a cluster's REST
+     * submission {@code main} runs inside the JobManager, which the exit would bring down.
      */
     public static void main(String[] args) throws Exception {
         run(JobConfig.fromArguments(args));
     }
 
-    /** Runs the job in the current environment (a cluster under {@code flink run}, else a local MiniCluster). */
+    /**
+     * Runs the job in the current environment (a cluster under {@code flink run}, else a local
+     * MiniCluster).
+     */
     public static void run(JobConfig config) throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         buildPipeline(env, config);
         env.execute(config.get(ConfigKey.JOB_NAME));
     }
 
-    /** Configures {@code env} from {@code config} and adds the whole job to it: Kafka in, Kafka out. */
+    /**
+     * Configures {@code env} from {@code config} and adds the whole job to it: Kafka in, Kafka out.
+     */
     public static void buildPipeline(StreamExecutionEnvironment env, JobConfig config) {
         LOG.info("qrouter configuration (secrets masked):\n{}", config);
         configureEnvironment(env, config);
@@ -93,14 +98,17 @@ public final class QrouterJob {
     }
 
     /**
-     * Checkpointing, state backend, parallelism and the network buffer timeout from {@code config}, then the
-     * {@code flink.*} pass-through, which wins over them.
+     * Checkpointing, state backend, parallelism and the network buffer timeout from {@code config},
+     * then the {@code flink.*} pass-through, which wins over them.
      */
     public static void configureEnvironment(StreamExecutionEnvironment env, JobConfig config) {
         env.configure(flinkConfiguration(config));
     }
 
-    /** The Flink options the job sets: qrouter's keys first, then every {@code flink.*} key as given. */
+    /**
+     * The Flink options the job sets: qrouter's keys first, then every {@code flink.*} key as
+     * given.
+     */
     static Configuration flinkConfiguration(JobConfig config) {
         Configuration flink = new Configuration();
         flink.set(StateBackendOptions.STATE_BACKEND, config.choice(ConfigKey.STATE_BACKEND));
@@ -108,19 +116,28 @@ public final class QrouterJob {
         if (!checkpointDir.isEmpty()) {
             flink.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, checkpointDir);
         }
-        // Every record and state type is Avro or a POJO; a Kryo fallback would be a bug, so make it fail at build.
+        // Every record and state type is Avro or a POJO; a Kryo fallback would be a bug, so make it
+        // fail at build.
         flink.set(PipelineOptions.GENERIC_TYPES, false);
-        // Chained operators pass records on without a deep copy: no function changes a record it received or
+        // Chained operators pass records on without a deep copy: no function changes a record it
+        // received or
         // emitted, and records kept in state come from network inputs, which are never reused.
         flink.set(PipelineOptions.OBJECT_REUSE, true);
-        // Checkpoints are exactly-once even with at-least-once sinks: operator state then never double counts.
-        flink.set(CheckpointingOptions.CHECKPOINTING_INTERVAL,
+        // Checkpoints are exactly-once even with at-least-once sinks: operator state then never
+        // double counts.
+        flink.set(
+                CheckpointingOptions.CHECKPOINTING_INTERVAL,
                 Duration.ofMillis(config.getLong(ConfigKey.CHECKPOINT_INTERVAL_MS)));
-        flink.set(CheckpointingOptions.CHECKPOINTING_CONSISTENCY_MODE, CheckpointingMode.EXACTLY_ONCE);
-        // A cancelled or failed job keeps its last checkpoint, so a restarted job can resume from it.
-        flink.set(CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION,
+        flink.set(
+                CheckpointingOptions.CHECKPOINTING_CONSISTENCY_MODE,
+                CheckpointingMode.EXACTLY_ONCE);
+        // A cancelled or failed job keeps its last checkpoint, so a restarted job can resume from
+        // it.
+        flink.set(
+                CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION,
                 ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
-        // The decision path is latency-critical: Flink's default flushes each network hop every 100 ms.
+        // The decision path is latency-critical: Flink's default flushes each network hop every 100
+        // ms.
         long bufferTimeout = config.getLong(ConfigKey.JOB_BUFFER_TIMEOUT_MS);
         flink.set(ExecutionOptions.BUFFER_TIMEOUT_ENABLED, bufferTimeout >= 0);
         if (bufferTimeout >= 0) {
@@ -135,50 +152,83 @@ public final class QrouterJob {
     }
 
     /**
-     * The topology: validate the inputs, keep per-server state, apply the operators' control commands, route,
-     * schedule DSRS slots, write the outputs. Every operator has a stable uid (savepoints survive upgrades) and a
-     * readable name.
+     * The topology: validate the inputs, keep per-server state, apply the operators' control
+     * commands, route, schedule DSRS slots, write the outputs. Every operator has a stable uid
+     * (savepoints survive upgrades) and a readable name.
      */
-    public static void defineWorkflow(StreamExecutionEnvironment env, JobConfig config, JobSources sources,
-            JobSinks sinks) {
-        SingleOutputStreamOperator<TaskRequest> tasks = input(env, config, sources.tasks(), "tasks",
-                task -> task.getCreatedAt().toEpochMilli());
-        SingleOutputStreamOperator<TaskEvent> events = input(env, config, sources.serverEvents(), "server-events",
-                event -> event.getEventTime().toEpochMilli());
-        SingleOutputStreamOperator<Heartbeat> heartbeats = input(env, config, sources.heartbeats(), "heartbeats",
-                beat -> beat.getSentAt().toEpochMilli());
+    public static void defineWorkflow(
+            StreamExecutionEnvironment env, JobConfig config, JobSources sources, JobSinks sinks) {
+        SingleOutputStreamOperator<TaskRequest> tasks =
+                input(
+                        env,
+                        config,
+                        sources.tasks(),
+                        "tasks",
+                        task -> task.getCreatedAt().toEpochMilli());
+        SingleOutputStreamOperator<TaskEvent> events =
+                input(
+                        env,
+                        config,
+                        sources.serverEvents(),
+                        "server-events",
+                        event -> event.getEventTime().toEpochMilli());
+        SingleOutputStreamOperator<Heartbeat> heartbeats =
+                input(
+                        env,
+                        config,
+                        sources.heartbeats(),
+                        "heartbeats",
+                        beat -> beat.getSentAt().toEpochMilli());
 
-        SingleOutputStreamOperator<ServerUpdate> serverState = events.keyBy(TaskEvent::getServerId)
-                .connect(heartbeats.keyBy(Heartbeat::getServerId))
-                .process(new ServerStateFunction(ServerStateSettings.from(config)))
-                .uid("server-state").name("per-server state and metrics");
-        SingleOutputStreamOperator<ControlState> controlStates = control(env, config, sources, serverState, events);
+        SingleOutputStreamOperator<ServerUpdate> serverState =
+                events.keyBy(TaskEvent::getServerId)
+                        .connect(heartbeats.keyBy(Heartbeat::getServerId))
+                        .process(new ServerStateFunction(ServerStateSettings.from(config)))
+                        .uid("server-state")
+                        .name("per-server state and metrics");
+        SingleOutputStreamOperator<ControlState> controlStates =
+                control(env, config, sources, serverState, events);
         BroadcastStream<ControlState> control = controlStates.broadcast(ControlFunction.BROADCAST);
-        serverState.getSideOutput(ServerStateFunction.METRICS)
+        serverState
+                .getSideOutput(ServerStateFunction.METRICS)
                 .connect(control)
                 .process(new AdminMetricsFunction(), new AvroTypeInfo<>(ServerMetrics.class))
-                .uid("admin-metrics").name("server-metrics: administrative state")
-                .sinkTo(sinks.serverMetrics()).uid("sink-server-metrics").name("server-metrics: sink");
-        serverState.getSideOutput(ServerStateFunction.HEARTBEAT_LOG)
-                .sinkTo(sinks.heartbeatLog()).uid("sink-heartbeat-log").name("heartbeat-log: sink");
-        // What routing sees of each server as operators set it: drained and maintenance servers accept nothing.
-        SingleOutputStreamOperator<ServerUpdate> snapshots = serverState.keyBy(ServerUpdate::getServerId)
-                .connect(control)
-                .process(new AdminGateFunction())
-                .uid("admin-gate").name("administrative state of each server");
+                .uid("admin-metrics")
+                .name("server-metrics: administrative state")
+                .sinkTo(sinks.serverMetrics())
+                .uid("sink-server-metrics")
+                .name("server-metrics: sink");
+        serverState
+                .getSideOutput(ServerStateFunction.HEARTBEAT_LOG)
+                .sinkTo(sinks.heartbeatLog())
+                .uid("sink-heartbeat-log")
+                .name("heartbeat-log: sink");
+        // What routing sees of each server as operators set it: drained and maintenance servers
+        // accept nothing.
+        SingleOutputStreamOperator<ServerUpdate> snapshots =
+                serverState
+                        .keyBy(ServerUpdate::getServerId)
+                        .connect(control)
+                        .process(new AdminGateFunction())
+                        .uid("admin-gate")
+                        .name("administrative state of each server");
 
-        BroadcastStream<ServerUpdate> snapshotBroadcast = snapshots.broadcast(RouterFunction.SNAPSHOTS);
+        BroadcastStream<ServerUpdate> snapshotBroadcast =
+                snapshots.broadcast(RouterFunction.SNAPSHOTS);
         GaSettings ga = GaSettings.from(config);
         RouterSettings router = RouterSettings.from(config);
-        SingleOutputStreamOperator<RoutingDecision> decisions = GaSettings.routesInBatches(config)
-                ? tasks.keyBy(GaBatchFunction.laneKey(ga.lanes()))
-                        .connect(snapshots.broadcast(GaBatchFunction.SERVERS))
-                        .process(new GaBatchFunction(ga))
-                        .uid("ga-batch").name("GA batch router: " + ga.allocator())
-                : tasks.keyBy(RouterFunction.TASK_KEY)
-                        .connect(snapshotBroadcast)
-                        .process(new RouterFunction(router))
-                        .uid("router").name("router: " + router.policy());
+        SingleOutputStreamOperator<RoutingDecision> decisions =
+                GaSettings.routesInBatches(config)
+                        ? tasks.keyBy(GaBatchFunction.laneKey(ga.lanes()))
+                                .connect(snapshots.broadcast(GaBatchFunction.SERVERS))
+                                .process(new GaBatchFunction(ga))
+                                .uid("ga-batch")
+                                .name("GA batch router: " + ga.allocator())
+                        : tasks.keyBy(RouterFunction.TASK_KEY)
+                                .connect(snapshotBroadcast)
+                                .process(new RouterFunction(router))
+                                .uid("router")
+                                .name("router: " + router.policy());
         int routerParallelism = config.getInt(ConfigKey.ROUTER_PARALLELISM);
         if (routerParallelism > 0) {
             decisions.setParallelism(routerParallelism);
@@ -186,95 +236,143 @@ public final class QrouterJob {
         decisions.sinkTo(sinks.decisions()).uid("sink-decisions").name("decisions: sink");
 
         // DSRS uses a server's status and service rate, which only heartbeat updates change
-        BroadcastStream<ServerUpdate> heartbeatUpdates = snapshots.filter(ServerUpdate::isHeartbeat)
-                .uid("dsrs-server-updates").name("DSRS: heartbeat updates")
-                .broadcast(RouterFunction.SNAPSHOTS);
-        tasks.transform("DSRS: count arrivals per slot", TypeInformation.of(SlotArrivals.class),
+        BroadcastStream<ServerUpdate> heartbeatUpdates =
+                snapshots
+                        .filter(ServerUpdate::isHeartbeat)
+                        .uid("dsrs-server-updates")
+                        .name("DSRS: heartbeat updates")
+                        .broadcast(RouterFunction.SNAPSHOTS);
+        tasks.transform(
+                        "DSRS: count arrivals per slot",
+                        TypeInformation.of(SlotArrivals.class),
                         new DsrsArrivalCounter(DsrsSettings.from(config).slot().toMillis()))
-                .uid("dsrs-count").name("DSRS: count arrivals per slot")
+                .uid("dsrs-count")
+                .name("DSRS: count arrivals per slot")
                 .keyBy(DsrsSlotFunction.SERVICE_KEY)
                 .connect(heartbeatUpdates)
                 .process(new DsrsSlotFunction(DsrsSettings.from(config)))
-                .uid("dsrs-slots").name("DSRS slots")
-                .sinkTo(sinks.dsrsAssignments()).uid("sink-dsrs-assignments").name("dsrs-assignments: sink");
+                .uid("dsrs-slots")
+                .name("DSRS slots")
+                .sinkTo(sinks.dsrsAssignments())
+                .uid("sink-dsrs-assignments")
+                .name("dsrs-assignments: sink");
 
-        DataStream<DeadLetter> deadLetters = tasks.getSideOutput(DeadLetters.TAG).union(
-                events.getSideOutput(DeadLetters.TAG),
-                heartbeats.getSideOutput(DeadLetters.TAG),
-                decisions.getSideOutput(RouterFunction.DEAD_LETTERS));
-        deadLetters.map(new CountDeadLetters()).uid("count-dead-letters").name("dead letters: count")
-                .sinkTo(sinks.deadLetters()).uid("sink-dead-letters").name("dead-letter: sink");
-        controlStates.getSideOutput(ControlFunction.CONTROL_LOG)
+        DataStream<DeadLetter> deadLetters =
+                tasks.getSideOutput(DeadLetters.TAG)
+                        .union(
+                                events.getSideOutput(DeadLetters.TAG),
+                                heartbeats.getSideOutput(DeadLetters.TAG),
+                                decisions.getSideOutput(RouterFunction.DEAD_LETTERS));
+        deadLetters
+                .map(new CountDeadLetters())
+                .uid("count-dead-letters")
+                .name("dead letters: count")
+                .sinkTo(sinks.deadLetters())
+                .uid("sink-dead-letters")
+                .name("dead-letter: sink");
+        controlStates
+                .getSideOutput(ControlFunction.CONTROL_LOG)
                 .union(snapshots.getSideOutput(AdminGateFunction.CONTROL_LOG))
-                .sinkTo(sinks.controlLog()).uid("sink-control-log").name("control-log: sink");
+                .sinkTo(sinks.controlLog())
+                .uid("sink-control-log")
+                .name("control-log: sink");
     }
 
     /**
-     * The control topic: one operator (parallelism 1) authenticates and validates each command against the servers
-     * known, and emits the resulting state (its side output: the control-log).
+     * The control topic: one operator (parallelism 1) authenticates and validates each command
+     * against the servers known, and emits the resulting state (its side output: the control-log).
      */
-    private static SingleOutputStreamOperator<ControlState> control(StreamExecutionEnvironment env, JobConfig config,
-            JobSources sources, DataStream<ServerUpdate> serverState, DataStream<TaskEvent> events) {
-        DataStream<Either<DeadLetter, ControlCommand>> commands = env
-                .fromSource(sources.control(), neverHoldsBackEventTime(), "control: source")
-                .uid("source-control");
+    private static SingleOutputStreamOperator<ControlState> control(
+            StreamExecutionEnvironment env,
+            JobConfig config,
+            JobSources sources,
+            DataStream<ServerUpdate> serverState,
+            DataStream<TaskEvent> events) {
+        DataStream<Either<DeadLetter, ControlCommand>> commands =
+                env.fromSource(sources.control(), neverHoldsBackEventTime(), "control: source")
+                        .uid("source-control");
         ControlSettings settings = ControlSettings.from(config);
-        DataStream<ServerSignal> signals = serverState.filter(u -> u.isHeartbeat() || u.isGone())
-                .uid("control-servers").name("control: server arrivals and departures")
-                .map(ServerSignal::of).uid("control-server-signals").name("control: server signals");
+        DataStream<ServerSignal> signals =
+                serverState
+                        .filter(u -> u.isHeartbeat() || u.isGone())
+                        .uid("control-servers")
+                        .name("control: server arrivals and departures")
+                        .map(ServerSignal::of)
+                        .uid("control-server-signals")
+                        .name("control: server signals");
         if (settings.outliers().enabled()) {
-            signals = signals.union(events.keyBy(TaskEvent::getServerId)
-                    .process(new OutlierStatsFunction(settings.outliers()))
-                    .uid("outlier-stats").name("outlier detection: successes and failures per server"));
+            signals =
+                    signals.union(
+                            events.keyBy(TaskEvent::getServerId)
+                                    .process(new OutlierStatsFunction(settings.outliers()))
+                                    .uid("outlier-stats")
+                                    .name("outlier detection: successes and failures per server"));
         }
         return commands.keyBy(ControlFunction.COMMAND_KEY)
                 .connect(signals.keyBy(ControlFunction.SERVER_KEY))
                 .process(new ControlFunction(settings))
-                .setParallelism(1).setMaxParallelism(1)
-                .uid("control").name("control: authenticate, validate, apply");
+                .setParallelism(1)
+                .setMaxParallelism(1)
+                .uid("control")
+                .name("control: authenticate, validate, apply");
     }
 
     /**
-     * Control commands have no event time. Their stream reaches the server-update path (admin gate, server-metrics),
-     * and without watermarks it would hold event time back there for good (DSRS slots would never close): it emits
-     * the largest watermark at once, so only the other inputs set event time.
+     * Control commands have no event time. Their stream reaches the server-update path (admin gate,
+     * server-metrics), and without watermarks it would hold event time back there for good (DSRS
+     * slots would never close): it emits the largest watermark at once, so only the other inputs
+     * set event time.
      */
     static WatermarkStrategy<Either<DeadLetter, ControlCommand>> neverHoldsBackEventTime() {
-        return WatermarkStrategy.forGenerator(context -> new WatermarkGenerator<>() {
-            @Override
-            public void onEvent(Either<DeadLetter, ControlCommand> event, long timestamp, WatermarkOutput output) {
-            }
+        return WatermarkStrategy.forGenerator(
+                context ->
+                        new WatermarkGenerator<>() {
+                            @Override
+                            public void onEvent(
+                                    Either<DeadLetter, ControlCommand> event,
+                                    long timestamp,
+                                    WatermarkOutput output) {}
 
-            @Override
-            public void onPeriodicEmit(WatermarkOutput output) {
-                output.emitWatermark(new Watermark(Long.MAX_VALUE));
-            }
-        });
+                            @Override
+                            public void onPeriodicEmit(WatermarkOutput output) {
+                                output.emitWatermark(new Watermark(Long.MAX_VALUE));
+                            }
+                        });
     }
 
     /** One input: source with event-time watermarks, then dead letters split off. */
-    private static <T> SingleOutputStreamOperator<T> input(StreamExecutionEnvironment env, JobConfig config,
-            Source<Either<DeadLetter, T>, ?, ?> source, String name, SerializableFunction<T, Long> eventTime) {
-        DataStream<Either<DeadLetter, T>> decoded = env
-                .fromSource(source, watermarks(config, eventTime), name + ": source")
-                .uid("source-" + name);
-        TypeInformation<T> recordType = ((EitherTypeInfo<DeadLetter, T>) decoded.getType()).getRightType();
+    private static <T> SingleOutputStreamOperator<T> input(
+            StreamExecutionEnvironment env,
+            JobConfig config,
+            Source<Either<DeadLetter, T>, ?, ?> source,
+            String name,
+            SerializableFunction<T, Long> eventTime) {
+        DataStream<Either<DeadLetter, T>> decoded =
+                env.fromSource(source, watermarks(config, eventTime), name + ": source")
+                        .uid("source-" + name);
+        TypeInformation<T> recordType =
+                ((EitherTypeInfo<DeadLetter, T>) decoded.getType()).getRightType();
         return decoded.process(new SplitDeadLetters<T>(), recordType)
                 .uid("validate-" + name)
                 .name(name + ": split dead letters");
     }
 
     /**
-     * Bounded out-of-orderness with idleness, so a silent partition does not stall event time. Dead letters carry
-     * no usable event time: they get Long.MIN_VALUE, which never advances the watermark.
+     * Bounded out-of-orderness with idleness, so a silent partition does not stall event time. Dead
+     * letters carry no usable event time: they get Long.MIN_VALUE, which never advances the
+     * watermark.
      */
-    static <T> WatermarkStrategy<Either<DeadLetter, T>> watermarks(JobConfig config,
-            SerializableFunction<T, Long> eventTime) {
-        WatermarkStrategy<Either<DeadLetter, T>> strategy = WatermarkStrategy
-                .<Either<DeadLetter, T>>forBoundedOutOfOrderness(
-                        Duration.ofMillis(config.getLong(ConfigKey.WATERMARK_OUT_OF_ORDERNESS_MS)))
-                .withTimestampAssigner((record, kafkaTimestamp) ->
-                        record.isRight() ? eventTime.apply(record.right()) : Long.MIN_VALUE);
+    static <T> WatermarkStrategy<Either<DeadLetter, T>> watermarks(
+            JobConfig config, SerializableFunction<T, Long> eventTime) {
+        WatermarkStrategy<Either<DeadLetter, T>> strategy =
+                WatermarkStrategy.<Either<DeadLetter, T>>forBoundedOutOfOrderness(
+                                Duration.ofMillis(
+                                        config.getLong(ConfigKey.WATERMARK_OUT_OF_ORDERNESS_MS)))
+                        .withTimestampAssigner(
+                                (record, kafkaTimestamp) ->
+                                        record.isRight()
+                                                ? eventTime.apply(record.right())
+                                                : Long.MIN_VALUE);
         long idleness = config.getLong(ConfigKey.WATERMARK_IDLENESS_MS);
         return idleness > 0 ? strategy.withIdleness(Duration.ofMillis(idleness)) : strategy;
     }

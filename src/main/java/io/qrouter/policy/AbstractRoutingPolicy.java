@@ -5,7 +5,10 @@ import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.random.RandomGenerator;
 
-/** What every policy shares: the view, the no-server case, counting the assignment, and building the decision. */
+/**
+ * What every policy shares: the view, the no-server case, counting the assignment, and building the
+ * decision.
+ */
 abstract class AbstractRoutingPolicy implements RoutingPolicy {
     protected final RouterView view = new RouterView();
     protected final PolicyConfig config;
@@ -55,17 +58,18 @@ abstract class AbstractRoutingPolicy implements RoutingPolicy {
         int chosenLoad = view.load(slot);
         int r = c.runnerUp();
         view.recordAssignment(slot);
-        return Optional.of(new Decision(
-                chosen.serverId(),
-                c.rule(),
-                config.name(),
-                chosenLoad,
-                finite(c.chosenK()),
-                r < 0 ? Optional.empty() : Optional.of(view.serverId(r)),
-                r < 0 ? OptionalInt.empty() : OptionalInt.of(view.load(r)),
-                finite(c.runnerUpK()),
-                Math.max(0, nowMillis - chosen.sentAtMillis()),
-                idleQueueLength()));
+        return Optional.of(
+                new Decision(
+                        chosen.serverId(),
+                        c.rule(),
+                        config.name(),
+                        chosenLoad,
+                        finite(c.chosenK()),
+                        r < 0 ? Optional.empty() : Optional.of(view.serverId(r)),
+                        r < 0 ? OptionalInt.empty() : OptionalInt.of(view.load(r)),
+                        finite(c.runnerUpK()),
+                        Math.max(0, nowMillis - chosen.sentAtMillis()),
+                        idleQueueLength()));
     }
 
     @Override

@@ -2,7 +2,8 @@ package io.qrouter.policy;
 
 /**
  * A policy's pick before it is counted and reported: the slot, the rule, and the figures behind it.
- * Keys are NaN when the rule did not use K or K is undefined; runnerUp is -1 when nothing was compared.
+ * Keys are NaN when the rule did not use K or K is undefined; runnerUp is -1 when nothing was
+ * compared.
  */
 record Choice(int slot, Rule rule, double chosenK, int runnerUp, double runnerUpK) {
 

@@ -4,9 +4,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Consistent hashing with virtual nodes (Karger et al.): each server owns {@code virtualNodes} points on a 64-bit
- * ring and a key goes to the first point at or after its hash. When one of N servers joins or leaves, only the
- * keys on its arcs move, about 1/N of them. Lookups cost O(log(N·virtualNodes)).
+ * Consistent hashing with virtual nodes (Karger et al.): each server owns {@code virtualNodes}
+ * points on a 64-bit ring and a key goes to the first point at or after its hash. When one of N
+ * servers joins or leaves, only the keys on its arcs move, about 1/N of them. Lookups cost
+ * O(log(N·virtualNodes)).
  */
 final class ConsistentHashRing {
     private final int virtualNodes;

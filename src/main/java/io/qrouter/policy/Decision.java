@@ -10,14 +10,17 @@ import java.util.OptionalInt;
  * @param serverId the chosen server
  * @param rule the rule that fired
  * @param policy the policy that decided
- * @param chosenLoad the chosen server's load as the router saw it before this task: reported queue length plus
- *     this router's in-flight assignments since that report (the current queue for full-information views)
- * @param chosenK load index K of the chosen server, when the rule used K (empty also when K is undefined)
+ * @param chosenLoad the chosen server's load as the router saw it before this task: reported queue
+ *     length plus this router's in-flight assignments since that report (the current queue for
+ *     full-information views)
+ * @param chosenK load index K of the chosen server, when the rule used K (empty also when K is
+ *     undefined)
  * @param runnerUpServerId the best server not chosen, when the rule compared servers
  * @param runnerUpLoad the runner-up's load, as {@code chosenLoad}
  * @param runnerUpK the runner-up's K, when the rule used K
  * @param snapshotAgeMillis age of the chosen server's latest report at decision time
- * @param idleQueueLength idle servers left in this router's idle queue after the decision (0 without one)
+ * @param idleQueueLength idle servers left in this router's idle queue after the decision (0
+ *     without one)
  */
 public record Decision(
         String serverId,

@@ -4,8 +4,9 @@ import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
 /**
- * Consistent hashing of the task key over the alive servers (a seed-000 baseline): the same key goes to the same
- * server while it is alive, and a server joining or leaving moves only about 1/N of the keys.
+ * Consistent hashing of the task key over the alive servers (a seed-000 baseline): the same key
+ * goes to the same server while it is alive, and a server joining or leaving moves only about 1/N
+ * of the keys.
  */
 final class HashPolicy extends AbstractRoutingPolicy implements RouterView.Listener {
     private final ConsistentHashRing ring;

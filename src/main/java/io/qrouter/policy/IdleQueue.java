@@ -3,10 +3,11 @@ package io.qrouter.policy;
 import java.util.Arrays;
 
 /**
- * This router's Join-Idle-Queue: the servers it owns ({@link RouterOwnership}) whose latest report says idle and
- * to which it has sent nothing since. FIFO, so the server idle longest is used first. Entries that stop being
- * eligible (a later report says busy, the server went down, another decision took it) are dropped lazily when
- * they reach the head; {@link #size()} counts only eligible servers.
+ * This router's Join-Idle-Queue: the servers it owns ({@link RouterOwnership}) whose latest report
+ * says idle and to which it has sent nothing since. FIFO, so the server idle longest is used first.
+ * Entries that stop being eligible (a later report says busy, the server went down, another
+ * decision took it) are dropped lazily when they reach the head; {@link #size()} counts only
+ * eligible servers.
  */
 final class IdleQueue implements RouterView.Listener {
     private final RouterView view;
@@ -47,8 +48,10 @@ final class IdleQueue implements RouterView.Listener {
     public void changed(int slot, boolean snapshotChanged) {
         ensureSlot(slot);
         ServerSnapshot s = view.snapshot(slot);
-        boolean nowEligible = s.idle() && view.inFlight(slot) == 0
-                && RouterOwnership.ownerOf(s.serverId(), routerCount) == routerIndex;
+        boolean nowEligible =
+                s.idle()
+                        && view.inFlight(slot) == 0
+                        && RouterOwnership.ownerOf(s.serverId(), routerCount) == routerIndex;
         setEligible(slot, nowEligible);
         if (nowEligible && !queued[slot]) {
             push(slot);

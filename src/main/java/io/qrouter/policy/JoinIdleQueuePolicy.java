@@ -3,8 +3,9 @@ package io.qrouter.policy;
 import java.util.random.RandomGenerator;
 
 /**
- * Join-Idle-Queue (Lu et al. 2011): an idle server from this router's idle queue if there is one, else a uniformly
- * random alive server. Idle servers are learned from reports; each belongs to one router ({@link RouterOwnership}).
+ * Join-Idle-Queue (Lu et al. 2011): an idle server from this router's idle queue if there is one,
+ * else a uniformly random alive server. Idle servers are learned from reports; each belongs to one
+ * router ({@link RouterOwnership}).
  */
 final class JoinIdleQueuePolicy extends AbstractRoutingPolicy {
     private final IdleQueue idle;

@@ -3,10 +3,11 @@ package io.qrouter.policy;
 import java.util.random.RandomGenerator;
 
 /**
- * The server with the fewest tasks as the router sees them (reported queue plus own in-flight), ties at random,
- * from an index kept current on every report and decision: O(log N) per decision.
+ * The server with the fewest tasks as the router sees them (reported queue plus own in-flight),
+ * ties at random, from an index kept current on every report and decision: O(log N) per decision.
  * As {@code least-connections} it reads heartbeats (a seed-000 baseline); as {@code jsq} it is the
- * full-information reference that reads every current queue (the simulator reports every change to it).
+ * full-information reference that reads every current queue (the simulator reports every change to
+ * it).
  */
 final class LeastLoadPolicy extends AbstractRoutingPolicy implements RouterView.Listener {
     private final MinIndex index;

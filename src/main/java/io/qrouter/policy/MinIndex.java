@@ -4,10 +4,11 @@ import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
 /**
- * An indexed binary min-heap over view slots: set or remove a slot's key in O(log N), read the minimum and the
- * runner-up in O(1). Equal keys are ordered by a random tie-break drawn whenever a slot's key changes, so that
- * ties (e.g. many idle servers with K = 0) are broken at random rather than always towards the same server, and
- * parallel routers with different seeds do not pile onto one server. Keys may be +∞ (overloaded), never NaN.
+ * An indexed binary min-heap over view slots: set or remove a slot's key in O(log N), read the
+ * minimum and the runner-up in O(1). Equal keys are ordered by a random tie-break drawn whenever a
+ * slot's key changes, so that ties (e.g. many idle servers with K = 0) are broken at random rather
+ * than always towards the same server, and parallel routers with different seeds do not pile onto
+ * one server. Keys may be +∞ (overloaded), never NaN.
  */
 final class MinIndex {
     private final RandomGenerator random;
@@ -22,7 +23,10 @@ final class MinIndex {
         Arrays.fill(position, -1);
     }
 
-    /** Inserts the slot or changes its key. An unchanged key keeps the slot's place (and its tie-break). */
+    /**
+     * Inserts the slot or changes its key. An unchanged key keeps the slot's place (and its
+     * tie-break).
+     */
     void set(int slot, double newKey) {
         if (Double.isNaN(newKey)) {
             throw new IllegalArgumentException("index key of slot " + slot + " is NaN");
@@ -47,7 +51,10 @@ final class MinIndex {
         }
     }
 
-    /** Draws a new tie-break for a slot already in the index, so that it moves behind its equals at random. */
+    /**
+     * Draws a new tie-break for a slot already in the index, so that it moves behind its equals at
+     * random.
+     */
     void redrawTieBreak(int slot) {
         int pos = position[slot];
         tieBreak[slot] = random.nextLong();

@@ -9,8 +9,9 @@ public final class Policies {
     /**
      * A new policy with an empty view.
      *
-     * @param random the policy's own source of randomness (e.g. {@code new SplittableRandom(seed)}); give each
-     *     router its own, seeded differently, so parallel routers break ties differently
+     * @param random the policy's own source of randomness (e.g. {@code new
+     *     SplittableRandom(seed)}); give each router its own, seeded differently, so parallel
+     *     routers break ties differently
      */
     public static RoutingPolicy create(PolicyConfig config, RandomGenerator random) {
         return switch (config.name()) {

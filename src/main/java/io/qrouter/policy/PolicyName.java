@@ -25,18 +25,24 @@ public enum PolicyName {
         return configName;
     }
 
-    /** Parses a configuration name such as {@code heartbeat-k-live}; the message lists the valid names. */
+    /**
+     * Parses a configuration name such as {@code heartbeat-k-live}; the message lists the valid
+     * names.
+     */
     public static PolicyName parse(String name) {
         for (PolicyName p : values()) {
             if (p.configName.equals(name)) {
                 return p;
             }
         }
-        throw new IllegalArgumentException("unknown policy \"" + name + "\"; valid: " + validNames());
+        throw new IllegalArgumentException(
+                "unknown policy \"" + name + "\"; valid: " + validNames());
     }
 
     public static String validNames() {
-        return Arrays.stream(values()).map(PolicyName::configName).collect(Collectors.joining(", "));
+        return Arrays.stream(values())
+                .map(PolicyName::configName)
+                .collect(Collectors.joining(", "));
     }
 
     @Override

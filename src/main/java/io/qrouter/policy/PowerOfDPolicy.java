@@ -3,9 +3,10 @@ package io.qrouter.policy;
 import java.util.random.RandomGenerator;
 
 /**
- * Power-of-d choices (the supermarket model of Mitzenmacher and Vvedenskaya et al.): sample d distinct alive
- * servers uniformly and join the one with the fewest tasks (ties go to the first sampled, itself random).
- * A full-information reference: it probes current queues, so the simulator reports every queue change to it.
+ * Power-of-d choices (the supermarket model of Mitzenmacher and Vvedenskaya et al.): sample d
+ * distinct alive servers uniformly and join the one with the fewest tasks (ties go to the first
+ * sampled, itself random). A full-information reference: it probes current queues, so the simulator
+ * reports every queue change to it.
  */
 final class PowerOfDPolicy extends AbstractRoutingPolicy {
     private final int[] sample;

@@ -3,8 +3,9 @@ package io.qrouter.policy;
 import java.util.random.RandomGenerator;
 
 /**
- * Cycles through the alive servers (a seed-000 baseline). When a server fails or joins, the cycle continues over
- * the new set; parallel routers start at different offsets (their router index) so they do not move in step.
+ * Cycles through the alive servers (a seed-000 baseline). When a server fails or joins, the cycle
+ * continues over the new set; parallel routers start at different offsets (their router index) so
+ * they do not move in step.
  */
 final class RoundRobinPolicy extends AbstractRoutingPolicy {
     private long cursor;

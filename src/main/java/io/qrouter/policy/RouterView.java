@@ -7,13 +7,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One router's view of the servers, updated incrementally: a snapshot replaces one server's entry and resets the
- * in-flight count (the report already contains what was sent before it), a decision adds one in-flight task to
- * the chosen server, and a removal forgets the server. Each server has a dense slot number so that indexes can
- * keep arrays; slots of removed servers are reused.
+ * One router's view of the servers, updated incrementally: a snapshot replaces one server's entry
+ * and resets the in-flight count (the report already contains what was sent before it), a decision
+ * adds one in-flight task to the chosen server, and a removal forgets the server. Each server has a
+ * dense slot number so that indexes can keep arrays; slots of removed servers are reused.
  *
- * <p>The in-flight correction assumes a task reaches its server before the server's next report; with a delay
- * between decision and arrival, tasks still on the way when a report is sent are briefly not counted.
+ * <p>The in-flight correction assumes a task reaches its server before the server's next report;
+ * with a delay between decision and arrival, tasks still on the way when a report is sent are
+ * briefly not counted.
  *
  * <p>Not thread-safe: one view per router (per Flink subtask), used by one thread.
  */
@@ -24,11 +25,14 @@ public final class RouterView {
         /**
          * Slot {@code slot} changed.
          *
-         * @param snapshotChanged true for a new report, false when only this router's in-flight count changed
+         * @param snapshotChanged true for a new report, false when only this router's in-flight
+         *     count changed
          */
         void changed(int slot, boolean snapshotChanged);
 
-        /** The server in {@code slot} is forgotten; the slot may be reused for another server later. */
+        /**
+         * The server in {@code slot} is forgotten; the slot may be reused for another server later.
+         */
         void removed(int slot);
     }
 
@@ -48,8 +52,9 @@ public final class RouterView {
     }
 
     /**
-     * Applies a server's report and returns its slot. A report older than the one held is ignored (reports of
-     * one server arrive in order on a keyed stream, but a restored view may be fed older ones).
+     * Applies a server's report and returns its slot. A report older than the one held is ignored
+     * (reports of one server arrive in order on a keyed stream, but a restored view may be fed
+     * older ones).
      */
     public int update(ServerSnapshot snapshot) {
         Integer known = slotById.get(snapshot.serverId());

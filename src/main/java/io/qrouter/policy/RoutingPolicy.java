@@ -3,28 +3,32 @@ package io.qrouter.policy;
 import java.util.Optional;
 
 /**
- * A per-task routing policy over one router's view of the servers. The simulator and the Flink router operator
- * call the very same objects: feed every server report to {@link #onSnapshot}, forget departed servers with
- * {@link #onServerRemoved}, and ask {@link #route} for each task. {@code route} counts the assignment in the view
- * itself (the chosen server's in-flight count), so the caller does nothing else after a decision.
+ * A per-task routing policy over one router's view of the servers. The simulator and the Flink
+ * router operator call the very same objects: feed every server report to {@link #onSnapshot},
+ * forget departed servers with {@link #onServerRemoved}, and ask {@link #route} for each task.
+ * {@code route} counts the assignment in the view itself (the chosen server's in-flight count), so
+ * the caller does nothing else after a decision.
  *
- * <p>Instances are single-threaded: one per router (per Flink subtask). Create them with
- * {@link Policies#create}. Their whole state is derived from the latest snapshot of each server: to restore a
- * router, create a new policy and replay the latest snapshots (in-flight counts restart at 0 and are corrected by
- * the next report of each server).
+ * <p>Instances are single-threaded: one per router (per Flink subtask). Create them with {@link
+ * Policies#create}. Their whole state is derived from the latest snapshot of each server: to
+ * restore a router, create a new policy and replay the latest snapshots (in-flight counts restart
+ * at 0 and are corrected by the next report of each server).
  */
 public interface RoutingPolicy {
 
     PolicyName name();
 
     /**
-     * True for the full-information references (jsq, power-of-d): they are meant to read every server's current
-     * queue. The simulator then reports every queue change to them; in production they see heartbeats plus
-     * in-flight like the others.
+     * True for the full-information references (jsq, power-of-d): they are meant to read every
+     * server's current queue. The simulator then reports every queue change to them; in production
+     * they see heartbeats plus in-flight like the others.
      */
     boolean readsCurrentQueues();
 
-    /** Applies a server's latest report (a heartbeat). A report with {@code alive = false} takes it out of use. */
+    /**
+     * Applies a server's latest report (a heartbeat). A report with {@code alive = false} takes it
+     * out of use.
+     */
     void onSnapshot(ServerSnapshot snapshot);
 
     /** Forgets a server that left for good. */

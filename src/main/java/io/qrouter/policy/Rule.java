@@ -8,7 +8,9 @@ public enum Rule {
     MIN_K,
     RANDOM,
     ROUND_ROBIN,
-    /** Fewest tasks as the router sees them: reported queue length plus own in-flight assignments. */
+    /**
+     * Fewest tasks as the router sees them: reported queue length plus own in-flight assignments.
+     */
     LEAST_CONNECTIONS,
     /** Consistent hashing of the task key. */
     HASH,
@@ -18,6 +20,9 @@ public enum Rule {
     POWER_OF_D,
     /** Every alive server is overloaded (K undefined): the choice is uniform among them. */
     FALLBACK,
-    /** Loss-aware admission refused the task: even its best choice would most likely lose it ({@link LossAdmission}). */
+    /**
+     * Loss-aware admission refused the task: even its best choice would most likely lose it ({@link
+     * LossAdmission}).
+     */
     REJECTED
 }

@@ -1,8 +1,9 @@
 package io.qrouter.policy;
 
 /**
- * What a router knows about one server from its latest report (a heartbeat with the server's estimates).
- * Immutable; a newer snapshot of the same server replaces the older one in the {@link RouterView}.
+ * What a router knows about one server from its latest report (a heartbeat with the server's
+ * estimates). Immutable; a newer snapshot of the same server replaces the older one in the {@link
+ * RouterView}.
  *
  * @param serverId unique server id
  * @param sentAtMillis when the server sent the report (event time)
@@ -30,7 +31,8 @@ public record ServerSnapshot(
             throw new IllegalArgumentException("serverId must be a non-empty string");
         }
         if (queueLength < 0) {
-            throw new IllegalArgumentException("queueLength must be >= 0 (got " + queueLength + ")");
+            throw new IllegalArgumentException(
+                    "queueLength must be >= 0 (got " + queueLength + ")");
         }
         requireRate("serviceRatePerSecond", serviceRatePerSecond);
         requireRate("lambda", lambda);
@@ -39,9 +41,18 @@ public record ServerSnapshot(
     }
 
     /** A live server that reports only its queue; the estimates are left at 0 (unknown). */
-    public static ServerSnapshot ofQueue(String serverId, long sentAtMillis, int queueLength, double serviceRatePerSecond) {
-        return new ServerSnapshot(serverId, sentAtMillis, true, queueLength, queueLength > 0,
-                serviceRatePerSecond, 0, 0, 0);
+    public static ServerSnapshot ofQueue(
+            String serverId, long sentAtMillis, int queueLength, double serviceRatePerSecond) {
+        return new ServerSnapshot(
+                serverId,
+                sentAtMillis,
+                true,
+                queueLength,
+                queueLength > 0,
+                serviceRatePerSecond,
+                0,
+                0,
+                0);
     }
 
     /** The final report of a server that is down: it is taken out of every index and idle queue. */
@@ -50,15 +61,25 @@ public record ServerSnapshot(
     }
 
     /**
-     * This report as one router sees it: plus {@code tasks} it sent that the report does not count yet (they are on
-     * their way), so the server is busy, never idle, while any is pending.
+     * This report as one router sees it: plus {@code tasks} it sent that the report does not count
+     * yet (they are on their way), so the server is busy, never idle, while any is pending.
      */
     public ServerSnapshot plusUnacknowledged(int tasks) {
         if (tasks < 0) {
             throw new IllegalArgumentException("tasks must be >= 0 (got " + tasks + ")");
         }
-        return tasks == 0 ? this : new ServerSnapshot(serverId, sentAtMillis, alive, queueLength + tasks, true,
-                serviceRatePerSecond, lambda, mu, alphaC);
+        return tasks == 0
+                ? this
+                : new ServerSnapshot(
+                        serverId,
+                        sentAtMillis,
+                        alive,
+                        queueLength + tasks,
+                        true,
+                        serviceRatePerSecond,
+                        lambda,
+                        mu,
+                        alphaC);
     }
 
     public boolean idle() {
@@ -72,7 +93,8 @@ public record ServerSnapshot(
 
     private static void requireRate(String name, double value) {
         if (!(value >= 0) || Double.isInfinite(value)) {
-            throw new IllegalArgumentException(name + " must be a finite rate >= 0 (got " + value + ")");
+            throw new IllegalArgumentException(
+                    name + " must be a finite rate >= 0 (got " + value + ")");
         }
     }
 }

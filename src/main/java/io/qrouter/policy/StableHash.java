@@ -1,9 +1,10 @@
 package io.qrouter.policy;
 
 /**
- * A 64-bit string hash that is the same on every JVM and every run (FNV-1a over the UTF-16 code units, then the
- * MurmurHash3 finaliser so that similar ids such as "server-1" and "server-2" land far apart). Routers on
- * different machines must agree on it: it decides idle-queue ownership and consistent-hash placement.
+ * A 64-bit string hash that is the same on every JVM and every run (FNV-1a over the UTF-16 code
+ * units, then the MurmurHash3 finaliser so that similar ids such as "server-1" and "server-2" land
+ * far apart). Routers on different machines must agree on it: it decides idle-queue ownership and
+ * consistent-hash placement.
  */
 public final class StableHash {
     private static final long FNV_OFFSET = 0xcbf29ce484222325L;

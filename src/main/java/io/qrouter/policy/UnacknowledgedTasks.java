@@ -6,30 +6,40 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The tasks one router sent to each server that no update of that server has acknowledged yet: decided, but whose
- * ENQUEUED event the server's updates have not listed. A decision takes time to reach its server (the decision
- * path, and behind exactly-once sinks the checkpoint that commits it), and the server's update takes time to come
- * back, so the latest update often cannot count a task just sent. The router adds these tasks to the update's queue
- * length before the policy sees it; without them a burst of decisions would herd onto the server that looked best.
+ * The tasks one router sent to each server that no update of that server has acknowledged yet:
+ * decided, but whose ENQUEUED event the server's updates have not listed. A decision takes time to
+ * reach its server (the decision path, and behind exactly-once sinks the checkpoint that commits
+ * it), and the server's update takes time to come back, so the latest update often cannot count a
+ * task just sent. The router adds these tasks to the update's queue length before the policy sees
+ * it; without them a burst of decisions would herd onto the server that looked best.
  *
- * <p>Bounded: an update costs the ids it acknowledges plus the entries it expires (the oldest first, stopping at the
- * first that stays), and a server keeps at most {@code maxPerServer} entries (the oldest beyond it count as
- * acknowledged). In memory, per router: a restart forgets them and the next updates correct the counts.
+ * <p>Bounded: an update costs the ids it acknowledges plus the entries it expires (the oldest
+ * first, stopping at the first that stays), and a server keeps at most {@code maxPerServer} entries
+ * (the oldest beyond it count as acknowledged). In memory, per router: a restart forgets them and
+ * the next updates correct the counts.
  */
 public final class UnacknowledgedTasks {
     private final long timeoutMillis;
     private final int maxPerServer;
-    /** Server id → task id → decision time, in decision order (so decision times never decrease). */
+
+    /**
+     * Server id → task id → decision time, in decision order (so decision times never decrease).
+     */
     private final Map<String, LinkedHashMap<String, Long>> pendingByServer = new HashMap<>();
 
     /**
-     * @param timeoutMillis a task unacknowledged this long is no longer counted (a lost event must not count forever)
+     * @param timeoutMillis a task unacknowledged this long is no longer counted (a lost event must
+     *     not count forever)
      * @param maxPerServer at most this many unacknowledged tasks are kept per server
      */
     public UnacknowledgedTasks(long timeoutMillis, int maxPerServer) {
         if (timeoutMillis <= 0 || maxPerServer <= 0) {
-            throw new IllegalArgumentException("timeoutMillis and maxPerServer must be > 0 (got " + timeoutMillis
-                    + ", " + maxPerServer + ")");
+            throw new IllegalArgumentException(
+                    "timeoutMillis and maxPerServer must be > 0 (got "
+                            + timeoutMillis
+                            + ", "
+                            + maxPerServer
+                            + ")");
         }
         this.timeoutMillis = timeoutMillis;
         this.maxPerServer = maxPerServer;
@@ -37,7 +47,8 @@ public final class UnacknowledgedTasks {
 
     /** Records a decision; decision times must not decrease from one call to the next. */
     public void routed(String serverId, String taskId, long decidedAtMillis) {
-        LinkedHashMap<String, Long> pending = pendingByServer.computeIfAbsent(serverId, id -> new LinkedHashMap<>());
+        LinkedHashMap<String, Long> pending =
+                pendingByServer.computeIfAbsent(serverId, id -> new LinkedHashMap<>());
         pending.put(taskId, decidedAtMillis);
         if (pending.size() > maxPerServer) {
             Iterator<Long> oldest = pending.values().iterator();
@@ -47,15 +58,18 @@ public final class UnacknowledgedTasks {
     }
 
     /**
-     * Applies a server update and returns how many tasks this router sent to the server that the update's queue
-     * length does not contain yet.
+     * Applies a server update and returns how many tasks this router sent to the server that the
+     * update's queue length does not contain yet.
      *
      * @param acknowledged task ids of the ENQUEUED events the update counts for the first time
-     * @param acknowledgedUpToMillis when the list was incomplete (overflow): every task decided at or before this
-     *     time counts as acknowledged; {@code Long.MIN_VALUE} otherwise
+     * @param acknowledgedUpToMillis when the list was incomplete (overflow): every task decided at
+     *     or before this time counts as acknowledged; {@code Long.MIN_VALUE} otherwise
      * @param nowMillis the router's clock, for the timeout
      */
-    public int pendingAfter(String serverId, Iterable<String> acknowledged, long acknowledgedUpToMillis,
+    public int pendingAfter(
+            String serverId,
+            Iterable<String> acknowledged,
+            long acknowledgedUpToMillis,
             long nowMillis) {
         LinkedHashMap<String, Long> pending = pendingByServer.get(serverId);
         if (pending == null) {
@@ -79,7 +93,10 @@ public final class UnacknowledgedTasks {
         return pending.size();
     }
 
-    /** How many tasks this router sent to the server that are unacknowledged, as of the last update applied. */
+    /**
+     * How many tasks this router sent to the server that are unacknowledged, as of the last update
+     * applied.
+     */
     public int pending(String serverId) {
         LinkedHashMap<String, Long> pending = pendingByServer.get(serverId);
         return pending == null ? 0 : pending.size();

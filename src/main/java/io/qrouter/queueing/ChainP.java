@@ -1,17 +1,18 @@
 package io.qrouter.queueing;
 
 /**
- * The seed paper's chain ("chain P", its balance equations 8-19) with closed forms derived correctly.
+ * The seed paper's chain ("chain P", its balance equations 8-19) with closed forms derived
+ * correctly.
  *
- * <p>States (i, j): i tasks present, j = 1 while a cancellation is being recovered. Arrivals at lambda, service at
- * mu; from i >= 2 the waiting line suffers a cancellation at rate alphaC, after which the server spends an
- * exponential recovery (rate eta) during which it accepts no arrival (blocking, a third loss channel) and then
- * drops one task. With one task present nothing is cancelled. Positive recurrent iff rho = lambda/(mu+alphaC) < 1;
- * eta plays no role in stability.
+ * <p>States (i, j): i tasks present, j = 1 while a cancellation is being recovered. Arrivals at
+ * lambda, service at mu; from i >= 2 the waiting line suffers a cancellation at rate alphaC, after
+ * which the server spends an exponential recovery (rate eta) during which it accepts no arrival
+ * (blocking, a third loss channel) and then drops one task. With one task present nothing is
+ * cancelled. Positive recurrent iff rho = lambda/(mu+alphaC) < 1; eta plays no role in stability.
  *
- * <p>With D = mu·eta + alphaC·rho·(eta+lambda): P(0,0) = mu·eta·(1-rho)/D, P(i,0) = lambda·eta·(1-rho)·rho^(i-1)/D,
- * P(i,1) = (alphaC/eta)·P(i,0) for i >= 2. The paper's own closed forms (its Eq. 32, 36-52) are wrong; see
- * {@link PaperPrintedFormulas}.
+ * <p>With D = mu·eta + alphaC·rho·(eta+lambda): P(0,0) = mu·eta·(1-rho)/D, P(i,0) =
+ * lambda·eta·(1-rho)·rho^(i-1)/D, P(i,1) = (alphaC/eta)·P(i,0) for i >= 2. The paper's own closed
+ * forms (its Eq. 32, 36-52) are wrong; see {@link PaperPrintedFormulas}.
  */
 public final class ChainP {
     private final double lambda;
@@ -44,8 +45,9 @@ public final class ChainP {
     }
 
     /**
-     * The chain as QBD blocks: level 0 = {(0,0)}, level k >= 1 = {(k,0), (k,1)} ((1,1) is never entered). This is
-     * the block layout the paper's Eq. (20) meant; its printed Q has the blocks in the wrong places.
+     * The chain as QBD blocks: level 0 = {(0,0)}, level k >= 1 = {(k,0), (k,1)} ((1,1) is never
+     * entered). This is the block layout the paper's Eq. (20) meant; its printed Q has the blocks
+     * in the wrong places.
      */
     public static QbdBlocks qbdBlocks(double lambda, double mu, double alphaC, double eta) {
         return new QbdBlocks(

@@ -3,9 +3,10 @@ package io.qrouter.queueing;
 /**
  * GI/M/1 without reneging: general independent interarrival times, exponential service (mu), FCFS.
  *
- * <p>sigma is the root in (0, 1) of sigma = A*(mu·(1 - sigma)), which exists iff lambda < mu. An arrival finds
- * k >= 1 tasks with probability (1-sigma)·sigma^k, so P(an arrival waits) = sigma, W_q = sigma/(mu(1-sigma)),
- * W = 1/(mu(1-sigma)), L_q = lambda·W_q, L = lambda·W. The time-average P(idle) is 1 - rho, not 1 - sigma.
+ * <p>sigma is the root in (0, 1) of sigma = A*(mu·(1 - sigma)), which exists iff lambda < mu. An
+ * arrival finds k >= 1 tasks with probability (1-sigma)·sigma^k, so P(an arrival waits) = sigma,
+ * W_q = sigma/(mu(1-sigma)), W = 1/(mu(1-sigma)), L_q = lambda·W_q, L = lambda·W. The time-average
+ * P(idle) is 1 - rho, not 1 - sigma.
  */
 public final class GiM1 {
     private static final int BISECTION_STEPS = 200;
@@ -25,15 +26,18 @@ public final class GiM1 {
         Rates.positive("mu", mu);
         double lambda = arrivals.rate();
         if (lambda >= mu) {
-            return new SteadyState.Unstable<>("lambda/mu = " + lambda / mu + " >= 1 (GI/M/1 has no reneging)");
+            return new SteadyState.Unstable<>(
+                    "lambda/mu = " + lambda / mu + " >= 1 (GI/M/1 has no reneging)");
         }
-        return new SteadyState.Stable<>(new GiM1(lambda, mu, lambda == 0 ? 0 : sigma(arrivals, mu)));
+        return new SteadyState.Stable<>(
+                new GiM1(lambda, mu, lambda == 0 ? 0 : sigma(arrivals, mu)));
     }
 
     /**
-     * Bisection on f(x) = A*(mu(1-x)) - x, which is convex with f(0) = A*(mu) > 0, f(1) = 0 and f'(1) > 0 when
-     * lambda < mu: f > 0 left of the root and f < 0 between the root and 1. Bisection keeps that bracket whatever the
-     * distribution (Newton from 0 may jump past the root towards the trivial root 1).
+     * Bisection on f(x) = A*(mu(1-x)) - x, which is convex with f(0) = A*(mu) > 0, f(1) = 0 and
+     * f'(1) > 0 when lambda < mu: f > 0 left of the root and f < 0 between the root and 1.
+     * Bisection keeps that bracket whatever the distribution (Newton from 0 may jump past the root
+     * towards the trivial root 1).
      */
     private static double sigma(InterarrivalDistribution arrivals, double mu) {
         double low = 0;

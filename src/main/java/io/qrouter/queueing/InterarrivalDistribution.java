@@ -42,14 +42,18 @@ public sealed interface InterarrivalDistribution {
     }
 
     /**
-     * Two-phase hyperexponential with mean 1/rate and squared coefficient of variation scv >= 1, fitted with
-     * balanced means (p1/rate1 = p2/rate2), the usual choice when only two moments are known.
+     * Two-phase hyperexponential with mean 1/rate and squared coefficient of variation scv >= 1,
+     * fitted with balanced means (p1/rate1 = p2/rate2), the usual choice when only two moments are
+     * known.
      */
     record HyperExponential2(double rate, double scv) implements InterarrivalDistribution {
         public HyperExponential2 {
             Rates.nonNegative("rate", rate);
             if (!(scv >= 1) || Double.isInfinite(scv)) {
-                throw new IllegalArgumentException("H2 squared coefficient of variation must be a finite number >= 1 (got " + scv + ")");
+                throw new IllegalArgumentException(
+                        "H2 squared coefficient of variation must be a finite number >= 1 (got "
+                                + scv
+                                + ")");
             }
         }
 
@@ -92,7 +96,8 @@ public sealed interface InterarrivalDistribution {
         /** Samples: interarrival times, finite and >= 0, not all 0. The array is copied. */
         public Empirical(double[] samples) {
             if (samples == null || samples.length == 0) {
-                throw new IllegalArgumentException("empirical interarrival distribution needs at least one sample");
+                throw new IllegalArgumentException(
+                        "empirical interarrival distribution needs at least one sample");
             }
             double sum = 0;
             for (double t : samples) {
@@ -100,7 +105,8 @@ public sealed interface InterarrivalDistribution {
                 sum += t;
             }
             if (sum == 0) {
-                throw new IllegalArgumentException("interarrival samples are all 0: the arrival rate is undefined");
+                throw new IllegalArgumentException(
+                        "interarrival samples are all 0: the arrival rate is undefined");
             }
             this.samples = samples.clone();
             this.rate = samples.length / sum;
@@ -137,8 +143,8 @@ public sealed interface InterarrivalDistribution {
     }
 
     /**
-     * Parses "exp", "erlang:K", "h2:SCV" or "det" with the given arrival rate; IllegalArgumentException naming
-     * the accepted forms otherwise.
+     * Parses "exp", "erlang:K", "h2:SCV" or "det" with the given arrival rate;
+     * IllegalArgumentException naming the accepted forms otherwise.
      */
     static InterarrivalDistribution parse(String spec, double rate) {
         String s = spec == null ? "" : spec.trim().toLowerCase(java.util.Locale.ROOT);
@@ -156,29 +162,36 @@ public sealed interface InterarrivalDistribution {
                 try {
                     return new Erlang(Integer.parseInt(required(spec, parameter)), rate);
                 } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("erlang:K needs an integer K >= 1 (got \"" + spec + "\")");
+                    throw new IllegalArgumentException(
+                            "erlang:K needs an integer K >= 1 (got \"" + spec + "\")");
                 }
             case "h2":
                 try {
-                    return new HyperExponential2(rate, Double.parseDouble(required(spec, parameter)));
+                    return new HyperExponential2(
+                            rate, Double.parseDouble(required(spec, parameter)));
                 } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("h2:SCV needs a number SCV >= 1 (got \"" + spec + "\")");
+                    throw new IllegalArgumentException(
+                            "h2:SCV needs a number SCV >= 1 (got \"" + spec + "\")");
                 }
             default:
                 throw new IllegalArgumentException(
-                        "unknown interarrival distribution \"" + spec + "\" (use exp, erlang:K, h2:SCV or det)");
+                        "unknown interarrival distribution \""
+                                + spec
+                                + "\" (use exp, erlang:K, h2:SCV or det)");
         }
     }
 
     private static void noParameter(String spec, String parameter) {
         if (parameter != null) {
-            throw new IllegalArgumentException("\"" + spec + "\" takes no parameter (use exp or det)");
+            throw new IllegalArgumentException(
+                    "\"" + spec + "\" takes no parameter (use exp or det)");
         }
     }
 
     private static String required(String spec, String parameter) {
         if (parameter == null || parameter.isEmpty()) {
-            throw new IllegalArgumentException("\"" + spec + "\" needs a parameter (erlang:K or h2:SCV)");
+            throw new IllegalArgumentException(
+                    "\"" + spec + "\" needs a parameter (erlang:K or h2:SCV)");
         }
         return parameter;
     }

@@ -1,6 +1,9 @@
 package io.qrouter.queueing;
 
-/** The few dense linear-algebra operations the QBD solver needs, for the small phase matrices it works with. */
+/**
+ * The few dense linear-algebra operations the QBD solver needs, for the small phase matrices it
+ * works with.
+ */
 final class Matrices {
     private Matrices() {}
 
@@ -109,7 +112,10 @@ final class Matrices {
         return solve(a, identity(a.length));
     }
 
-    /** X with A·X = B, Gaussian elimination with partial pivoting; throws when A is (numerically) singular. */
+    /**
+     * X with A·X = B, Gaussian elimination with partial pivoting; throws when A is (numerically)
+     * singular.
+     */
     static double[][] solve(double[][] a, double[][] b) {
         int n = a.length;
         int cols = b[0].length;
@@ -164,7 +170,8 @@ final class Matrices {
     static double[] leftNullVector(double[][] a, double[] v) {
         int n = a.length;
         double[][] system = transpose(a);
-        system[0] = v.clone(); // A's rows are dependent: one balance equation is redundant, normalise instead
+        system[0] = v.clone(); // A's rows are dependent: one balance equation is redundant,
+        // normalise instead
         double[][] rhs = new double[n][1];
         rhs[0][0] = 1;
         double[][] x = solve(system, rhs);

@@ -1,6 +1,8 @@
 package io.qrouter.queueing;
 
-/** The stationary distribution of a QBD: pi_0, pi_1 and R, with pi_k = pi_1 · R^(k-1) for k >= 1. */
+/**
+ * The stationary distribution of a QBD: pi_0, pi_1 and R, with pi_k = pi_1 · R^(k-1) for k >= 1.
+ */
 public final class QbdSolution {
     private final double[] pi0;
     private final double[] pi1;
@@ -33,7 +35,10 @@ public final class QbdSolution {
         return Matrices.sum(level(k));
     }
 
-    /** Per phase, the probability of being at level k or above (k >= 1): pi_1 · R^(k-1) · (I-R)^(-1). */
+    /**
+     * Per phase, the probability of being at level k or above (k >= 1): pi_1 · R^(k-1) ·
+     * (I-R)^(-1).
+     */
     public double[] phaseMassFromLevel(int k) {
         if (k < 1) {
             throw new IllegalArgumentException("level must be >= 1 (got " + k + ")");
@@ -50,7 +55,8 @@ public final class QbdSolution {
         for (int i = 0; i < c; i++) {
             v = Matrices.multiply(v, r);
         }
-        return Matrices.sum(Matrices.multiply(Matrices.multiply(v, inverseIMinusR), inverseIMinusR));
+        return Matrices.sum(
+                Matrices.multiply(Matrices.multiply(v, inverseIMinusR), inverseIMinusR));
     }
 
     public double meanLevel() {

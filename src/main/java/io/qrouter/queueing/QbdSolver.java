@@ -1,13 +1,15 @@
 package io.qrouter.queueing;
 
 /**
- * Stationary distribution of a level-independent QBD ({@link QbdBlocks}) by the matrix-geometric method:
- * pi_k = pi_1 · R^(k-1) for k >= 1, R the minimal nonnegative solution of up + R·local + R²·down = 0.
+ * Stationary distribution of a level-independent QBD ({@link QbdBlocks}) by the matrix-geometric
+ * method: pi_k = pi_1 · R^(k-1) for k >= 1, R the minimal nonnegative solution of up + R·local +
+ * R²·down = 0.
  *
- * <p>R comes from G (the first-passage matrix one level down) computed by logarithmic reduction (Latouche and
- * Ramaswami 1993), which converges quadratically: after i steps it has accounted for paths reaching 2^i levels
- * up, so even rho = 1 - 1e-9 needs about 40 steps. The boundary vector (pi_0, pi_1) solves the boundary balance
- * equations with one replaced by the normalisation pi_0·1 + pi_1·(I-R)^(-1)·1 = 1.
+ * <p>R comes from G (the first-passage matrix one level down) computed by logarithmic reduction
+ * (Latouche and Ramaswami 1993), which converges quadratically: after i steps it has accounted for
+ * paths reaching 2^i levels up, so even rho = 1 - 1e-9 needs about 40 steps. The boundary vector
+ * (pi_0, pi_1) solves the boundary balance equations with one replaced by the normalisation pi_0·1
+ * + pi_1·(I-R)^(-1)·1 = 1.
  */
 public final class QbdSolver {
     private static final int MAX_REDUCTION_STEPS = 200;
@@ -16,18 +18,23 @@ public final class QbdSolver {
     private QbdSolver() {}
 
     /**
-     * The stationary regime, or Unstable when the mean drift of the repeating levels is not downwards (the
-     * process is then null recurrent or transient).
+     * The stationary regime, or Unstable when the mean drift of the repeating levels is not
+     * downwards (the process is then null recurrent or transient).
      */
     public static SteadyState<QbdSolution> solve(QbdBlocks q) {
         int m = q.phases();
         double[] phaseStationary =
-                Matrices.leftNullVector(Matrices.add(Matrices.add(q.up(), q.local()), q.down()), ones(m));
+                Matrices.leftNullVector(
+                        Matrices.add(Matrices.add(q.up(), q.local()), q.down()), ones(m));
         double driftUp = Matrices.sum(Matrices.multiply(phaseStationary, q.up()));
         double driftDown = Matrices.sum(Matrices.multiply(phaseStationary, q.down()));
         if (!(driftUp < driftDown)) {
             return new SteadyState.Unstable<>(
-                    "mean drift up " + driftUp + " >= mean drift down " + driftDown + " in the repeating levels");
+                    "mean drift up "
+                            + driftUp
+                            + " >= mean drift down "
+                            + driftDown
+                            + " in the repeating levels");
         }
         double[][] r = rateMatrix(q.up(), q.local(), q.down());
         double[][] inverseIMinusR = Matrices.inverse(Matrices.subtract(Matrices.identity(m), r));
@@ -54,8 +61,8 @@ public final class QbdSolver {
     }
 
     /**
-     * R = up · (-(local + up·G))^(-1), with G the minimal solution of down + local·G + up·G² = 0 by logarithmic
-     * reduction. Meant for a positive recurrent QBD (check the drift first).
+     * R = up · (-(local + up·G))^(-1), with G the minimal solution of down + local·G + up·G² = 0 by
+     * logarithmic reduction. Meant for a positive recurrent QBD (check the drift first).
      */
     static double[][] rateMatrix(double[][] up, double[][] local, double[][] down) {
         int m = local.length;
@@ -75,17 +82,19 @@ public final class QbdSolver {
             t = Matrices.multiply(t, h);
             if (Matrices.normInf(increment) < NEGLIGIBLE || Matrices.normInf(t) < NEGLIGIBLE) {
                 double[][] denominator =
-                        Matrices.scale(-1, Matrices.add(local, Matrices.multiply(up, stochastic(g))));
+                        Matrices.scale(
+                                -1, Matrices.add(local, Matrices.multiply(up, stochastic(g))));
                 return Matrices.multiply(up, Matrices.inverse(denominator));
             }
         }
-        throw new IllegalStateException("logarithmic reduction did not converge in " + MAX_REDUCTION_STEPS + " steps");
+        throw new IllegalStateException(
+                "logarithmic reduction did not converge in " + MAX_REDUCTION_STEPS + " steps");
     }
 
     /**
-     * G of a positive recurrent QBD is stochastic; the reduction's rounding (amplified near rho = 1, where I - U is
-     * nearly singular) leaves row sums off by ~1e-16/(1-rho), which would shift 1 - r by as much again. Rescaling
-     * the rows restores the property exactly.
+     * G of a positive recurrent QBD is stochastic; the reduction's rounding (amplified near rho =
+     * 1, where I - U is nearly singular) leaves row sums off by ~1e-16/(1-rho), which would shift 1
+     * - r by as much again. Rescaling the rows restores the property exactly.
      */
     private static double[][] stochastic(double[][] g) {
         double[] sums = Matrices.rowSums(g);

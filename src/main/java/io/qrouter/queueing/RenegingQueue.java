@@ -3,20 +3,24 @@ package io.qrouter.queueing;
 import java.util.OptionalDouble;
 
 /**
- * M/M/1+M: Poisson arrivals (lambda), exponential service (mu), and every waiting task abandons at rate alphaC on
- * its own clock (the task in service does not). This is what "tasks that leave after waiting too long" means
- * physically; unlike the paper's chain it needs no recovery rate eta.
+ * M/M/1+M: Poisson arrivals (lambda), exponential service (mu), and every waiting task abandons at
+ * rate alphaC on its own clock (the task in service does not). This is what "tasks that leave after
+ * waiting too long" means physically; unlike the paper's chain it needs no recovery rate eta.
  *
- * <p>Birth-death chain with up rate lambda and down rate mu + (n-1)·alphaC from n >= 1, so
- * p_n = p_0 · prod_{k=1..n} lambda / (mu + (k-1)·alphaC). The series is summed directly (in scaled form, so that
- * heavy load does not overflow); with alphaC = 0 it is M/M/1 and the geometric closed form is used.
- * Always stable when alphaC > 0; with alphaC = 0 it needs lambda < mu.
+ * <p>Birth-death chain with up rate lambda and down rate mu + (n-1)·alphaC from n >= 1, so p_n =
+ * p_0 · prod_{k=1..n} lambda / (mu + (k-1)·alphaC). The series is summed directly (in scaled form,
+ * so that heavy load does not overflow); with alphaC = 0 it is M/M/1 and the geometric closed form
+ * is used. Always stable when alphaC > 0; with alphaC = 0 it needs lambda < mu.
  */
 public final class RenegingQueue {
     private static final double RELATIVE_TAIL = 1e-17;
     private static final double RESCALE_ABOVE = 1e250;
     private static final long MAX_TERMS = 200_000_000L;
-    /** Start of the message of the one error that valid rates can cause (LoadIndex reads it as "overloaded"). */
+
+    /**
+     * Start of the message of the one error that valid rates can cause (LoadIndex reads it as
+     * "overloaded").
+     */
     private static final int DIRECT_TERMS = 32;
 
     private final double lambda;
@@ -28,8 +32,15 @@ public final class RenegingQueue {
     private final double busyProbability;
     private final double virtualWait;
 
-    private RenegingQueue(double lambda, double mu, double alphaC, double p0, double busyProbability,
-            double meanInSystem, double meanWaiting, double virtualWait) {
+    private RenegingQueue(
+            double lambda,
+            double mu,
+            double alphaC,
+            double p0,
+            double busyProbability,
+            double meanInSystem,
+            double meanWaiting,
+            double virtualWait) {
         this.lambda = lambda;
         this.mu = mu;
         this.alphaC = alphaC;
@@ -54,19 +65,23 @@ public final class RenegingQueue {
     private static SteadyState<RenegingQueue> mm1(double lambda, double mu) {
         double rho = lambda / mu;
         if (rho >= 1) {
-            return new SteadyState.Unstable<>("no abandonment (alphaC = 0) and lambda/mu = " + rho + " >= 1");
+            return new SteadyState.Unstable<>(
+                    "no abandonment (alphaC = 0) and lambda/mu = " + rho + " >= 1");
         }
         return new SteadyState.Stable<>(
-                new RenegingQueue(lambda, mu, 0, 1 - rho, rho, rho / (1 - rho), rho * rho / (1 - rho), 0));
+                new RenegingQueue(
+                        lambda, mu, 0, 1 - rho, rho, rho / (1 - rho), rho * rho / (1 - rho), 0));
     }
 
     /**
-     * One pass over n = 1, 2, …: unnormalised terms p_n/p_0 and the running sum of the conditional virtual wait.
-     * Accumulators are rescaled together when a term grows huge (lambda >> alphaC has its mode far out); the pass
-     * stops once the geometric bound on the remaining tail of E[L] is below 1e-17 of the total.
+     * One pass over n = 1, 2, …: unnormalised terms p_n/p_0 and the running sum of the conditional
+     * virtual wait. Accumulators are rescaled together when a term grows huge (lambda >> alphaC has
+     * its mode far out); the pass stops once the geometric bound on the remaining tail of E[L] is
+     * below 1e-17 of the total.
      */
     private static SteadyState<RenegingQueue> series(double lambda, double mu, double alphaC) {
-        // The tail test needs lambda < mu + n·alphaC: past MAX_TERMS it can never pass, so say so at once
+        // The tail test needs lambda < mu + n·alphaC: past MAX_TERMS it can never pass, so say so
+        // at once
         // instead of after 2·10^8 terms (seconds of CPU per call).
         if ((lambda - mu) / alphaC >= MAX_TERMS) {
             return outOfReach(lambda, mu, alphaC);
@@ -101,8 +116,16 @@ public final class RenegingQueue {
                 double tailOfL = tailMass * (n + 1 / (1 - nextRatio));
                 double total = zeroTerm + sumPositive;
                 if (tailMass <= RELATIVE_TAIL * total && tailOfL <= RELATIVE_TAIL * sumL) {
-                    return new SteadyState.Stable<>(new RenegingQueue(lambda, mu, alphaC, zeroTerm / total,
-                            sumPositive / total, sumL / total, sumLq / total, sumVirtual / total));
+                    return new SteadyState.Stable<>(
+                            new RenegingQueue(
+                                    lambda,
+                                    mu,
+                                    alphaC,
+                                    zeroTerm / total,
+                                    sumPositive / total,
+                                    sumL / total,
+                                    sumLq / total,
+                                    sumVirtual / total));
                 }
             }
         }
@@ -110,9 +133,17 @@ public final class RenegingQueue {
     }
 
     private static SteadyState<RenegingQueue> outOfReach(double lambda, double mu, double alphaC) {
-        return new SteadyState.OutOfReach<>("the M/M/1+M series does not converge within " + MAX_TERMS
-                + " terms (lambda=" + lambda + ", mu=" + mu + ", alphaC=" + alphaC + "): alphaC is too small for this"
-                + " load");
+        return new SteadyState.OutOfReach<>(
+                "the M/M/1+M series does not converge within "
+                        + MAX_TERMS
+                        + " terms (lambda="
+                        + lambda
+                        + ", mu="
+                        + mu
+                        + ", alphaC="
+                        + alphaC
+                        + "): alphaC is too small for this"
+                        + " load");
     }
 
     public double lambda() {
@@ -152,7 +183,10 @@ public final class RenegingQueue {
         return lambda == 0 ? 0 : alphaC * meanWaiting / lambda;
     }
 
-    /** Mean time in queue over all arrivals (served or not), E[L_q]/lambda; 0 without arrivals (the limit). */
+    /**
+     * Mean time in queue over all arrivals (served or not), E[L_q]/lambda; 0 without arrivals (the
+     * limit).
+     */
     public double meanWait() {
         return lambda == 0 ? 0 : meanWaiting / lambda;
     }
@@ -163,8 +197,9 @@ public final class RenegingQueue {
     }
 
     /**
-     * The virtual waiting time W_v = E[W_q · 1{abandon}] per arriving task: time spent waiting by tasks that end up
-     * abandoning (the paper's Eq. 49-51 done correctly), sum_n p_n · {@link #conditionalVirtualWait}(n).
+     * The virtual waiting time W_v = E[W_q · 1{abandon}] per arriving task: time spent waiting by
+     * tasks that end up abandoning (the paper's Eq. 49-51 done correctly), sum_n p_n · {@link
+     * #conditionalVirtualWait}(n).
      */
     public double virtualWait() {
         return virtualWait;
@@ -177,9 +212,9 @@ public final class RenegingQueue {
     }
 
     /**
-     * E[W_q | n]: mean time in queue of a task that arrives to find n tasks present. With k tasks ahead, the next
-     * event comes at rate mu + k·alphaC (service, an abandonment ahead, or its own); the products telescope to
-     * n / (mu + n·alphaC).
+     * E[W_q | n]: mean time in queue of a task that arrives to find n tasks present. With k tasks
+     * ahead, the next event comes at rate mu + k·alphaC (service, an abandonment ahead, or its
+     * own); the products telescope to n / (mu + n·alphaC).
      */
     public static double conditionalMeanWait(int n, double mu, double alphaC) {
         checkConditional(n, mu, alphaC);
@@ -193,9 +228,10 @@ public final class RenegingQueue {
     }
 
     /**
-     * E[W_q · 1{abandon} | n] = (1/(mu + n·alphaC)) · sum_{m=1..n} m·alphaC/(mu + m·alphaC): the time a task that
-     * finds n present is expected to waste waiting before it gives up. Non-decreasing in n. Constant time for large
-     * n (the router evaluates it per decision, and an overloaded server may hold 10^5 tasks).
+     * E[W_q · 1{abandon} | n] = (1/(mu + n·alphaC)) · sum_{m=1..n} m·alphaC/(mu + m·alphaC): the
+     * time a task that finds n present is expected to waste waiting before it gives up.
+     * Non-decreasing in n. Constant time for large n (the router evaluates it per decision, and an
+     * overloaded server may hold 10^5 tasks).
      */
     public static double conditionalVirtualWait(int n, double mu, double alphaC) {
         checkConditional(n, mu, alphaC);
@@ -206,10 +242,11 @@ public final class RenegingQueue {
     }
 
     /**
-     * sum_{m=1..n} m/(c+m) (= sum m·alphaC/(mu+m·alphaC) with c = mu/alphaC): the first terms directly, the rest
-     * as (n - k) - c·(psi(c+n+1) - psi(c+k+1)), the digamma difference from its asymptotic expansion, which at
-     * arguments >= 33 is exact to rounding (the next term is below 1e-13). The tail subtracts two numbers of size
-     * ~n, so when c >> n the absolute error is ~1e-16·n: far below anything a load index can resolve.
+     * sum_{m=1..n} m/(c+m) (= sum m·alphaC/(mu+m·alphaC) with c = mu/alphaC): the first terms
+     * directly, the rest as (n - k) - c·(psi(c+n+1) - psi(c+k+1)), the digamma difference from its
+     * asymptotic expansion, which at arguments >= 33 is exact to rounding (the next term is below
+     * 1e-13). The tail subtracts two numbers of size ~n, so when c >> n the absolute error is
+     * ~1e-16·n: far below anything a load index can resolve.
      */
     static double abandonWaitSum(int n, double c) {
         if (Double.isInfinite(c)) {
@@ -222,13 +259,17 @@ public final class RenegingQueue {
         }
         if (n > direct) {
             int rest = n - direct;
-            // each tail term m/(c+m) is positive; the difference of two numbers of size ~rest can round below 0
+            // each tail term m/(c+m) is positive; the difference of two numbers of size ~rest can
+            // round below 0
             sum += Math.max(0, rest - c * digammaDifference(c + direct + 1, rest));
         }
         return sum;
     }
 
-    /** psi(a + k) - psi(a) for a >= 33, without cancellation: log1p and differences of the asymptotic terms. */
+    /**
+     * psi(a + k) - psi(a) for a >= 33, without cancellation: log1p and differences of the
+     * asymptotic terms.
+     */
     private static double digammaDifference(double a, double k) {
         double b = a + k;
         double a2 = 1 / (a * a);

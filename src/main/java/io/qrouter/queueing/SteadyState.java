@@ -4,10 +4,10 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The answer to "what does this queue look like in the long run?": its metrics; or the reason it has no steady
- * state (it grows without bound); or the reason its steady state is out of numerical reach. Each is an answer, not
- * an error, and never a NaN or infinity: a caller tells them apart by type, so a bad-input bug (which throws) can
- * never pass for an overloaded queue.
+ * The answer to "what does this queue look like in the long run?": its metrics; or the reason it
+ * has no steady state (it grows without bound); or the reason its steady state is out of numerical
+ * reach. Each is an answer, not an error, and never a NaN or infinity: a caller tells them apart by
+ * type, so a bad-input bug (which throws) can never pass for an overloaded queue.
  */
 public sealed interface SteadyState<T> {
 
@@ -26,8 +26,9 @@ public sealed interface SteadyState<T> {
     }
 
     /**
-     * A steady state exists but computing it is out of reach: e.g. M/M/1+M with an abandonment rate so small for
-     * the load that its series' mode lies beyond the terms the sum may take. Routing treats it as overloaded.
+     * A steady state exists but computing it is out of reach: e.g. M/M/1+M with an abandonment rate
+     * so small for the load that its series' mode lies beyond the terms the sum may take. Routing
+     * treats it as overloaded.
      */
     record OutOfReach<T>(String reason) implements SteadyState<T> {
         public OutOfReach {
@@ -44,7 +45,10 @@ public sealed interface SteadyState<T> {
         return this instanceof Stable<T> s ? Optional.of(s.metrics()) : Optional.empty();
     }
 
-    /** Why there are no metrics, for a human ("unstable: …" or "out of reach: …"); empty when stable. */
+    /**
+     * Why there are no metrics, for a human ("unstable: …" or "out of reach: …"); empty when
+     * stable.
+     */
     default Optional<String> whyNoMetrics() {
         if (this instanceof Unstable<T> u) {
             return Optional.of("unstable: " + u.reason());

@@ -1,14 +1,16 @@
 /**
  * The per-server queueing mathematics of qrouter, exact and free of Flink and Kafka.
  *
- * <p>Models: {@link io.qrouter.queueing.ChainP} (the seed paper's chain with corrected closed forms),
- * {@link io.qrouter.queueing.RenegingQueue} (M/M/1+M, true impatience, the default model of the load index),
- * {@link io.qrouter.queueing.GiM1} (general interarrivals, no reneging), a general level-independent
- * {@link io.qrouter.queueing.QbdSolver}, the load index {@link io.qrouter.queueing.LoadIndex} (Eq. 53) and the
- * fleet metrics {@link io.qrouter.queueing.FleetBalance} (Eq. 55-57). {@link io.qrouter.queueing.PaperPrintedFormulas}
+ * <p>Models: {@link io.qrouter.queueing.ChainP} (the seed paper's chain with corrected closed
+ * forms), {@link io.qrouter.queueing.RenegingQueue} (M/M/1+M, true impatience, the default model of
+ * the load index), {@link io.qrouter.queueing.GiM1} (general interarrivals, no reneging), a general
+ * level-independent {@link io.qrouter.queueing.QbdSolver}, the load index {@link
+ * io.qrouter.queueing.LoadIndex} (Eq. 53) and the fleet metrics {@link
+ * io.qrouter.queueing.FleetBalance} (Eq. 55-57). {@link io.qrouter.queueing.PaperPrintedFormulas}
  * keeps the paper's wrong closed forms only to reproduce its figures.
  *
- * <p>Rates are in any consistent unit (per second in the docs); times come out in the reciprocal unit. A queue
- * without a steady state is a {@link io.qrouter.queueing.SteadyState.Unstable}, never NaN or infinity.
+ * <p>Rates are in any consistent unit (per second in the docs); times come out in the reciprocal
+ * unit. A queue without a steady state is a {@link io.qrouter.queueing.SteadyState.Unstable}, never
+ * NaN or infinity.
  */
 package io.qrouter.queueing;

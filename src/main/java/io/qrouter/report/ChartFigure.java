@@ -11,8 +11,9 @@ import org.jfree.svg.SVGGraphics2D;
 import org.jfree.svg.ViewBox;
 
 /**
- * One chart of a report, drawn twice from the same JFreeChart: as {@code <name>.png} beside the CSV (the project's
- * standard) and as an inline SVG element for report.html (crisp at any zoom, no file to fetch).
+ * One chart of a report, drawn twice from the same JFreeChart: as {@code <name>.png} beside the CSV
+ * (the project's standard) and as an inline SVG element for report.html (crisp at any zoom, no file
+ * to fetch).
  *
  * @param name file stem and element id, e.g. {@code server_occupancy}
  * @param caption what the chart shows, for the page
@@ -24,7 +25,8 @@ public record ChartFigure(String name, String caption, JFreeChart chart, int wid
 
     public ChartFigure {
         if (!name.matches("[A-Za-z0-9_.-]+")) {
-            throw new IllegalArgumentException("chart name must be letters, digits, '_', '.' or '-' (got " + name + ")");
+            throw new IllegalArgumentException(
+                    "chart name must be letters, digits, '_', '.' or '-' (got " + name + ")");
         }
     }
 
@@ -40,12 +42,16 @@ public record ChartFigure(String name, String caption, JFreeChart chart, int wid
         return file;
     }
 
-    /** The chart as an {@code <svg>} element with id {@code chart-<name>}, scalable through its view box. */
+    /**
+     * The chart as an {@code <svg>} element with id {@code chart-<name>}, scalable through its view
+     * box.
+     */
     public String svg() {
         SVGGraphics2D g2 = new SVGGraphics2D(width, height);
         // clip paths and gradients get ids: keep them unique when several charts share a page
         g2.setDefsKeyPrefix(name + "-");
         chart.draw(g2, new Rectangle(0, 0, width, height));
-        return g2.getSVGElement("chart-" + name, true, new ViewBox(0, 0, width, height), null, null);
+        return g2.getSVGElement(
+                "chart-" + name, true, new ViewBox(0, 0, width, height), null, null);
     }
 }

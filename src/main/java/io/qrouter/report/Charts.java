@@ -8,7 +8,10 @@ import org.jfree.chart.plot.CombinedRangeXYPlot;
 import org.jfree.chart.plot.Plot;
 import org.jfree.chart.plot.XYPlot;
 
-/** The look every report chart shares: JFreeChart's current theme, then white plots with light grey grid lines. */
+/**
+ * The look every report chart shares: JFreeChart's current theme, then white plots with light grey
+ * grid lines.
+ */
 final class Charts {
     private Charts() {}
 

@@ -8,7 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** A table built row by row and written as RFC 4180 CSV. Numbers are written with full precision. */
+/**
+ * A table built row by row and written as RFC 4180 CSV. Numbers are written with full precision.
+ */
 public final class CsvTable {
     private final List<String> header;
     private final List<List<String>> rows = new ArrayList<>();
@@ -19,7 +21,8 @@ public final class CsvTable {
 
     public CsvTable add(Object... cells) {
         if (cells.length != header.size()) {
-            throw new IllegalArgumentException("row has " + cells.length + " cells, header has " + header.size());
+            throw new IllegalArgumentException(
+                    "row has " + cells.length + " cells, header has " + header.size());
         }
         List<String> row = new ArrayList<>(cells.length);
         for (Object c : cells) {

@@ -13,12 +13,13 @@ import org.commonmark.parser.Parser;
 import org.commonmark.renderer.html.HtmlRenderer;
 
 /**
- * report.html of a directory an experiment has written: its settings, its summary.md rendered (headings,
- * paragraphs and tables, by commonmark; raw HTML in it is escaped), every PNG chart embedded, and links to the
- * CSV, JSON and Markdown files beside it.
+ * report.html of a directory an experiment has written: its settings, its summary.md rendered
+ * (headings, paragraphs and tables, by commonmark; raw HTML in it is escaped), every PNG chart
+ * embedded, and links to the CSV, JSON and Markdown files beside it.
  */
 public final class DirectoryReport {
-    private static final List<org.commonmark.Extension> EXTENSIONS = List.of(TablesExtension.create());
+    private static final List<org.commonmark.Extension> EXTENSIONS =
+            List.of(TablesExtension.create());
 
     private DirectoryReport() {}
 
@@ -41,16 +42,25 @@ public final class DirectoryReport {
         return page.write(dir.resolve("report.html"));
     }
 
-    /** Markdown (with GitHub tables) as HTML; raw HTML in the input is escaped, not passed through. */
+    /**
+     * Markdown (with GitHub tables) as HTML; raw HTML in the input is escaped, not passed through.
+     */
     static String markdownToHtml(String markdown) {
         Parser parser = Parser.builder().extensions(EXTENSIONS).build();
-        return HtmlRenderer.builder().extensions(EXTENSIONS).escapeHtml(true).build().render(parser.parse(markdown));
+        return HtmlRenderer.builder()
+                .extensions(EXTENSIONS)
+                .escapeHtml(true)
+                .build()
+                .render(parser.parse(markdown));
     }
 
     private static List<String> files(Path dir) {
         try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(Files::isRegularFile).map(p -> p.getFileName().toString())
-                    .filter(n -> !n.equals("report.html")).sorted().toList();
+            return files.filter(Files::isRegularFile)
+                    .map(p -> p.getFileName().toString())
+                    .filter(n -> !n.equals("report.html"))
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -18,11 +18,12 @@ import org.jfree.chart.title.PaintScaleLegend;
 import org.jfree.chart.ui.RectangleEdge;
 
 /**
- * A per-server quantity over time as a heatmap (rows × time, one colour scale, no legend entry per row), drawn as
- * one raster image inside a JFreeChart plot so that 1,000 servers cost one embedded image, not 100,000 shapes.
- * Rows are labelled by name up to {@value #MAX_NAMED_ROWS} rows, else by rank; beyond {@value #MAX_ROWS} rows
- * neighbours are merged into their mean (the axis says so). A plot can be stacked below on the same time axis
- * (the fleet's percentile bands), and several grids can be drawn side by side on shared axes and one scale.
+ * A per-server quantity over time as a heatmap (rows × time, one colour scale, no legend entry per
+ * row), drawn as one raster image inside a JFreeChart plot so that 1,000 servers cost one embedded
+ * image, not 100,000 shapes. Rows are labelled by name up to {@value #MAX_NAMED_ROWS} rows, else by
+ * rank; beyond {@value #MAX_ROWS} rows neighbours are merged into their mean (the axis says so). A
+ * plot can be stacked below on the same time axis (the fleet's percentile bands), and several grids
+ * can be drawn side by side on shared axes and one scale.
  */
 public final class HeatmapChart {
     static final int MAX_ROWS = 500;
@@ -47,14 +48,19 @@ public final class HeatmapChart {
         this.valueLabel = valueLabel;
     }
 
-    /** Fixes the colour scale (e.g. [0, 1] for a utilisation); by default it runs from 0 to the p99 of the values. */
+    /**
+     * Fixes the colour scale (e.g. [0, 1] for a utilisation); by default it runs from 0 to the p99
+     * of the values.
+     */
     public HeatmapChart scale(double lower, double upper) {
         this.lower = lower;
         this.upper = upper;
         return this;
     }
 
-    /** The heatmap of {@code grid}, with {@code below} (may be null) under it on the same time axis. */
+    /**
+     * The heatmap of {@code grid}, with {@code below} (may be null) under it on the same time axis.
+     */
     public ChartFigure figure(String name, TimeGrid grid, XYPlot below) {
         TimeGrid shown = grid.binned(MAX_ROWS, MAX_COLUMNS);
         ColourScale colours = scaleFor(List.of(grid));
@@ -67,12 +73,23 @@ public final class HeatmapChart {
             plot.add(below, 1);
         }
         JFreeChart chart = chart(plot, colours, below != null);
-        return new ChartFigure(name, title, chart, WIDTH, heatmapHeight(shown) + (below == null ? 0 : BELOW_HEIGHT) + 150);
+        return new ChartFigure(
+                name,
+                title,
+                chart,
+                WIDTH,
+                heatmapHeight(shown) + (below == null ? 0 : BELOW_HEIGHT) + 150);
     }
 
-    /** One heatmap per entry (e.g. per policy) side by side, sharing the row axis, the time range and the scale. */
+    /**
+     * One heatmap per entry (e.g. per policy) side by side, sharing the row axis, the time range
+     * and the scale.
+     */
     public ChartFigure sideBySide(String name, Map<String, TimeGrid> grids) {
-        List<TimeGrid> shown = grids.values().stream().map(g -> g.binned(MAX_ROWS, MAX_COLUMNS / grids.size())).toList();
+        List<TimeGrid> shown =
+                grids.values().stream()
+                        .map(g -> g.binned(MAX_ROWS, MAX_COLUMNS / grids.size()))
+                        .toList();
         ColourScale colours = scaleFor(List.copyOf(grids.values()));
         CombinedRangeXYPlot plot = new CombinedRangeXYPlot(rowAxis(shown.get(0)));
         plot.setGap(16);
@@ -82,11 +99,13 @@ public final class HeatmapChart {
             panel.setDomainAxis(timeAxis(shown, labels.get(i) + ": time (s)"));
             plot.add(panel, 1);
         }
-        return new ChartFigure(name, title, chart(plot, colours, false), WIDTH, heatmapHeight(shown.get(0)) + 150);
+        return new ChartFigure(
+                name, title, chart(plot, colours, false), WIDTH, heatmapHeight(shown.get(0)) + 150);
     }
 
     private JFreeChart chart(XYPlot plot, ColourScale colours, boolean legend) {
-        JFreeChart chart = Charts.themed(new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, legend));
+        JFreeChart chart =
+                Charts.themed(new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, legend));
         NumberAxis scaleAxis = new NumberAxis(valueLabel);
         scaleAxis.setRange(colours.getLowerBound(), colours.getUpperBound());
         PaintScaleLegend scaleLegend = new PaintScaleLegend(colours, scaleAxis);
@@ -98,10 +117,16 @@ public final class HeatmapChart {
         return chart;
     }
 
-    /** Image rows top to bottom are grid rows last to first, so row 0 sits at the bottom of the axis. */
+    /**
+     * Image rows top to bottom are grid rows last to first, so row 0 sits at the bottom of the
+     * axis.
+     */
     private static XYPlot heatmapPlot(TimeGrid grid, ColourScale colours, ValueAxis rowAxis) {
-        BufferedImage image = new BufferedImage(Math.max(1, grid.columns()), Math.max(1, grid.rows()),
-                BufferedImage.TYPE_INT_RGB);
+        BufferedImage image =
+                new BufferedImage(
+                        Math.max(1, grid.columns()),
+                        Math.max(1, grid.rows()),
+                        BufferedImage.TYPE_INT_RGB);
         for (int r = 0; r < grid.rows(); r++) {
             for (int c = 0; c < grid.columns(); c++) {
                 image.setRGB(c, grid.rows() - 1 - r, colours.colour(grid.values()[r][c]).getRGB());
@@ -109,8 +134,14 @@ public final class HeatmapChart {
         }
         XYPlot plot = new XYPlot(null, null, rowAxis, null);
         double bottom = named(grid) ? -0.5 : 0.5;
-        plot.addAnnotation(new XYDataImageAnnotation(image, grid.x0() - grid.dx() / 2, bottom,
-                grid.columns() * grid.dx(), grid.rows() * (double) grid.rowsPerBin(), false));
+        plot.addAnnotation(
+                new XYDataImageAnnotation(
+                        image,
+                        grid.x0() - grid.dx() / 2,
+                        bottom,
+                        grid.columns() * grid.dx(),
+                        grid.rows() * (double) grid.rowsPerBin(),
+                        false));
         plot.setDomainGridlinesVisible(false);
         plot.setRangeGridlinesVisible(false);
         return plot;
@@ -123,7 +154,8 @@ public final class HeatmapChart {
             ((SymbolAxis) axis).setGridBandsVisible(false);
             axis.setRange(-0.5, grid.rows() - 0.5);
         } else {
-            String merged = grid.rowsPerBin() > 1 ? " (each row: mean of " + grid.rowsPerBin() + ")" : "";
+            String merged =
+                    grid.rowsPerBin() > 1 ? " (each row: mean of " + grid.rowsPerBin() + ")" : "";
             NumberAxis numbers = new NumberAxis(rowLabel + ": rank" + merged);
             numbers.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
             numbers.setRange(0.5, grid.rows() * grid.rowsPerBin() + 0.5);
@@ -134,7 +166,11 @@ public final class HeatmapChart {
 
     private static NumberAxis timeAxis(List<TimeGrid> grids, String label) {
         double from = grids.stream().mapToDouble(g -> g.x0() - g.dx() / 2).min().orElse(0);
-        double to = grids.stream().mapToDouble(g -> g.x0() + (g.columns() - 0.5) * g.dx()).max().orElse(1);
+        double to =
+                grids.stream()
+                        .mapToDouble(g -> g.x0() + (g.columns() - 0.5) * g.dx())
+                        .max()
+                        .orElse(1);
         NumberAxis axis = new NumberAxis(label);
         axis.setRange(from, Math.max(to, from + 1e-9));
         return axis;
@@ -144,7 +180,11 @@ public final class HeatmapChart {
         if (!Double.isNaN(lower)) {
             return new ColourScale(lower, upper);
         }
-        double[] all = grids.stream().flatMapToDouble(g -> Arrays.stream(g.sortedValues())).sorted().toArray();
+        double[] all =
+                grids.stream()
+                        .flatMapToDouble(g -> Arrays.stream(g.sortedValues()))
+                        .sorted()
+                        .toArray();
         double low = all.length == 0 ? 0 : Math.min(0, all[0]);
         double high = all.length == 0 ? 1 : NearestRank.of(all, all.length, 0.99);
         if (!(high > low)) {
@@ -159,6 +199,8 @@ public final class HeatmapChart {
 
     /** About 14 px per named row; one pixel row per merged bin for large fleets. */
     private static int heatmapHeight(TimeGrid grid) {
-        return named(grid) ? Math.max(160, 14 * grid.rows()) : Math.max(260, Math.min(MAX_ROWS, grid.rows()) + 40);
+        return named(grid)
+                ? Math.max(160, 14 * grid.rows())
+                : Math.max(260, Math.min(MAX_ROWS, grid.rows()) + 40);
     }
 }

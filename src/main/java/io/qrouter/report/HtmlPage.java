@@ -11,12 +11,14 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * One self-contained report.html: the style sheet inline, charts as inline SVG or PNG data URIs, no script and no
- * address outside the page except relative links to the CSV and JSON files beside it, so it opens from disk
- * without network. Every text is escaped; only {@link #html} takes markup, from code that produced it.
+ * One self-contained report.html: the style sheet inline, charts as inline SVG or PNG data URIs, no
+ * script and no address outside the page except relative links to the CSV and JSON files beside it,
+ * so it opens from disk without network. Every text is escaped; only {@link #html} takes markup,
+ * from code that produced it.
  */
 public final class HtmlPage {
-    private static final String STYLE = """
+    private static final String STYLE =
+            """
             body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0 auto;
                    max-width: 1200px; padding: 0 24px 48px; color: #222; }
             h1 { margin: 24px 0 4px; font-size: 1.6em; } h2 { margin-top: 36px; border-bottom: 1px solid #ddd; }
@@ -85,8 +87,13 @@ public final class HtmlPage {
 
     /** A chart as inline SVG, with links to its PNG and to the data files it was drawn from. */
     public HtmlPage chart(ChartFigure figure, List<String> dataFiles) {
-        body.append("<figure class=\"chart\" id=\"figure-").append(escape(figure.name())).append("\">\n<figcaption>")
-                .append(escape(figure.caption())).append("</figcaption>\n").append(figure.svg()).append('\n');
+        body.append("<figure class=\"chart\" id=\"figure-")
+                .append(escape(figure.name()))
+                .append("\">\n<figcaption>")
+                .append(escape(figure.caption()))
+                .append("</figcaption>\n")
+                .append(figure.svg())
+                .append('\n');
         body.append(links("p", "files", withPng(figure.name(), dataFiles))).append("</figure>\n");
         return this;
     }
@@ -99,10 +106,17 @@ public final class HtmlPage {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        body.append("<figure class=\"chart\" id=\"figure-").append(escape(name)).append("\">\n<figcaption>")
-                .append(escape(caption)).append("</figcaption>\n<img alt=\"").append(escape(caption))
-                .append("\" src=\"data:image/png;base64,").append(Base64.getEncoder().encodeToString(bytes))
-                .append("\">\n").append(links("p", "files", List.of(png.getFileName().toString()))).append("</figure>\n");
+        body.append("<figure class=\"chart\" id=\"figure-")
+                .append(escape(name))
+                .append("\">\n<figcaption>")
+                .append(escape(caption))
+                .append("</figcaption>\n<img alt=\"")
+                .append(escape(caption))
+                .append("\" src=\"data:image/png;base64,")
+                .append(Base64.getEncoder().encodeToString(bytes))
+                .append("\">\n")
+                .append(links("p", "files", List.of(png.getFileName().toString())))
+                .append("</figure>\n");
         return this;
     }
 
@@ -115,8 +129,15 @@ public final class HtmlPage {
     public String render() {
         return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                 + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-                + "<link rel=\"icon\" href=\"data:,\">\n<title>" + escape(title) + "</title>\n<style>\n" + STYLE
-                + "</style>\n</head>\n<body>\n<h1>" + escape(title) + "</h1>\n" + body + "</body>\n</html>\n";
+                + "<link rel=\"icon\" href=\"data:,\">\n<title>"
+                + escape(title)
+                + "</title>\n<style>\n"
+                + STYLE
+                + "</style>\n</head>\n<body>\n<h1>"
+                + escape(title)
+                + "</h1>\n"
+                + body
+                + "</body>\n</html>\n";
     }
 
     /** Writes the page to {@code file} (UTF-8) and returns the file. */
@@ -135,9 +156,18 @@ public final class HtmlPage {
     }
 
     private static String links(String element, String cssClass, List<String> names) {
-        StringBuilder out = new StringBuilder("<").append(element).append(" class=\"").append(cssClass).append("\">");
+        StringBuilder out =
+                new StringBuilder("<")
+                        .append(element)
+                        .append(" class=\"")
+                        .append(cssClass)
+                        .append("\">");
         for (String n : names) {
-            out.append("<a href=\"").append(escape(n)).append("\">").append(escape(n)).append("</a>");
+            out.append("<a href=\"")
+                    .append(escape(n))
+                    .append("\">")
+                    .append(escape(n))
+                    .append("</a>");
         }
         return out.append("</").append(element).append(">\n").toString();
     }

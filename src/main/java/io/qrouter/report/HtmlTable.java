@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A table of a report page. Numeric cells carry the report.json path of their value ({@code data-key}, e.g.
- * {@code wait_seconds.p50}), so a test can read the page and compare each number with the JSON it came from.
+ * A table of a report page. Numeric cells carry the report.json path of their value ({@code
+ * data-key}, e.g. {@code wait_seconds.p50}), so a test can read the page and compare each number
+ * with the JSON it came from.
  */
 public final class HtmlTable {
     /** One cell: text, and the JSON path of the number it shows (null for plain text). */
@@ -19,15 +20,21 @@ public final class HtmlTable {
         this.header = List.of(header);
     }
 
-    /** A number as it appears on every page: integers as such, other numbers with 3 decimals, unknown as n/a. */
+    /**
+     * A number as it appears on every page: integers as such, other numbers with 3 decimals,
+     * unknown as n/a.
+     */
     public static Cell number(String key, Object value) {
         return new Cell(format(value), key);
     }
 
     /** A fraction shown as a percentage with one decimal, unknown as n/a. */
     public static Cell percent(String key, Object fraction) {
-        return new Cell(fraction instanceof Number n ? String.format(Locale.ROOT, "%.1f%%", 100 * n.doubleValue())
-                : "n/a", key);
+        return new Cell(
+                fraction instanceof Number n
+                        ? String.format(Locale.ROOT, "%.1f%%", 100 * n.doubleValue())
+                        : "n/a",
+                key);
     }
 
     public static String format(Object value) {
@@ -43,7 +50,8 @@ public final class HtmlTable {
     /** A row; cells are {@link Cell}s or anything else, shown as text. */
     public HtmlTable row(Object... cells) {
         if (cells.length != header.size()) {
-            throw new IllegalArgumentException("row has " + cells.length + " cells, header has " + header.size());
+            throw new IllegalArgumentException(
+                    "row has " + cells.length + " cells, header has " + header.size());
         }
         List<Cell> row = new ArrayList<>();
         for (Object c : cells) {
@@ -54,7 +62,8 @@ public final class HtmlTable {
     }
 
     String toHtml(String cssClass) {
-        StringBuilder out = new StringBuilder("<table class=\"").append(cssClass).append("\">\n<thead><tr>");
+        StringBuilder out =
+                new StringBuilder("<table class=\"").append(cssClass).append("\">\n<thead><tr>");
         header.forEach(h -> out.append("<th>").append(HtmlPage.escape(h)).append("</th>"));
         out.append("</tr></thead>\n<tbody>\n");
         for (List<Cell> row : rows) {
@@ -63,9 +72,13 @@ public final class HtmlTable {
                 Cell c = row.get(i);
                 out.append(i == 0 ? "<th scope=\"row\"" : "<td");
                 if (c.key() != null) {
-                    out.append(" class=\"num\" data-key=\"").append(HtmlPage.escape(c.key())).append('"');
+                    out.append(" class=\"num\" data-key=\"")
+                            .append(HtmlPage.escape(c.key()))
+                            .append('"');
                 }
-                out.append('>').append(HtmlPage.escape(c.text())).append(i == 0 ? "</th>" : "</td>");
+                out.append('>')
+                        .append(HtmlPage.escape(c.text()))
+                        .append(i == 0 ? "</th>" : "</td>");
             }
             out.append("</tr>\n");
         }

@@ -7,9 +7,13 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** The one JSON mapper of the CLI and reports. Callers write unknown or undefined numbers as null, never NaN. */
+/**
+ * The one JSON mapper of the CLI and reports. Callers write unknown or undefined numbers as null,
+ * never NaN.
+ */
 public final class Json {
-    public static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    public static final ObjectMapper MAPPER =
+            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private Json() {}
 

@@ -12,7 +12,10 @@ import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
-/** A line chart with named series, rendered headless to PNG (and to SVG through {@link ChartFigure}). */
+/**
+ * A line chart with named series, rendered headless to PNG (and to SVG through {@link
+ * ChartFigure}).
+ */
 public final class LineChart {
     private final String title;
     private final String xLabel;
@@ -27,7 +30,10 @@ public final class LineChart {
         this.yLabel = yLabel;
     }
 
-    /** Adds a point to a series (created on first use). Non-finite y values are skipped, not plotted. */
+    /**
+     * Adds a point to a series (created on first use). Non-finite y values are skipped, not
+     * plotted.
+     */
     public LineChart point(String seriesName, double x, double y) {
         if (Double.isFinite(x) && Double.isFinite(y)) {
             series.computeIfAbsent(seriesName, n -> new XYSeries(n, false, true)).add(x, y);
@@ -40,7 +46,10 @@ public final class LineChart {
         return this;
     }
 
-    /** Fits the linear y axis to the data instead of stretching it down to zero (for curves far above zero). */
+    /**
+     * Fits the linear y axis to the data instead of stretching it down to zero (for curves far
+     * above zero).
+     */
     public LineChart yFromData() {
         this.yFromData = true;
         return this;
@@ -61,7 +70,10 @@ public final class LineChart {
         return new ChartFigure(name, title, toChart(), 900, 540);
     }
 
-    /** The chart with a legend of one entry per series (keep series few: a legend per server does not scale). */
+    /**
+     * The chart with a legend of one entry per series (keep series few: a legend per server does
+     * not scale).
+     */
     public JFreeChart toChart() {
         XYPlot plot = toPlot();
         return Charts.themed(new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, true));
@@ -75,7 +87,8 @@ public final class LineChart {
         NumberAxis xAxis = new NumberAxis(xLabel);
         xAxis.setAutoRangeIncludesZero(false);
         XYPlot plot = new XYPlot(data, xAxis, new NumberAxis(yLabel), renderer);
-        renderer.setAutoPopulateSeriesStroke(false); // else the chart theme clears the strokes set here
+        renderer.setAutoPopulateSeriesStroke(
+                false); // else the chart theme clears the strokes set here
         renderer.setDefaultStroke(new BasicStroke(2f));
         if (yFromData && plot.getRangeAxis() instanceof NumberAxis axis) {
             axis.setAutoRangeIncludesZero(false);

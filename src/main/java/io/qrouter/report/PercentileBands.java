@@ -10,12 +10,15 @@ import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 
 /**
- * A fleet's spread at each time: min, median, p90 and max of a grid's column across its rows (nearest rank, as
- * everywhere in the reports). Four numbers per time, whatever the number of servers: the chart under each
- * heatmap, and a CSV. NaN where a column has no value.
+ * A fleet's spread at each time: min, median, p90 and max of a grid's column across its rows
+ * (nearest rank, as everywhere in the reports). Four numbers per time, whatever the number of
+ * servers: the chart under each heatmap, and a CSV. NaN where a column has no value.
  */
 public record PercentileBands(double[] x, double[] min, double[] p50, double[] p90, double[] max) {
-    /** A max this many times the largest p90 is a heavy tail: the plot's axis is then cut (the CSV keeps it). */
+    /**
+     * A max this many times the largest p90 is a heavy tail: the plot's axis is then cut (the CSV
+     * keeps it).
+     */
     private static final double HEAVY_TAIL = 4;
 
     public static PercentileBands of(TimeGrid grid) {
@@ -71,7 +74,8 @@ public record PercentileBands(double[] x, double[] min, double[] p50, double[] p
         double largestP90 = largest(p90);
         NumberAxis yAxis = new NumberAxis(yLabel);
         if (largest(max) > HEAVY_TAIL * largestP90 && largestP90 > 0) {
-            // one outlier (a K of thousands) would flatten the median and p90 to the floor: cut the axis above them
+            // one outlier (a K of thousands) would flatten the median and p90 to the floor: cut the
+            // axis above them
             yAxis.setLabel(yLabel + " (cut at 2×p90)");
             yAxis.setRange(Math.min(0, smallest(p50)), 2 * largestP90);
         }

@@ -4,8 +4,8 @@ import java.io.PrintStream;
 import java.util.Locale;
 
 /**
- * One self-overwriting progress line on stderr, so long runs show they are alive without flooding a log.
- * Prints nothing when disabled (e.g. in tests or with --json piping).
+ * One self-overwriting progress line on stderr, so long runs show they are alive without flooding a
+ * log. Prints nothing when disabled (e.g. in tests or with --json piping).
  */
 public final class Progress implements AutoCloseable {
     private static final int WIDTH = 30;
@@ -38,8 +38,15 @@ public final class Progress implements AutoCloseable {
         }
         lastPrintNanos = now;
         int filled = (int) Math.min(WIDTH, WIDTH * done / total);
-        String line = String.format(Locale.ROOT, "%s [%s%s] %3d%% %s",
-                label, "#".repeat(filled), ".".repeat(WIDTH - filled), 100 * done / total, note == null ? "" : note);
+        String line =
+                String.format(
+                        Locale.ROOT,
+                        "%s [%s%s] %3d%% %s",
+                        label,
+                        "#".repeat(filled),
+                        ".".repeat(WIDTH - filled),
+                        100 * done / total,
+                        note == null ? "" : note);
         out.print("\r" + line + " ".repeat(Math.max(0, lastLength - line.length())));
         out.flush();
         lastLength = line.length();

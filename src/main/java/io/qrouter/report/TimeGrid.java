@@ -5,10 +5,12 @@ import java.util.List;
 
 /**
  * A quantity per row (server, MEC system) and time column: {@code values[row][column]} at time
- * {@code x0 + column·dx}, NaN where nothing is known. Rows are in display order, row 0 at the bottom of a heatmap
- * (servers: slowest first). {@code rowNames} are null once rows have been merged by {@link #binned}.
+ * {@code x0 + column·dx}, NaN where nothing is known. Rows are in display order, row 0 at the
+ * bottom of a heatmap (servers: slowest first). {@code rowNames} are null once rows have been
+ * merged by {@link #binned}.
  */
-public record TimeGrid(double x0, double dx, List<String> rowNames, double[][] values, int rowsPerBin) {
+public record TimeGrid(
+        double x0, double dx, List<String> rowNames, double[][] values, int rowsPerBin) {
 
     public TimeGrid {
         if (!(dx > 0)) {
@@ -17,11 +19,13 @@ public record TimeGrid(double x0, double dx, List<String> rowNames, double[][] v
         int columns = values.length == 0 ? 0 : values[0].length;
         for (double[] row : values) {
             if (row.length != columns) {
-                throw new IllegalArgumentException("every row needs " + columns + " columns (got " + row.length + ")");
+                throw new IllegalArgumentException(
+                        "every row needs " + columns + " columns (got " + row.length + ")");
             }
         }
         if (rowNames != null && rowNames.size() != values.length) {
-            throw new IllegalArgumentException(values.length + " rows but " + rowNames.size() + " row names");
+            throw new IllegalArgumentException(
+                    values.length + " rows but " + rowNames.size() + " row names");
         }
     }
 
@@ -45,17 +49,26 @@ public record TimeGrid(double x0, double dx, List<String> rowNames, double[][] v
 
     /** The finite values of column {@code c}, sorted. */
     public double[] sortedColumn(int c) {
-        return Arrays.stream(values).mapToDouble(row -> row[c]).filter(Double::isFinite).sorted().toArray();
+        return Arrays.stream(values)
+                .mapToDouble(row -> row[c])
+                .filter(Double::isFinite)
+                .sorted()
+                .toArray();
     }
 
     /** Every finite value, sorted. */
     double[] sortedValues() {
-        return Arrays.stream(values).flatMapToDouble(Arrays::stream).filter(Double::isFinite).sorted().toArray();
+        return Arrays.stream(values)
+                .flatMapToDouble(Arrays::stream)
+                .filter(Double::isFinite)
+                .sorted()
+                .toArray();
     }
 
     /**
-     * At most {@code maxRows} rows and {@code maxColumns} columns: neighbouring rows (and columns) merged into their
-     * mean, so a heatmap of 1,000 servers keeps one pixel row per bin instead of dropping servers when scaled down.
+     * At most {@code maxRows} rows and {@code maxColumns} columns: neighbouring rows (and columns)
+     * merged into their mean, so a heatmap of 1,000 servers keeps one pixel row per bin instead of
+     * dropping servers when scaled down.
      */
     public TimeGrid binned(int maxRows, int maxColumns) {
         int rowStep = (int) Math.ceil(rows() / (double) Math.max(1, maxRows));
@@ -83,7 +96,11 @@ public record TimeGrid(double x0, double dx, List<String> rowNames, double[][] v
                 out[r][c] = n == 0 ? Double.NaN : sum / n;
             }
         }
-        return new TimeGrid(x0 + (colStep - 1) * dx / 2, dx * colStep, rowStep > 1 ? null : rowNames, out,
+        return new TimeGrid(
+                x0 + (colStep - 1) * dx / 2,
+                dx * colStep,
+                rowStep > 1 ? null : rowNames,
+                out,
                 rowsPerBin * rowStep);
     }
 }

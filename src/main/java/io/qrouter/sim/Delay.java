@@ -5,15 +5,17 @@ import java.util.Locale;
 import java.util.random.RandomGenerator;
 
 /**
- * A non-negative delay in simulator time units: how late information reaches its reader. Written {@code 0} (none),
- * {@code D} (constant) or {@code exp:MEAN} (exponential); the digital twin builds an empirical one from the delays a
- * real pipeline showed.
+ * A non-negative delay in simulator time units: how late information reaches its reader. Written
+ * {@code 0} (none), {@code D} (constant) or {@code exp:MEAN} (exponential); the digital twin builds
+ * an empirical one from the delays a real pipeline showed.
  */
 public sealed interface Delay {
 
     double sample(RandomGenerator random);
 
-    /** True when every sample is 0: the simulator then delivers at once, exactly as without delays. */
+    /**
+     * True when every sample is 0: the simulator then delivers at once, exactly as without delays.
+     */
     boolean isZero();
 
     double mean();
@@ -32,8 +34,12 @@ public sealed interface Delay {
         try {
             Double.parseDouble(s);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " must be a delay D >= 0 or exp:MEAN, in mean service times"
-                    + " (got \"" + spec + "\")");
+            throw new IllegalArgumentException(
+                    option
+                            + " must be a delay D >= 0 or exp:MEAN, in mean service times"
+                            + " (got \""
+                            + spec
+                            + "\")");
         }
         return new Constant(Specs.parseDouble(s, option, "D", 0, 1e9));
     }
@@ -84,8 +90,10 @@ public sealed interface Delay {
 
     record Empirical(double[] observed) implements Delay {
         public Empirical {
-            if (observed.length == 0 || Arrays.stream(observed).anyMatch(d -> !(d >= 0) || Double.isInfinite(d))) {
-                throw new IllegalArgumentException("an empirical delay needs at least one finite sample >= 0");
+            if (observed.length == 0
+                    || Arrays.stream(observed).anyMatch(d -> !(d >= 0) || Double.isInfinite(d))) {
+                throw new IllegalArgumentException(
+                        "an empirical delay needs at least one finite sample >= 0");
             }
         }
 

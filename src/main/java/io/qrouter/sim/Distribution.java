@@ -3,9 +3,9 @@ package io.qrouter.sim;
 import java.util.random.RandomGenerator;
 
 /**
- * A positive random variable of mean 1, scaled by the caller: interarrival gaps and service requirements.
- * Written {@code exp}, {@code det}, {@code erlang:K} (squared coefficient of variation 1/K) or {@code h2:SCV}
- * (two-phase hyperexponential with balanced means, SCV ≥ 1).
+ * A positive random variable of mean 1, scaled by the caller: interarrival gaps and service
+ * requirements. Written {@code exp}, {@code det}, {@code erlang:K} (squared coefficient of
+ * variation 1/K) or {@code h2:SCV} (two-phase hyperexponential with balanced means, SCV ≥ 1).
  */
 sealed interface Distribution {
 
@@ -33,8 +33,12 @@ sealed interface Distribution {
             double scv = Specs.parseDouble(s.substring(3), option, "h2:SCV", 1, 1000);
             return new Hyperexponential(scv);
         }
-        throw new IllegalArgumentException(option + " must be exp, det, erlang:K (K in [1, 1000]) or h2:SCV"
-                + " (SCV in [1, 1000]) (got \"" + spec + "\")");
+        throw new IllegalArgumentException(
+                option
+                        + " must be exp, det, erlang:K (K in [1, 1000]) or h2:SCV"
+                        + " (SCV in [1, 1000]) (got \""
+                        + spec
+                        + "\")");
     }
 
     record Exponential() implements Distribution {
@@ -93,8 +97,8 @@ sealed interface Distribution {
     }
 
     /**
-     * Balanced means: p1/μ1 = p2/μ2, which with mean 1 and SCV c² gives p1 = (1 + √((c²−1)/(c²+1)))/2,
-     * μ1 = 2·p1, μ2 = 2·(1−p1).
+     * Balanced means: p1/μ1 = p2/μ2, which with mean 1 and SCV c² gives p1 = (1 +
+     * √((c²−1)/(c²+1)))/2, μ1 = 2·p1, μ2 = 2·(1−p1).
      */
     record Hyperexponential(double scv) implements Distribution {
         @Override

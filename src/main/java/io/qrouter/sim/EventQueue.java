@@ -3,10 +3,11 @@ package io.qrouter.sim;
 import java.util.Arrays;
 
 /**
- * The simulator's future event list: a binary min-heap of (time, sequence number) in primitive arrays, so that a
- * million pending events cost no objects. Events at the same time come out in the order they were scheduled,
- * which keeps runs bit-for-bit reproducible. There is no cancellation: handlers check a token and drop stale
- * events (lazy deletion), which is cheaper than a decrease-key heap here.
+ * The simulator's future event list: a binary min-heap of (time, sequence number) in primitive
+ * arrays, so that a million pending events cost no objects. Events at the same time come out in the
+ * order they were scheduled, which keeps runs bit-for-bit reproducible. There is no cancellation:
+ * handlers check a token and drop stale events (lazy deletion), which is cheaper than a
+ * decrease-key heap here.
  */
 final class EventQueue {
     private double[] time = new double[1024];
@@ -50,7 +51,10 @@ final class EventQueue {
         return size == 0;
     }
 
-    /** Removes the earliest event; read it with {@link #time()}, {@link #kind()}, {@link #server()}, {@link #arg()}. */
+    /**
+     * Removes the earliest event; read it with {@link #time()}, {@link #kind()}, {@link #server()},
+     * {@link #arg()}.
+     */
     void pop() {
         poppedTime = time[0];
         poppedPayload = payload[0];
@@ -67,7 +71,8 @@ final class EventQueue {
             if (child >= size) {
                 break;
             }
-            if (child + 1 < size && before(time[child + 1], sequence[child + 1], time[child], sequence[child])) {
+            if (child + 1 < size
+                    && before(time[child + 1], sequence[child + 1], time[child], sequence[child])) {
                 child++;
             }
             if (!before(time[child], sequence[child], t, seq)) {

@@ -11,8 +11,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 /**
- * Independent simulation runs of an experiment spread over a few threads, with a progress line. Each run is seeded
- * by its own configuration, so the results (returned in the order of the inputs) do not depend on the thread count.
+ * Independent simulation runs of an experiment spread over a few threads, with a progress line.
+ * Each run is seeded by its own configuration, so the results (returned in the order of the inputs)
+ * do not depend on the thread count.
  */
 final class ParallelRuns {
     private ParallelRuns() {}
@@ -23,8 +24,13 @@ final class ParallelRuns {
      * @param describe what the progress line says of a finished run
      * @param run the run itself
      */
-    static <I, O> List<O> run(String label, List<I> inputs, Function<I, String> describe, Function<I, O> run,
-            int threads, boolean showProgress) {
+    static <I, O> List<O> run(
+            String label,
+            List<I> inputs,
+            Function<I, String> describe,
+            Function<I, O> run,
+            int threads,
+            boolean showProgress) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be >= 1 (got " + threads + ")");
         }
@@ -33,14 +39,16 @@ final class ParallelRuns {
         try (Progress progress = new Progress(label, inputs.size(), showProgress)) {
             List<Future<O>> futures = new ArrayList<>(inputs.size());
             for (I input : inputs) {
-                futures.add(pool.submit(() -> {
-                    O output = run.apply(input);
-                    long d = done.incrementAndGet();
-                    synchronized (progress) {
-                        progress.update(d, describe.apply(input));
-                    }
-                    return output;
-                }));
+                futures.add(
+                        pool.submit(
+                                () -> {
+                                    O output = run.apply(input);
+                                    long d = done.incrementAndGet();
+                                    synchronized (progress) {
+                                        progress.update(d, describe.apply(input));
+                                    }
+                                    return output;
+                                }));
             }
             List<O> outputs = new ArrayList<>(futures.size());
             for (Future<O> f : futures) {
@@ -51,7 +59,8 @@ final class ParallelRuns {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(label + " interrupted", e);
         } catch (ExecutionException e) {
-            throw new IllegalStateException("a " + label + " run failed: " + e.getCause(), e.getCause());
+            throw new IllegalStateException(
+                    "a " + label + " run failed: " + e.getCause(), e.getCause());
         } finally {
             pool.shutdownNow();
         }

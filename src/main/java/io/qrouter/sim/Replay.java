@@ -1,9 +1,9 @@
 package io.qrouter.sim;
 
 /**
- * What a {@link Simulation#replay} did with each task of the recorded workload, in the workload's order and time
- * base (NaN: did not happen), beside the run's summary. A digital twin computes its figures from these exactly as
- * the real run's are computed, so the two are compared like for like.
+ * What a {@link Simulation#replay} did with each task of the recorded workload, in the workload's
+ * order and time base (NaN: did not happen), beside the run's summary. A digital twin computes its
+ * figures from these exactly as the real run's are computed, so the two are compared like for like.
  *
  * @param summary the simulator's own figures
  * @param receivedAt when the task reached its server
@@ -11,7 +11,11 @@ package io.qrouter.sim;
  * @param finishedAt when it completed or abandoned
  * @param completed true when it was served to the end
  */
-public record Replay(SimResult summary, double[] receivedAt, double[] startedAt, double[] finishedAt,
+public record Replay(
+        SimResult summary,
+        double[] receivedAt,
+        double[] startedAt,
+        double[] finishedAt,
         boolean[] completed) {
 
     static Replay empty(SimResult summary, int tasks) {

@@ -9,10 +9,11 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * How servers' reports reach the routers. Without delays a report is applied to every router at once, exactly as
- * before delays existed. With delays (of reports or of decisions) it works as the Flink job does: each report lists
- * the tasks enqueued since the server's previous one, travels for a sampled delay, and each router adds to it its
- * own decisions the report does not acknowledge yet ({@link UnacknowledgedTasks}).
+ * How servers' reports reach the routers. Without delays a report is applied to every router at
+ * once, exactly as before delays existed. With delays (of reports or of decisions) it works as the
+ * Flink job does: each report lists the tasks enqueued since the server's previous one, travels for
+ * a sampled delay, and each router adds to it its own decisions the report does not acknowledge yet
+ * ({@link UnacknowledgedTasks}).
  */
 final class ReportChannel {
     private final RoutingPolicy[] routers;
@@ -55,8 +56,8 @@ final class ReportChannel {
     }
 
     /**
-     * Sends a report of server {@code s}: applied at once, or scheduled as an {@link EventKind#UPDATE_ARRIVES}
-     * event whose argument {@link #arrive} takes back.
+     * Sends a report of server {@code s}: applied at once, or scheduled as an {@link
+     * EventKind#UPDATE_ARRIVES} event whose argument {@link #arrive} takes back.
      */
     void send(int s, ServerSnapshot report, double now, RandomGenerator random, EventQueue events) {
         if (!delayed) {
@@ -92,11 +93,16 @@ final class ReportChannel {
         deliver(report, acknowledged, now);
     }
 
-    /** Each router sees the report plus its own decisions the report does not count yet, as the job's do. */
+    /**
+     * Each router sees the report plus its own decisions the report does not count yet, as the
+     * job's do.
+     */
     private void deliver(ServerSnapshot report, List<String> acknowledged, double now) {
         long nowMillis = Simulation.millis(now);
         for (int r = 0; r < routers.length; r++) {
-            int pending = unacknowledged[r].pendingAfter(report.serverId(), acknowledged, Long.MIN_VALUE, nowMillis);
+            int pending =
+                    unacknowledged[r].pendingAfter(
+                            report.serverId(), acknowledged, Long.MIN_VALUE, nowMillis);
             routers[r].onSnapshot(report.plusUnacknowledged(pending));
         }
     }

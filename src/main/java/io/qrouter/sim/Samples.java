@@ -4,7 +4,10 @@ import io.qrouter.report.NearestRank;
 import java.util.Arrays;
 import java.util.OptionalDouble;
 
-/** A growing list of observations with exact mean and nearest-rank percentiles (sorted once, when first asked). */
+/**
+ * A growing list of observations with exact mean and nearest-rank percentiles (sorted once, when
+ * first asked).
+ */
 final class Samples {
     private double[] values = new double[1024];
     private int size;
@@ -28,7 +31,10 @@ final class Samples {
         return size == 0 ? OptionalDouble.empty() : OptionalDouble.of(sum / size);
     }
 
-    /** The nearest-rank p-quantile: the smallest value with at least a fraction p of the samples at or below it. */
+    /**
+     * The nearest-rank p-quantile: the smallest value with at least a fraction p of the samples at
+     * or below it.
+     */
     OptionalDouble percentile(double p) {
         if (size == 0) {
             return OptionalDouble.empty();

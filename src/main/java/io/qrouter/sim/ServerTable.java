@@ -7,15 +7,18 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Every server of a run in primitive arrays: its rate, what it holds, its timers' tokens (a stale event carries an
- * old token and is dropped), its busy-time accounting for heartbeats, and its estimators when the policy needs
- * them. Task ids are indexes into the {@link TaskTable}; -1 means none.
+ * Every server of a run in primitive arrays: its rate, what it holds, its timers' tokens (a stale
+ * event carries an old token and is dropped), its busy-time accounting for heartbeats, and its
+ * estimators when the policy needs them. Task ids are indexes into the {@link TaskTable}; -1 means
+ * none.
  */
 final class ServerTable {
     final String[] ids;
     final double[] mu;
+
     /** Tasks on the server: waiting, in service and (chain P) cancelled. */
     final int[] count;
+
     final int[] inService;
     final boolean[] up;
     final boolean[] recovering;
@@ -31,8 +34,10 @@ final class ServerTable {
     final double[] lastHeartbeatTime;
     final long[] lastHeartbeatMillis;
     final long[] lastIntervalMillis;
+
     /** Null when the policy does not use estimates. */
     final ServerEstimators[] estimators;
+
     private final Map<String, Integer> indexById = new HashMap<>();
 
     ServerTable(double[] mu, EstimatorConfig estimatorConfig, boolean withEstimators) {

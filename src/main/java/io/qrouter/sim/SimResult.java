@@ -6,13 +6,14 @@ import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
- * The outcome of a run. Times in mean service times. Figures that do not exist (e.g. a mean sojourn when nothing
- * completed) are empty, and null in {@link #summary()}, never NaN.
+ * The outcome of a run. Times in mean service times. Figures that do not exist (e.g. a mean sojourn
+ * when nothing completed) are empty, and null in {@link #summary()}, never NaN.
  *
  * @param completed routed tasks served (counted: after the warm-up)
  * @param abandoned counted tasks lost while waiting: abandoned (reneged), cancelled or blocked
  * @param blocked of which blocked on arrival during a recovery (cancel-restore only)
- * @param failed counted tasks lost to server failures (on a failed server, or sent to one not yet detected)
+ * @param failed counted tasks lost to server failures (on a failed server, or sent to one not yet
+ *     detected)
  * @param rejected counted tasks refused on arrival by loss-aware admission (never sent to a server)
  * @param meanWait mean time waiting, over counted tasks that left the queue (served or abandoned)
  * @param meanSojourn mean arrival-to-completion time of counted served tasks
@@ -107,7 +108,9 @@ public record SimResult(
         m.put("service", config.service());
         m.put("heterogeneity", config.heterogeneity().spec());
         m.put("patience", config.patience());
-        m.put("impatience", config.impatience().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+        m.put(
+                "impatience",
+                config.impatience().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
         m.put("heartbeat_min_ms", config.heartbeat().minMillis());
         m.put("heartbeat_max_ms", config.heartbeat().maxMillis());
         m.put("warmup_tasks", config.warmupTasks());

@@ -18,32 +18,34 @@ import java.util.SplittableRandom;
 import java.util.function.LongConsumer;
 
 /**
- * The discrete-event simulator: N FCFS servers, routers running the policies of policy/ on the view the servers'
- * reports give them (plus their own in-flight assignments), abandonment, heartbeats at the adaptive interval,
- * failures, and optionally reports and decisions that travel with a delay. The state lives in a {@link ServerTable}
- * and a {@link TaskTable}, reports go through a {@link ReportChannel}, per-step figures into a
- * {@link StepAccumulator}; this class holds the event handlers.
+ * The discrete-event simulator: N FCFS servers, routers running the policies of policy/ on the view
+ * the servers' reports give them (plus their own in-flight assignments), abandonment, heartbeats at
+ * the adaptive interval, failures, and optionally reports and decisions that travel with a delay.
+ * The state lives in a {@link ServerTable} and a {@link TaskTable}, reports go through a {@link
+ * ReportChannel}, per-step figures into a {@link StepAccumulator}; this class holds the event
+ * handlers.
  *
- * <p>Reproducible bit for bit: one seed, separate random streams split from it in a fixed order (arrivals, service
- * requirements, patience, router choice, each router's policy, failures, set-up, cancellation, delays), events at
- * equal times handled in the order scheduled. Arrivals, requirements and patience come from their own streams, so
- * two policies run with the same seed see the same tasks (common random numbers): their differences are the
- * policies'.
+ * <p>Reproducible bit for bit: one seed, separate random streams split from it in a fixed order
+ * (arrivals, service requirements, patience, router choice, each router's policy, failures, set-up,
+ * cancellation, delays), events at equal times handled in the order scheduled. Arrivals,
+ * requirements and patience come from their own streams, so two policies run with the same seed see
+ * the same tasks (common random numbers): their differences are the policies'.
  *
- * <p>What the routers see is what production sees: reports carry the queue length, the busy flag and the server's
- * estimates of λ, μ, α_c, computed by the estimators of estimate/ fed with the simulated lifecycle events (for the
- * K-based policies, which use them). A failed server stops serving and reporting; routers learn it only when
- * {@link AdaptiveHeartbeat#downAtMillis} passes, and tasks sent to it meanwhile are lost. The full-information
- * references jsq and power-of-d ({@link RoutingPolicy#readsCurrentQueues()}) are told every queue change, and with
- * {@link SimConfig#reportEveryChange()} every policy is, as the Flink job's updates do.
+ * <p>What the routers see is what production sees: reports carry the queue length, the busy flag
+ * and the server's estimates of λ, μ, α_c, computed by the estimators of estimate/ fed with the
+ * simulated lifecycle events (for the K-based policies, which use them). A failed server stops
+ * serving and reporting; routers learn it only when {@link AdaptiveHeartbeat#downAtMillis} passes,
+ * and tasks sent to it meanwhile are lost. The full-information references jsq and power-of-d
+ * ({@link RoutingPolicy#readsCurrentQueues()}) are told every queue change, and with {@link
+ * SimConfig#reportEveryChange()} every policy is, as the Flink job's updates do.
  *
- * <p>Clock: one unit of simulated time (a mean service time of a rate-1 server) is 1000 ms for the policies and
- * estimators, so rates per unit are rates per second there.
+ * <p>Clock: one unit of simulated time (a mean service time of a rate-1 server) is 1000 ms for the
+ * policies and estimators, so rates per unit are rates per second there.
  *
- * <p>Longer than the project's usual 400 lines, on purpose: the event handlers (arrival, service, abandonment,
- * chain P, heartbeats, failures) all move the same running state (the clock, tasks in system, busy servers, the
- * finished count) and the event queue; split further, each piece would take that state as parameters and none
- * would read more simply.
+ * <p>Longer than the project's usual 400 lines, on purpose: the event handlers (arrival, service,
+ * abandonment, chain P, heartbeats, failures) all move the same running state (the clock, tasks in
+ * system, busy servers, the finished count) and the event queue; split further, each piece would
+ * take that state as parameters and none would read more simply.
  */
 public final class Simulation {
     private static final double MILLIS_PER_UNIT = 1000.0;
@@ -68,21 +70,31 @@ public final class Simulation {
     private final ArrivalProcess arrivals;
     private final Distribution service;
     private final RoutingPolicy[] routers;
+
     /** Loss-aware admission, or null when off. */
     private final LossAdmission admission;
+
     private final boolean oracle;
     private final boolean hashKeys;
     private final boolean renege;
     private final boolean cancelRestore;
-    /** Every queue change is reported to the routers (full-information policies, or the job's fresh updates). */
+
+    /**
+     * Every queue change is reported to the routers (full-information policies, or the job's fresh
+     * updates).
+     */
     private final boolean reportChanges;
+
     private final ServerTable servers;
     private final TaskTable tasks;
     private final ReportChannel channel;
     private final StepAccumulator step = new StepAccumulator();
+
     /** Each server's latest report: queue changes repeat its estimates, as the job's updates do. */
     private final ServerSnapshot[] lastReport;
+
     private final double[] liveK;
+
     /** Per-task times of a replay (null otherwise), filled as the run goes. */
     private Replay timeline;
 
@@ -115,29 +127,48 @@ public final class Simulation {
         this.delayRandom = master.split();
 
         this.service = Distribution.parse(config.service(), "--service");
-        double[] mu = workload != null ? workload.mu().clone() : config.heterogeneity().rates(n, setupRandom);
+        double[] mu =
+                workload != null
+                        ? workload.mu().clone()
+                        : config.heterogeneity().rates(n, setupRandom);
         double capacity = Arrays.stream(mu).sum();
-        this.arrivals = workload != null ? workload.arrivalProcess()
-                : ArrivalProcess.parse(config.arrivals(), config.load() * capacity, config.tasks());
-        this.routedTasks = arrivals instanceof ArrivalProcess.Trace trace
-                ? Math.min(config.tasks(), trace.size()) : config.tasks();
+        this.arrivals =
+                workload != null
+                        ? workload.arrivalProcess()
+                        : ArrivalProcess.parse(
+                                config.arrivals(), config.load() * capacity, config.tasks());
+        this.routedTasks =
+                arrivals instanceof ArrivalProcess.Trace trace
+                        ? Math.min(config.tasks(), trace.size())
+                        : config.tasks();
 
         this.routers = new RoutingPolicy[config.routers()];
         for (int r = 0; r < routers.length; r++) {
             routers[r] = Policies.create(config.policyConfig(r), policyRandom.split());
         }
         this.oracle = routers[0].readsCurrentQueues();
-        this.admission = config.maxLossProbability() < 1 ? new LossAdmission(config.maxLossProbability()) : null;
+        this.admission =
+                config.maxLossProbability() < 1
+                        ? new LossAdmission(config.maxLossProbability())
+                        : null;
         // admission predicts loss from the estimated mu and alpha_c, as the job's router does
-        boolean needsEstimates = config.policy() == PolicyName.HEARTBEAT_K
-                || config.policy() == PolicyName.HEARTBEAT_K_LIVE || admission != null;
+        boolean needsEstimates =
+                config.policy() == PolicyName.HEARTBEAT_K
+                        || config.policy() == PolicyName.HEARTBEAT_K_LIVE
+                        || admission != null;
         this.hashKeys = config.policy() == PolicyName.HASH;
-        this.renege = workload != null || config.impatience() == Impatience.RENEGE && config.patience() > 0;
-        this.cancelRestore = workload == null
-                && config.impatience() == Impatience.CANCEL_RESTORE && config.patience() > 0;
+        this.renege =
+                workload != null
+                        || config.impatience() == Impatience.RENEGE && config.patience() > 0;
+        this.cancelRestore =
+                workload == null
+                        && config.impatience() == Impatience.CANCEL_RESTORE
+                        && config.patience() > 0;
         this.reportChanges = oracle || config.reportEveryChange();
-        boolean delayed = !config.updateDelay().isZero() || !config.decisionDelay().isZero()
-                || workload != null && workload.hasDeliveryDelays();
+        boolean delayed =
+                !config.updateDelay().isZero()
+                        || !config.decisionDelay().isZero()
+                        || workload != null && workload.hasDeliveryDelays();
         this.channel = new ReportChannel(routers, n, delayed, config.updateDelay());
         this.servers = new ServerTable(mu, config.estimators(), needsEstimates);
         this.lastReport = new ServerSnapshot[n];
@@ -150,7 +181,8 @@ public final class Simulation {
             initialTotal += initialQueue[s];
         }
         if (routedTasks + initialTotal > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("--tasks plus the initial queues must stay below 2^31 tasks");
+            throw new IllegalArgumentException(
+                    "--tasks plus the initial queues must stay below 2^31 tasks");
         }
         this.totalTasks = routedTasks + initialTotal;
         this.tasks = new TaskTable((int) totalTasks, n);
@@ -159,25 +191,35 @@ public final class Simulation {
 
     /** Runs a simulation to the end (every task served or lost). */
     public static SimResult run(SimConfig config) {
-        return run(config, done -> { });
+        return run(config, done -> {});
     }
 
-    /** Runs a simulation, telling {@code progress} the number of routed tasks that arrived so far, now and then. */
+    /**
+     * Runs a simulation, telling {@code progress} the number of routed tasks that arrived so far,
+     * now and then.
+     */
     public static SimResult run(SimConfig config, LongConsumer progress) {
         return new Simulation(config, null, progress).execute();
     }
 
     /**
-     * Replays a recorded workload (the digital twin): its servers' rates, and its tasks' arrival times, work,
-     * patience and delivery delays, instead of drawing them. {@code config} must name as many servers and tasks;
-     * its arrival process, rates and patience are not used.
+     * Replays a recorded workload (the digital twin): its servers' rates, and its tasks' arrival
+     * times, work, patience and delivery delays, instead of drawing them. {@code config} must name
+     * as many servers and tasks; its arrival process, rates and patience are not used.
      */
     public static Replay replay(SimConfig config, Workload workload) {
         if (workload.mu().length != config.servers() || workload.size() != config.tasks()) {
-            throw new IllegalArgumentException("the workload has " + workload.mu().length + " servers and "
-                    + workload.size() + " tasks; the configuration says " + config.servers() + " and " + config.tasks());
+            throw new IllegalArgumentException(
+                    "the workload has "
+                            + workload.mu().length
+                            + " servers and "
+                            + workload.size()
+                            + " tasks; the configuration says "
+                            + config.servers()
+                            + " and "
+                            + config.tasks());
         }
-        Simulation simulation = new Simulation(config, workload, done -> { });
+        Simulation simulation = new Simulation(config, workload, done -> {});
         simulation.timeline = Replay.empty(null, workload.size());
         SimResult summary = simulation.execute();
         Replay t = simulation.timeline;
@@ -188,7 +230,11 @@ public final class Simulation {
         for (int s = 0; s < servers.size(); s++) {
             sendHeartbeat(s, setupRandom.nextDouble());
             if (config.meanTimeBetweenFailures() > 0) {
-                events.push(exponential(failureRandom, 1 / config.meanTimeBetweenFailures()), EventKind.FAIL, s, 0);
+                events.push(
+                        exponential(failureRandom, 1 / config.meanTimeBetweenFailures()),
+                        EventKind.FAIL,
+                        s,
+                        0);
             }
         }
         double first = arrivals.next(0, arrivalRandom);
@@ -235,7 +281,10 @@ public final class Simulation {
             tasks.patience[task] = workload.patience()[task];
         } else {
             tasks.work[task] = service.sample(workRandom);
-            tasks.patience[task] = renege ? exponential(patienceRandom, config.patience()) : Double.POSITIVE_INFINITY;
+            tasks.patience[task] =
+                    renege
+                            ? exponential(patienceRandom, config.patience())
+                            : Double.POSITIVE_INFINITY;
         }
         String key = arrivals.key();
         if (key == null) {
@@ -245,9 +294,11 @@ public final class Simulation {
         if (counted(task)) {
             step.arrival();
         }
-        boolean rejected = admission != null
-                && !admission.admits(admission.bestLossProbability(routers[router].view()));
-        Optional<Decision> decision = rejected ? Optional.empty() : routers[router].route(key, millis(now));
+        boolean rejected =
+                admission != null
+                        && !admission.admits(admission.bestLossProbability(routers[router].view()));
+        Optional<Decision> decision =
+                rejected ? Optional.empty() : routers[router].route(key, millis(now));
         if (nextRouted < routedTasks) {
             double t = arrivals.next(now, arrivalRandom);
             if (Double.isFinite(t)) {
@@ -273,8 +324,10 @@ public final class Simulation {
             return;
         }
         channel.decided(router, d.serverId(), taskId(task), millis(now));
-        double delay = workload != null && workload.hasDeliveryDelays() ? workload.deliveryDelay()[task]
-                : config.decisionDelay().sample(delayRandom);
+        double delay =
+                workload != null && workload.hasDeliveryDelays()
+                        ? workload.deliveryDelay()[task]
+                        : config.decisionDelay().sample(delayRandom);
         if (delay > 0) {
             events.push(now + delay, EventKind.TASK_REACHES_SERVER, s, task);
         } else {
@@ -282,7 +335,10 @@ public final class Simulation {
         }
     }
 
-    /** A decided task reaches its server (at once, or after the decision delay): lost if the server is down. */
+    /**
+     * A decided task reaches its server (at once, or after the decision delay): lost if the server
+     * is down.
+     */
     private void reachServer(int s, int task) {
         tasks.receivedTime[task] = now;
         if (timeline != null) {
@@ -354,7 +410,10 @@ public final class Simulation {
         reportQueueChange(s);
     }
 
-    /** Chain P: the longest-waiting task is cancelled; service pauses and arrivals are blocked until recovery. */
+    /**
+     * Chain P: the longest-waiting task is cancelled; service pauses and arrivals are blocked until
+     * recovery.
+     */
     private void onCancel(int s, int token) {
         int task = tasks.firstWaiting(s);
         if (token != servers.cancelToken[s] || servers.recovering[s] || task < 0) {
@@ -375,7 +434,11 @@ public final class Simulation {
         if (servers.estimators != null) {
             servers.estimators[s].onCancelled(taskId(task), millis(now));
         }
-        events.push(now + exponential(cancelRandom, config.eta()), EventKind.RESTORE, s, ++servers.cancelToken[s]);
+        events.push(
+                now + exponential(cancelRandom, config.eta()),
+                EventKind.RESTORE,
+                s,
+                ++servers.cancelToken[s]);
     }
 
     private void onRestore(int s, int token) {
@@ -431,12 +494,19 @@ public final class Simulation {
         servers.departureToken[s]++;
         servers.cancelToken[s]++;
         servers.heartbeatToken[s]++;
-        double detectAt = AdaptiveHeartbeat.downAtMillis(servers.lastHeartbeatMillis[s],
-                servers.lastIntervalMillis[s]) / MILLIS_PER_UNIT;
+        double detectAt =
+                AdaptiveHeartbeat.downAtMillis(
+                                servers.lastHeartbeatMillis[s], servers.lastIntervalMillis[s])
+                        / MILLIS_PER_UNIT;
         events.push(Math.max(now, detectAt), EventKind.DETECT, s, servers.heartbeatToken[s]);
-        events.push(now + exponential(failureRandom, 1 / config.meanTimeToRepair()), EventKind.RECOVER, s, 0);
+        events.push(
+                now + exponential(failureRandom, 1 / config.meanTimeToRepair()),
+                EventKind.RECOVER,
+                s,
+                0);
         if (oracle) {
-            // the full-information reference knows at once; real servers cannot report their own failure
+            // the full-information reference knows at once; real servers cannot report their own
+            // failure
             report(s, ServerSnapshot.down(servers.ids[s], millis(now)));
         }
     }
@@ -456,7 +526,11 @@ public final class Simulation {
             servers.estimators[s] = new ServerEstimators(config.estimators());
         }
         sendHeartbeat(s, 1);
-        events.push(now + exponential(failureRandom, 1 / config.meanTimeBetweenFailures()), EventKind.FAIL, s, 0);
+        events.push(
+                now + exponential(failureRandom, 1 / config.meanTimeBetweenFailures()),
+                EventKind.FAIL,
+                s,
+                0);
     }
 
     // ---- server mechanics ----
@@ -515,9 +589,15 @@ public final class Simulation {
     }
 
     private void armCancel(int s) {
-        if (cancelRestore && !servers.recovering[s] && !servers.cancelArmed[s] && servers.count[s] >= 2) {
+        if (cancelRestore
+                && !servers.recovering[s]
+                && !servers.cancelArmed[s]
+                && servers.count[s] >= 2) {
             servers.cancelArmed[s] = true;
-            events.push(now + exponential(cancelRandom, config.patience()), EventKind.CANCEL, s,
+            events.push(
+                    now + exponential(cancelRandom, config.patience()),
+                    EventKind.CANCEL,
+                    s,
                     ++servers.cancelToken[s]);
         }
     }
@@ -530,11 +610,11 @@ public final class Simulation {
     }
 
     /**
-     * Reports the server to every router and schedules its next heartbeat at the adaptive interval; the load signal
-     * is the server's busy fraction since its previous heartbeat.
+     * Reports the server to every router and schedules its next heartbeat at the adaptive interval;
+     * the load signal is the server's busy fraction since its previous heartbeat.
      *
-     * @param phase the next heartbeat comes after this fraction of the interval: 1, except at the start, where
-     *     random phases keep the servers from all reporting in step
+     * @param phase the next heartbeat comes after this fraction of the interval: 1, except at the
+     *     start, where random phases keep the servers from all reporting in step
      */
     private void sendHeartbeat(int s, double phase) {
         long nowMillis = millis(now);
@@ -547,10 +627,25 @@ public final class Simulation {
             servers.busySince[s] = now;
         }
         servers.lastHeartbeatTime[s] = now;
-        ServerSnapshot snapshot = servers.estimators != null
-                ? ServerSnapshots.withEstimates(servers.ids[s], nowMillis, servers.count[s], busy, servers.mu[s],
-                        servers.estimators[s].snapshot(nowMillis))
-                : new ServerSnapshot(servers.ids[s], nowMillis, true, servers.count[s], busy, servers.mu[s], 0, 0, 0);
+        ServerSnapshot snapshot =
+                servers.estimators != null
+                        ? ServerSnapshots.withEstimates(
+                                servers.ids[s],
+                                nowMillis,
+                                servers.count[s],
+                                busy,
+                                servers.mu[s],
+                                servers.estimators[s].snapshot(nowMillis))
+                        : new ServerSnapshot(
+                                servers.ids[s],
+                                nowMillis,
+                                true,
+                                servers.count[s],
+                                busy,
+                                servers.mu[s],
+                                0,
+                                0,
+                                0);
         report(s, snapshot);
         long interval = config.heartbeat().nextIntervalMillis(servers.count[s], utilisation);
         servers.lastHeartbeatMillis[s] = nowMillis;
@@ -562,15 +657,25 @@ public final class Simulation {
     }
 
     /**
-     * Reports a queue change of a live server, when changes are reported: to full-information policies, or to all
-     * when every change is reported (as the Flink job's updates do), with the estimates of its last heartbeat.
+     * Reports a queue change of a live server, when changes are reported: to full-information
+     * policies, or to all when every change is reported (as the Flink job's updates do), with the
+     * estimates of its last heartbeat.
      */
     private void reportQueueChange(int s) {
         if (reportChanges && servers.up[s]) {
             ServerSnapshot last = lastReport[s];
-            report(s, new ServerSnapshot(servers.ids[s], millis(now), true, servers.count[s], servers.busy(s),
-                    servers.mu[s], last == null ? 0 : last.lambda(), last == null ? 0 : last.mu(),
-                    last == null ? 0 : last.alphaC()));
+            report(
+                    s,
+                    new ServerSnapshot(
+                            servers.ids[s],
+                            millis(now),
+                            true,
+                            servers.count[s],
+                            servers.busy(s),
+                            servers.mu[s],
+                            last == null ? 0 : last.lambda(),
+                            last == null ? 0 : last.mu(),
+                            last == null ? 0 : last.alphaC()));
         }
     }
 
@@ -618,7 +723,10 @@ public final class Simulation {
             for (int i = 0; i < initialQueue[s]; i++) {
                 tasks.arrivalTime[task] = 0;
                 tasks.work[task] = service.sample(setupRandom);
-                double patience = renege ? exponential(setupRandom, config.patience()) : Double.POSITIVE_INFINITY;
+                double patience =
+                        renege
+                                ? exponential(setupRandom, config.patience())
+                                : Double.POSITIVE_INFINITY;
                 enqueue(s, task, patience);
                 task++;
             }
@@ -657,27 +765,47 @@ public final class Simulation {
     }
 
     private void closeStep(double end) {
-        double unit = config.loadIndexTimeUnit() > 0 ? config.loadIndexTimeUnit()
-                : servers.size() / Arrays.stream(servers.mu).sum();
+        double unit =
+                config.loadIndexTimeUnit() > 0
+                        ? config.loadIndexTimeUnit()
+                        : servers.size() / Arrays.stream(servers.mu).sum();
         int idle = 0;
         int alive = 0;
         for (int s = 0; s < servers.size(); s++) {
             if (servers.up[s]) {
-                liveK[alive++] = LoadIndex.live(servers.count[s], servers.mu[s], config.patience(),
-                        unit, config.weights());
+                liveK[alive++] =
+                        LoadIndex.live(
+                                servers.count[s],
+                                servers.mu[s],
+                                config.patience(),
+                                unit,
+                                config.weights());
                 if (servers.count[s] == 0) {
                     idle++;
                 }
             }
         }
-        double varianceF = alive == 0 ? 0 : FleetBalance.loadIndexVariance(Arrays.copyOf(liveK, alive));
-        step.close(end, servers.size(), varianceF, FleetBalance.idleShare(idle, servers.size()), tasksInSystem,
+        double varianceF =
+                alive == 0 ? 0 : FleetBalance.loadIndexVariance(Arrays.copyOf(liveK, alive));
+        step.close(
+                end,
+                servers.size(),
+                varianceF,
+                FleetBalance.idleShare(idle, servers.size()),
+                tasksInSystem,
                 tally.completed);
     }
 
     private SimResult result() {
-        return tally.result(config, routedTasks - config.warmupTasks(), now, servers.size(), areaBusy, areaInSystem,
-                eventCount, step.steps());
+        return tally.result(
+                config,
+                routedTasks - config.warmupTasks(),
+                now,
+                servers.size(),
+                areaBusy,
+                areaInSystem,
+                eventCount,
+                step.steps());
     }
 
     // ---- helpers ----

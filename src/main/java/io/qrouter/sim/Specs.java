@@ -1,6 +1,9 @@
 package io.qrouter.sim;
 
-/** Parsing of the numbers inside option values such as {@code erlang:4}, with errors that name the option. */
+/**
+ * Parsing of the numbers inside option values such as {@code erlang:4}, with errors that name the
+ * option.
+ */
 final class Specs {
     private Specs() {}
 
@@ -9,10 +12,21 @@ final class Specs {
         try {
             v = Double.parseDouble(text.trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " " + form + ": \"" + text + "\" is not a number");
+            throw new IllegalArgumentException(
+                    option + " " + form + ": \"" + text + "\" is not a number");
         }
         if (!(v >= min && v <= max)) {
-            throw new IllegalArgumentException(option + " " + form + " must be in [" + min + ", " + max + "] (got " + text + ")");
+            throw new IllegalArgumentException(
+                    option
+                            + " "
+                            + form
+                            + " must be in ["
+                            + min
+                            + ", "
+                            + max
+                            + "] (got "
+                            + text
+                            + ")");
         }
         return v;
     }
@@ -22,10 +36,21 @@ final class Specs {
         try {
             v = Integer.parseInt(text.trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " " + form + ": \"" + text + "\" is not an integer");
+            throw new IllegalArgumentException(
+                    option + " " + form + ": \"" + text + "\" is not an integer");
         }
         if (v < min || v > max) {
-            throw new IllegalArgumentException(option + " " + form + " must be in [" + min + ", " + max + "] (got " + text + ")");
+            throw new IllegalArgumentException(
+                    option
+                            + " "
+                            + form
+                            + " must be in ["
+                            + min
+                            + ", "
+                            + max
+                            + "] (got "
+                            + text
+                            + ")");
         }
         return v;
     }

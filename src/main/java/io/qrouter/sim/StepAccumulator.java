@@ -59,15 +59,39 @@ final class StepAccumulator {
         waitCount++;
     }
 
-    /** Closes the step ending at {@code end} with the fleet's state then, and starts the next one. */
-    void close(double end, int servers, double varianceF, double idleFractionPJ, long tasksInSystem,
+    /**
+     * Closes the step ending at {@code end} with the fleet's state then, and starts the next one.
+     */
+    void close(
+            double end,
+            int servers,
+            double varianceF,
+            double idleFractionPJ,
+            long tasksInSystem,
             long cumulativeCompleted) {
         double length = end - start;
-        steps.add(new StepMetrics(steps.size(), end, arrivals, completions, abandonments, failed, heartbeats,
-                idleDecisions, areaBusy / (servers * length), varianceF, idleFractionPJ, tasksInSystem,
-                sojournCount == 0 ? OptionalDouble.empty() : OptionalDouble.of(sojournSum / sojournCount),
-                waitCount == 0 ? OptionalDouble.empty() : OptionalDouble.of(waitSum / waitCount),
-                completions / length, cumulativeCompleted));
+        steps.add(
+                new StepMetrics(
+                        steps.size(),
+                        end,
+                        arrivals,
+                        completions,
+                        abandonments,
+                        failed,
+                        heartbeats,
+                        idleDecisions,
+                        areaBusy / (servers * length),
+                        varianceF,
+                        idleFractionPJ,
+                        tasksInSystem,
+                        sojournCount == 0
+                                ? OptionalDouble.empty()
+                                : OptionalDouble.of(sojournSum / sojournCount),
+                        waitCount == 0
+                                ? OptionalDouble.empty()
+                                : OptionalDouble.of(waitSum / waitCount),
+                        completions / length,
+                        cumulativeCompleted));
         start = end;
         areaBusy = 0;
         arrivals = 0;

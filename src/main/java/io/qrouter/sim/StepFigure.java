@@ -10,8 +10,8 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 /**
- * One per-step figure of a policy comparison: a CSV with a column per policy (blank once a run has ended) and a
- * PNG line chart, named {@code <name>.csv} and {@code <name>.png}.
+ * One per-step figure of a policy comparison: a CSV with a column per policy (blank once a run has
+ * ended) and a PNG line chart, named {@code <name>.csv} and {@code <name>.png}.
  */
 record StepFigure(String name, String title, String yLabel, ToDoubleFunction<StepMetrics> value) {
 

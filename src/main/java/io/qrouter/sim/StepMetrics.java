@@ -14,7 +14,8 @@ import java.util.OptionalDouble;
  * @param heartbeatTriggers heartbeats sent (Fig. 6)
  * @param idleQueueDecisions decisions taken from an idle queue
  * @param occupancy time-average fraction of servers busy (Table 2)
- * @param loadVarianceF population variance of the servers' live load index K at the end (Eq. 55, Table 3)
+ * @param loadVarianceF population variance of the servers' live load index K at the end (Eq. 55,
+ *     Table 3)
  * @param idleFractionPJ idle servers over all servers at the end, P_J of Eq. (56)
  * @param tasksInSystem tasks at the servers at the end
  * @param meanSojourn mean sojourn of the tasks completed in the step (Fig. 9)

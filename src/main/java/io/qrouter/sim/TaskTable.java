@@ -3,9 +3,9 @@ package io.qrouter.sim;
 import java.util.Arrays;
 
 /**
- * Every task of a run in primitive arrays (routed tasks first, then the initial background tasks), and each
- * server's FIFO of waiting tasks as a doubly linked list through them, so that a million tasks cost no objects and
- * an abandonment leaves the middle of a queue in O(1).
+ * Every task of a run in primitive arrays (routed tasks first, then the initial background tasks),
+ * and each server's FIFO of waiting tasks as a doubly linked list through them, so that a million
+ * tasks cost no objects and an abandonment leaves the middle of a queue in O(1).
  */
 final class TaskTable {
     static final byte WAITING = 1;
@@ -15,8 +15,10 @@ final class TaskTable {
 
     /** When the task reached the routers. */
     final double[] arrivalTime;
+
     /** When it reached its server (its wait starts then): the arrival plus the decision delay. */
     final double[] receivedTime;
+
     final double[] patience;
     final double[] work;
     final int[] server;

@@ -14,13 +14,17 @@ import org.apache.avro.SchemaParseException;
 import org.junit.jupiter.api.Test;
 
 /**
- * The schema files load in any Avro library the way fastavro's {@code load_schema} and similar loaders do: each file
- * is named by the full name of the type it defines, and a named type one file uses but does not define is found in
- * the file of that name beside it.
+ * The schema files load in any Avro library the way fastavro's {@code load_schema} and similar
+ * loaders do: each file is named by the full name of the type it defines, and a named type one file
+ * uses but does not define is found in the file of that name beside it.
  */
 class SchemaFilesTest {
     private static final Path SCHEMAS = Path.of("schemas");
-    /** How Avro names a type it could not resolve: "Undefined name/schema: X", or an unresolved placeholder. */
+
+    /**
+     * How Avro names a type it could not resolve: "Undefined name/schema: X", or an unresolved
+     * placeholder.
+     */
     private static final Pattern UNDEFINED =
             Pattern.compile("(?:Undefined (?:name|schema): ?\"?|unresolved\\.name\":\")([\\w.]+)");
 
@@ -40,7 +44,10 @@ class SchemaFilesTest {
         }
     }
 
-    /** Parses one file; a name it uses but does not define is loaded first from {@code <full name>.avsc}. */
+    /**
+     * Parses one file; a name it uses but does not define is loaded first from {@code <full
+     * name>.avsc}.
+     */
     private static Schema loadLikeFastavro(Path file) throws IOException {
         Schema.Parser parser = new Schema.Parser();
         String text = Files.readString(file);
@@ -53,7 +60,9 @@ class SchemaFilesTest {
                     throw e;
                 }
                 Path dependency = SCHEMAS.resolve(m.group(1) + ".avsc");
-                assertThat(dependency).as("%s uses %s, which must live in %s", file, m.group(1), dependency).exists();
+                assertThat(dependency)
+                        .as("%s uses %s, which must live in %s", file, m.group(1), dependency)
+                        .exists();
                 parser = new Schema.Parser();
                 parser.parse(Files.readString(dependency));
             }

@@ -15,26 +15,55 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A tiny {@code qrouter bench pipeline} end to end: broker, bare pipe, job, live rates; its JSON and its files. */
+/**
+ * A tiny {@code qrouter bench pipeline} end to end: broker, bare pipe, job, live rates; its JSON
+ * and its files.
+ */
 class BenchPipelineIT {
 
     @Test
     @Timeout(value = 240, unit = TimeUnit.SECONDS)
     void aTinyRunMeasuresBothSidesAndWritesTheIssuesKeys(@TempDir Path out) throws Exception {
-        String json = stdout("bench", "pipeline", "--tasks", "300", "--servers", "5", "--rates", "50,100",
-                "--warmup", "0s", "--measure", "1s", "--idle", "1s", "--no-progress", "--json",
-                "--out", out.toString());
+        String json =
+                stdout(
+                        "bench",
+                        "pipeline",
+                        "--tasks",
+                        "300",
+                        "--servers",
+                        "5",
+                        "--rates",
+                        "50,100",
+                        "--warmup",
+                        "0s",
+                        "--measure",
+                        "1s",
+                        "--idle",
+                        "1s",
+                        "--no-progress",
+                        "--json",
+                        "--out",
+                        out.toString());
         assertThat(json).doesNotContain("NaN").doesNotContain("Infinity");
         JsonNode j = Json.MAPPER.readTree(json);
 
         JsonNode throughput = j.get("throughput");
-        for (String key : new String[] {"bare_tasks_per_second", "job_tasks_per_second", "ratio",
-            "bare_cpu_us_per_task", "job_cpu_us_per_task", "job_first_decision_seconds"}) {
+        for (String key :
+                new String[] {
+                    "bare_tasks_per_second",
+                    "job_tasks_per_second",
+                    "ratio",
+                    "bare_cpu_us_per_task",
+                    "job_cpu_us_per_task",
+                    "job_first_decision_seconds"
+                }) {
             assertThat(throughput.get(key).asDouble()).as(key).isPositive();
         }
-        assertThat(throughput.get("ratio").asDouble()).isCloseTo(
-                throughput.get("job_tasks_per_second").asDouble() / throughput.get("bare_tasks_per_second").asDouble(),
-                org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(throughput.get("ratio").asDouble())
+                .isCloseTo(
+                        throughput.get("job_tasks_per_second").asDouble()
+                                / throughput.get("bare_tasks_per_second").asDouble(),
+                        org.assertj.core.api.Assertions.within(1e-9));
 
         JsonNode latency = j.get("latency");
         assertThat(latency.get("rate_per_second").asDouble()).isEqualTo(100);
@@ -43,7 +72,8 @@ class BenchPipelineIT {
         }
         JsonNode run = j.get("runs").get(0);
         // the workload's tasks and the tail task that closes its one partition
-        assertThat(run.get("throughput").get("job").get(0).get("tasks").asLong()).isEqualTo(300 + 1);
+        assertThat(run.get("throughput").get("job").get(0).get("tasks").asLong())
+                .isEqualTo(300 + 1);
         assertThat(run.get("throughput").get("job").get(0).get("dead_letters").asLong()).isZero();
         for (JsonNode point : run.get("latency").get("job")) {
             assertThat(point.get("sent").asLong()).isPositive();
@@ -55,11 +85,18 @@ class BenchPipelineIT {
         assertThat(idle.get("kept_up").asBoolean()).isTrue();
         assertThat(j.get("machine").get("cpus").asInt()).isPositive();
 
-        for (String file : new String[] {"bench.json", "throughput.csv", "latency.csv", "heartbeats.csv",
-            "latency_vs_rate_n5.png"}) {
+        for (String file :
+                new String[] {
+                    "bench.json",
+                    "throughput.csv",
+                    "latency.csv",
+                    "heartbeats.csv",
+                    "latency_vs_rate_n5.png"
+                }) {
             assertThat(out.resolve(file)).as(file).isNotEmptyFile();
         }
-        assertThat(Files.readAllLines(out.resolve("latency.csv"))).hasSize(1 + 4); // header, 2 rates × 2 sides
+        assertThat(Files.readAllLines(out.resolve("latency.csv")))
+                .hasSize(1 + 4); // header, 2 rates × 2 sides
     }
 
     private static String stdout(String... args) {

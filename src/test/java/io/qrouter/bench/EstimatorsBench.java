@@ -12,9 +12,10 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Cost of the per-server estimators with the default settings: one task's lifecycle (ENQUEUED, STARTED,
- * COMPLETED; 1 000 tasks per second of event time) and a snapshot with a full window and 100 open tasks.
- * Run: java -cp target/test-classes:target/classes:$(cat cp.txt) org.openjdk.jmh.Main EstimatorsBench
+ * Cost of the per-server estimators with the default settings: one task's lifecycle (ENQUEUED,
+ * STARTED, COMPLETED; 1 000 tasks per second of event time) and a snapshot with a full window and
+ * 100 open tasks. Run: java -cp target/test-classes:target/classes:$(cat cp.txt)
+ * org.openjdk.jmh.Main EstimatorsBench
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

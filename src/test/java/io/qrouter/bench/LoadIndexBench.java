@@ -14,8 +14,9 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Cost of the load index on the routing hot path (live K per candidate server) and of the steady-state models.
- * Run: java -cp target/test-classes:target/classes:$(cat cp.txt) org.openjdk.jmh.Main LoadIndexBench -f 1 -wi 3 -i 5 -w 1s -r 1s
+ * Cost of the load index on the routing hot path (live K per candidate server) and of the
+ * steady-state models. Run: java -cp target/test-classes:target/classes:$(cat cp.txt)
+ * org.openjdk.jmh.Main LoadIndexBench -f 1 -wi 3 -i 5 -w 1s -r 1s
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

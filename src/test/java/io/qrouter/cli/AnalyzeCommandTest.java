@@ -28,7 +28,10 @@ class AnalyzeCommandTest {
             System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
             System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
             int code = Main.execute(args);
-            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+            return new Run(
+                    code,
+                    out.toString(StandardCharsets.UTF_8),
+                    err.toString(StandardCharsets.UTF_8));
         } finally {
             System.setOut(oldOut);
             System.setErr(oldErr);
@@ -43,21 +46,67 @@ class AnalyzeCommandTest {
 
     @Test
     void jsonHasExactlyTheAgreedKeysAndTheWorkedPointValues() throws Exception {
-        Run r = run("analyze", "--lambda", "2", "--mu", "2.5", "--alpha", "0.5", "--eta", "1",
-                "--interarrival", "erlang:2", "--weights", "0.5,0.25,0.25", "--json");
+        Run r =
+                run(
+                        "analyze",
+                        "--lambda",
+                        "2",
+                        "--mu",
+                        "2.5",
+                        "--alpha",
+                        "0.5",
+                        "--eta",
+                        "1",
+                        "--interarrival",
+                        "erlang:2",
+                        "--weights",
+                        "0.5,0.25,0.25",
+                        "--json");
         assertThat(r.exitCode()).isZero();
         JsonNode root = Json.MAPPER.readTree(r.out());
-        assertThat(keys(root)).containsExactly("rho", "stable", "paper_chain", "paper_printed", "reneging", "gim1",
-                "load_index");
-        assertThat(keys(root.get("paper_chain"))).containsExactly("p_idle", "mean_in_system", "mean_waiting",
-                "p_cancel_state", "throughput_served", "cancel_rate", "blocked_rate", "loss_probability",
-                "accepted_rate", "mean_wait", "mean_sojourn");
-        assertThat(keys(root.get("paper_printed"))).containsExactly("L_Qt", "L_Wq", "W_Qt", "W", "W_v");
-        assertThat(keys(root.get("reneging"))).containsExactly("p_idle", "mean_in_system", "mean_waiting",
-                "throughput", "abandon_probability", "mean_wait", "mean_sojourn", "virtual_wait",
-                "mean_wait_abandoned");
-        assertThat(keys(root.get("gim1"))).containsExactly("sigma", "p_wait", "mean_wait", "mean_sojourn",
-                "mean_waiting", "mean_in_system");
+        assertThat(keys(root))
+                .containsExactly(
+                        "rho",
+                        "stable",
+                        "paper_chain",
+                        "paper_printed",
+                        "reneging",
+                        "gim1",
+                        "load_index");
+        assertThat(keys(root.get("paper_chain")))
+                .containsExactly(
+                        "p_idle",
+                        "mean_in_system",
+                        "mean_waiting",
+                        "p_cancel_state",
+                        "throughput_served",
+                        "cancel_rate",
+                        "blocked_rate",
+                        "loss_probability",
+                        "accepted_rate",
+                        "mean_wait",
+                        "mean_sojourn");
+        assertThat(keys(root.get("paper_printed")))
+                .containsExactly("L_Qt", "L_Wq", "W_Qt", "W", "W_v");
+        assertThat(keys(root.get("reneging")))
+                .containsExactly(
+                        "p_idle",
+                        "mean_in_system",
+                        "mean_waiting",
+                        "throughput",
+                        "abandon_probability",
+                        "mean_wait",
+                        "mean_sojourn",
+                        "virtual_wait",
+                        "mean_wait_abandoned");
+        assertThat(keys(root.get("gim1")))
+                .containsExactly(
+                        "sigma",
+                        "p_wait",
+                        "mean_wait",
+                        "mean_sojourn",
+                        "mean_waiting",
+                        "mean_in_system");
         assertThat(keys(root.get("load_index"))).containsExactly("K", "time_unit", "weights");
 
         assertThat(root.get("rho").asDouble()).isCloseTo(2 / 3.0, within(1e-12));
@@ -70,8 +119,11 @@ class AnalyzeCommandTest {
         assertThat(root.get("gim1").get("sigma").asDouble()).isCloseTo(0.739853, within(1e-6));
         LoadIndexWeights w = new LoadIndexWeights(0.5, 0.25, 0.25);
         assertThat(root.get("load_index").get("K").asDouble())
-                .isCloseTo(LoadIndex.steadyState(2, 2.5, 0.5, 1 / 2.5, w).orElseThrow(), within(1e-12));
-        assertThat(root.get("load_index").get("time_unit").asDouble()).isCloseTo(0.4, within(1e-15));
+                .isCloseTo(
+                        LoadIndex.steadyState(2, 2.5, 0.5, 1 / 2.5, w).orElseThrow(),
+                        within(1e-12));
+        assertThat(root.get("load_index").get("time_unit").asDouble())
+                .isCloseTo(0.4, within(1e-15));
         assertThat(root.get("load_index").get("weights").get("alpha").asDouble()).isEqualTo(0.5);
     }
 
@@ -82,35 +134,72 @@ class AnalyzeCommandTest {
         assertThat(root.get("paper_chain").isNull()).isTrue();
         assertThat(root.get("paper_printed").isNull()).isTrue();
         assertThat(root.get("gim1").isNull()).isTrue();
-        assertThat(root.get("reneging").get("mean_wait_abandoned").isNull()).isTrue(); // nobody abandons
-        assertThat(root.get("reneging").get("mean_in_system").asDouble()).isCloseTo(1, within(1e-12)); // M/M/1
+        assertThat(root.get("reneging").get("mean_wait_abandoned").isNull())
+                .isTrue(); // nobody abandons
+        assertThat(root.get("reneging").get("mean_in_system").asDouble())
+                .isCloseTo(1, within(1e-12)); // M/M/1
         assertThat(r.out()).doesNotContain("NaN").doesNotContain("Infinity");
     }
 
     @Test
     void anUnstableQueueIsAnAnswerNotAnError() throws Exception {
-        Run json = run("analyze", "--lambda", "3", "--mu", "2", "--eta", "1", "--interarrival", "exp", "--json");
+        Run json =
+                run(
+                        "analyze",
+                        "--lambda",
+                        "3",
+                        "--mu",
+                        "2",
+                        "--eta",
+                        "1",
+                        "--interarrival",
+                        "exp",
+                        "--json");
         assertThat(json.exitCode()).isZero();
         JsonNode root = Json.MAPPER.readTree(json.out());
         assertThat(root.get("stable").asBoolean()).isFalse();
         assertThat(root.get("rho").asDouble()).isEqualTo(1.5);
-        for (String block : List.of("paper_chain", "paper_printed", "reneging", "gim1", "load_index")) {
+        for (String block :
+                List.of("paper_chain", "paper_printed", "reneging", "gim1", "load_index")) {
             assertThat(root.get(block).isNull()).as(block).isTrue();
         }
         assertThat(json.out()).doesNotContain("NaN").doesNotContain("Infinity");
 
         Run table = run("analyze", "--lambda", "3", "--mu", "2", "--alpha", "0.5", "--eta", "1");
         assertThat(table.exitCode()).isZero();
-        assertThat(table.out()).contains("unstable (rho >= 1)").contains("unstable: rho = lambda/(mu+alphaC) = 1.2")
-                .contains("M/M/1+M still has one").contains("needs --interarrival");
+        assertThat(table.out())
+                .contains("unstable (rho >= 1)")
+                .contains("unstable: rho = lambda/(mu+alphaC) = 1.2")
+                .contains("M/M/1+M still has one")
+                .contains("needs --interarrival");
     }
 
     @Test
     void tableShowsEveryModel() {
-        Run r = run("analyze", "--lambda", "2", "--mu", "2.5", "--alpha", "0.5", "--eta", "1", "--interarrival", "h2:4");
+        Run r =
+                run(
+                        "analyze",
+                        "--lambda",
+                        "2",
+                        "--mu",
+                        "2.5",
+                        "--alpha",
+                        "0.5",
+                        "--eta",
+                        "1",
+                        "--interarrival",
+                        "h2:4");
         assertThat(r.exitCode()).isZero();
-        assertThat(r.out()).contains("stable (rho < 1)", "Paper's chain P", "0.238095", "printed formulas (WRONG",
-                "M/M/1+M", "GI/M/1 (h2:4", "Load index K", "alpha=0.333333");
+        assertThat(r.out())
+                .contains(
+                        "stable (rho < 1)",
+                        "Paper's chain P",
+                        "0.238095",
+                        "printed formulas (WRONG",
+                        "M/M/1+M",
+                        "GI/M/1 (h2:4",
+                        "Load index K",
+                        "alpha=0.333333");
     }
 
     @Test
@@ -128,11 +217,24 @@ class AnalyzeCommandTest {
 
     @Test
     void timeUnitSetsTheReferenceTimeOfK() throws Exception {
-        Run r = run("analyze", "--lambda", "1", "--mu", "2", "--alpha", "0.3", "--time-unit", "1", "--json");
+        Run r =
+                run(
+                        "analyze",
+                        "--lambda",
+                        "1",
+                        "--mu",
+                        "2",
+                        "--alpha",
+                        "0.3",
+                        "--time-unit",
+                        "1",
+                        "--json");
         JsonNode index = Json.MAPPER.readTree(r.out()).get("load_index");
         assertThat(index.get("time_unit").asDouble()).isEqualTo(1.0);
         assertThat(index.get("K").asDouble())
-                .isCloseTo(LoadIndex.steadyState(1, 2, 0.3, 1, LoadIndexWeights.EQUAL).orElseThrow(), within(1e-12));
+                .isCloseTo(
+                        LoadIndex.steadyState(1, 2, 0.3, 1, LoadIndexWeights.EQUAL).orElseThrow(),
+                        within(1e-12));
     }
 
     private static void assertInvalid(String argument, String... args) {

@@ -7,7 +7,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
-/** Bad arguments of demo and fleet stop before anything starts: exit code 2 and a message naming the option. */
+/**
+ * Bad arguments of demo and fleet stop before anything starts: exit code 2 and a message naming the
+ * option.
+ */
 class DemoAndFleetArgumentsTest {
 
     @Test
@@ -18,22 +21,43 @@ class DemoAndFleetArgumentsTest {
         assertRejected("heartbeat-k-live, ga-batch", "demo", "--policy", "foo");
         assertRejected("--compare: unknown policy \"nope\"", "demo", "--compare", "jsq,nope");
         assertRejected("--duration must be > 0s", "demo", "--duration", "0s");
-        assertRejected("--delivery must be exactly-once or at-least-once", "demo", "--delivery", "maybe");
-        assertRejected("--checkpoint-interval must be in [100ms, 60s]", "demo", "--checkpoint-interval", "10ms");
+        assertRejected(
+                "--delivery must be exactly-once or at-least-once", "demo", "--delivery", "maybe");
+        assertRejected(
+                "--checkpoint-interval must be in [100ms, 60s]",
+                "demo",
+                "--checkpoint-interval",
+                "10ms");
         assertRejected("is not a duration", "demo", "--duration", "soon");
         assertRejected("--chaos needs --duration ≥ 40s", "demo", "--chaos", "--duration", "30s");
-        assertRejected("--chaos-schedule: unknown fault \"reboot\" (valid: kill-taskmanager, restart-broker, poison)",
-                "demo", "--chaos-schedule", "reboot@10s");
-        assertRejected("--chaos-schedule: poison@90s must lie within the run, in (0s, 60.0s)", "demo",
-                "--chaos-schedule", "poison@90s");
-        assertRejected("--broker-downtime must be in [0s, 60s] (got 90000ms)", "demo", "--chaos", "--broker-downtime",
+        assertRejected(
+                "--chaos-schedule: unknown fault \"reboot\" (valid: kill-taskmanager, restart-broker, poison)",
+                "demo",
+                "--chaos-schedule",
+                "reboot@10s");
+        assertRejected(
+                "--chaos-schedule: poison@90s must lie within the run, in (0s, 60.0s)",
+                "demo",
+                "--chaos-schedule",
+                "poison@90s");
+        assertRejected(
+                "--broker-downtime must be in [0s, 60s] (got 90000ms)",
+                "demo",
+                "--chaos",
+                "--broker-downtime",
                 "90s");
     }
 
     @Test
     void badFleetArgumentsExitTwoNamingTheOption() {
         assertRejected("--bootstrap", "fleet");
-        assertRejected("--load must be in (0, 1.5] (got 3.0)", "fleet", "--bootstrap", "localhost:1", "--load", "3");
+        assertRejected(
+                "--load must be in (0, 1.5] (got 3.0)",
+                "fleet",
+                "--bootstrap",
+                "localhost:1",
+                "--load",
+                "3");
         assertRejected("--arrivals", "fleet", "--bootstrap", "localhost:1", "--arrivals", "zipf");
     }
 

@@ -36,12 +36,14 @@ class RunCommandTest {
     void invalidValueExitsTwoNamingTheKeyAndRange() {
         assertThat(Main.execute("run", "--set", "checkpoint.interval.ms=5")).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8))
-                .contains("config key 'checkpoint.interval.ms' must be an integer in [100, 3600000] (got '5')");
+                .contains(
+                        "config key 'checkpoint.interval.ms' must be an integer in [100, 3600000] (got '5')");
     }
 
     @Test
     void missingConfigFileExitsTwo(@TempDir Path dir) {
-        assertThat(Main.execute("run", "--config", dir.resolve("nope.properties").toString())).isEqualTo(2);
+        assertThat(Main.execute("run", "--config", dir.resolve("nope.properties").toString()))
+                .isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("--config: file not found");
     }
 
@@ -50,12 +52,23 @@ class RunCommandTest {
         Path file = dir.resolve("q.properties");
         Files.writeString(file, "topic.tasks=orders\nkafka.ssl.key.password=hunter2\n");
 
-        int exit = Main.execute("run", "--config", file.toString(), "--set", "state.backend=rocksdb", "--print-config");
+        int exit =
+                Main.execute(
+                        "run",
+                        "--config",
+                        file.toString(),
+                        "--set",
+                        "state.backend=rocksdb",
+                        "--print-config");
 
         String printed = out.toString(StandardCharsets.UTF_8);
         assertThat(exit).isZero();
-        assertThat(printed).contains("topic.tasks = orders", "state.backend = rocksdb",
-                "kafka.ssl.key.password = ******", "checkpoint.interval.ms = 2000");
+        assertThat(printed)
+                .contains(
+                        "topic.tasks = orders",
+                        "state.backend = rocksdb",
+                        "kafka.ssl.key.password = ******",
+                        "checkpoint.interval.ms = 2000");
         assertThat(printed).doesNotContain("hunter2");
     }
 

@@ -28,8 +28,12 @@ class DockerComposeTest {
 
     @BeforeAll
     static void read() throws Exception {
-        services = new YAMLMapper().readTree(DOCKER.resolve("docker-compose.yml").toFile()).get("services");
-        // the job as job-submit starts it: the project's properties file plus the command's --set overrides
+        services =
+                new YAMLMapper()
+                        .readTree(DOCKER.resolve("docker-compose.yml").toFile())
+                        .get("services");
+        // the job as job-submit starts it: the project's properties file plus the command's --set
+        // overrides
         String submit = services.get("job-submit").get("command").get(0).asText();
         List<String> overrides = new ArrayList<>();
         Matcher set = Pattern.compile("--set (\\S+)").matcher(submit);
@@ -56,8 +60,10 @@ class DockerComposeTest {
                 assertThat(image).isEqualTo("flink:" + flink + "-java17");
             }
         }
-        // the jars the compose file mounts: the slim job jar for the cluster, the CLI jar for the fleet
-        assertThat(pom).contains("<finalName>qrouter-job</finalName>", "<finalName>qrouter</finalName>");
+        // the jars the compose file mounts: the slim job jar for the cluster, the CLI jar for the
+        // fleet
+        assertThat(pom)
+                .contains("<finalName>qrouter-job</finalName>", "<finalName>qrouter</finalName>");
     }
 
     @Test
@@ -68,8 +74,11 @@ class DockerComposeTest {
         List<String> created = Arrays.asList(m.group(1).trim().split("\\s+"));
         assertThat(created).containsExactlyInAnyOrderElementsOf(Topics.ALL);
         for (String topic : Topics.ALL) {
-            ConfigKey key = Arrays.stream(ConfigKey.values()).filter(k -> k.key().equals("topic." + topic))
-                    .findFirst().orElseThrow(() -> new AssertionError("no config key topic." + topic));
+            ConfigKey key =
+                    Arrays.stream(ConfigKey.values())
+                            .filter(k -> k.key().equals("topic." + topic))
+                            .findFirst()
+                            .orElseThrow(() -> new AssertionError("no config key topic." + topic));
             assertThat(jobConfig.get(key)).isEqualTo(topic);
         }
     }
@@ -86,13 +95,18 @@ class DockerComposeTest {
         assertThat(jobConfig.getLong(ConfigKey.SINK_TRANSACTION_TIMEOUT_MS))
                 .isLessThan(kafkaEnv.get("KAFKA_TRANSACTION_MAX_TIMEOUT_MS").asLong());
         String submit = services.get("job-submit").get("command").get(0).asText();
-        assertThat(submit).contains("-c io.qrouter.job.QrouterJob /opt/qrouter/qrouter-job.jar",
-                "--config /opt/qrouter/qrouter.properties");
+        assertThat(submit)
+                .contains(
+                        "-c io.qrouter.job.QrouterJob /opt/qrouter/qrouter-job.jar",
+                        "--config /opt/qrouter/qrouter.properties");
         for (String service : List.of("job-submit", "jobmanager")) {
             List<String> mounts = new ArrayList<>();
             services.get(service).get("volumes").forEach(v -> mounts.add(v.asText()));
-            assertThat(mounts).as(service).contains("../config/qrouter.properties:/opt/qrouter/qrouter.properties:ro",
-                    "../target/qrouter-job.jar:/opt/qrouter/qrouter-job.jar:ro");
+            assertThat(mounts)
+                    .as(service)
+                    .contains(
+                            "../config/qrouter.properties:/opt/qrouter/qrouter.properties:ro",
+                            "../target/qrouter-job.jar:/opt/qrouter/qrouter-job.jar:ro");
         }
         List<String> fleetMounts = new ArrayList<>();
         services.get("fleet").get("volumes").forEach(v -> fleetMounts.add(v.asText()));
@@ -102,8 +116,11 @@ class DockerComposeTest {
     @Test
     void dockerComposeAcceptsTheFile() throws Exception {
         Assumptions.assumeTrue(onPath("docker-compose"), "docker-compose is not installed");
-        Process p = new ProcessBuilder("docker-compose", "-f", "docker-compose.yml", "config", "-q")
-                .directory(DOCKER.toFile()).redirectErrorStream(true).start();
+        Process p =
+                new ProcessBuilder("docker-compose", "-f", "docker-compose.yml", "config", "-q")
+                        .directory(DOCKER.toFile())
+                        .redirectErrorStream(true)
+                        .start();
         String output = new String(p.getInputStream().readAllBytes());
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(output).isZero();
@@ -111,12 +128,20 @@ class DockerComposeTest {
 
     private static boolean onPath(String tool) {
         String path = System.getenv("PATH");
-        return path != null && Arrays.stream(path.split(File.pathSeparator))
-                .anyMatch(dir -> Files.isExecutable(Path.of(dir, tool)));
+        return path != null
+                && Arrays.stream(path.split(File.pathSeparator))
+                        .anyMatch(dir -> Files.isExecutable(Path.of(dir, tool)));
     }
 
     private static String pomProperty(String pom, String name) {
-        Matcher m = Pattern.compile("<" + Pattern.quote(name) + ">([^<]+)</" + Pattern.quote(name) + ">").matcher(pom);
+        Matcher m =
+                Pattern.compile(
+                                "<"
+                                        + Pattern.quote(name)
+                                        + ">([^<]+)</"
+                                        + Pattern.quote(name)
+                                        + ">")
+                        .matcher(pom);
         assertThat(m.find()).as("pom property %s", name).isTrue();
         return m.group(1).trim();
     }

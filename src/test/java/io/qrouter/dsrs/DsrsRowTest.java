@@ -80,7 +80,9 @@ class DsrsRowTest {
         SplittableRandom random = new SplittableRandom(11);
         for (int trial = 0; trial < 200; trial++) {
             double[] queues = {random.nextDouble(0, 50), random.nextDouble(0, 50), 0};
-            double[] capacity = {random.nextDouble(0, 5), random.nextDouble(0, 0.5), random.nextDouble(0, 5)};
+            double[] capacity = {
+                random.nextDouble(0, 5), random.nextDouble(0, 0.5), random.nextDouble(0, 5)
+            };
             long k = random.nextLong(0, 40);
             double[] stepByStep = queues;
             for (long slot = 0; slot < k; slot++) {
@@ -88,11 +90,14 @@ class DsrsRowTest {
             }
             double[] atOnce = DsrsRow.drain(queues, capacity, k);
             for (int j = 0; j < queues.length; j++) {
-                assertThat(atOnce[j]).as("trial %d, k %d, j %d", trial, k, j).isCloseTo(stepByStep[j], within(1e-9));
+                assertThat(atOnce[j])
+                        .as("trial %d, k %d, j %d", trial, k, j)
+                        .isCloseTo(stepByStep[j], within(1e-9));
             }
         }
         // 26 years of one-second slots: one step, every queue empty
-        assertThat(DsrsRow.drain(new double[] {3, 1e9}, CAPACITY, 820_000_000L)).containsExactly(0, 0);
+        assertThat(DsrsRow.drain(new double[] {3, 1e9}, CAPACITY, 820_000_000L))
+                .containsExactly(0, 0);
     }
 
     @Test

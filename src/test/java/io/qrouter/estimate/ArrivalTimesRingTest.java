@@ -28,13 +28,19 @@ class ArrivalTimesRingTest {
             long from = random.nextInt(500);
             long to = from + random.nextInt(5000);
             // independently: the last `capacity` added, filtered, sorted
-            long[] kept = all.subList(Math.max(0, all.size() - capacity), all.size()).stream()
-                    .mapToLong(Long::longValue).filter(x -> x >= from && x <= to).sorted().toArray();
+            long[] kept =
+                    all.subList(Math.max(0, all.size() - capacity), all.size()).stream()
+                            .mapToLong(Long::longValue)
+                            .filter(x -> x >= from && x <= to)
+                            .sorted()
+                            .toArray();
             double[] expected = new double[Math.max(0, kept.length - 1)];
             for (int i = 0; i < expected.length; i++) {
                 expected[i] = (kept[i + 1] - kept[i]) / 1000.0;
             }
-            assertThat(ring.interarrivalSeconds(from, to)).as("trial %d", trial).containsExactly(expected);
+            assertThat(ring.interarrivalSeconds(from, to))
+                    .as("trial %d", trial)
+                    .containsExactly(expected);
         }
     }
 }

@@ -14,24 +14,36 @@ import org.apache.flink.core.memory.DataOutputSerializer;
 import org.junit.jupiter.api.Test;
 
 /**
- * The job keeps the ServerEstimators header in keyed ValueState and its entries (window buckets, arrival pages, open
- * tasks) in MapState: every class must be a Flink POJO all the way down, with no Kryo, and the header must stay small.
+ * The job keeps the ServerEstimators header in keyed ValueState and its entries (window buckets,
+ * arrival pages, open tasks) in MapState: every class must be a Flink POJO all the way down, with
+ * no Kryo, and the header must stay small.
  */
 class ServerEstimatorsFlinkStateTest {
 
     private static TypeSerializer<ServerEstimators> serializerWithoutGenericTypes() {
-        TypeInformation<ServerEstimators> typeInfo = TypeExtractor.createTypeInfo(ServerEstimators.class);
+        TypeInformation<ServerEstimators> typeInfo =
+                TypeExtractor.createTypeInfo(ServerEstimators.class);
         assertThat(typeInfo).isInstanceOf(PojoTypeInfo.class);
         SerializerConfigImpl config = new SerializerConfigImpl();
-        config.setGenericTypes(false); // any field that would fall back to Kryo makes createSerializer throw
+        config.setGenericTypes(
+                false); // any field that would fall back to Kryo makes createSerializer throw
         return typeInfo.createSerializer(config);
     }
 
     @Test
     void everyStateClassIsAPojo() {
-        for (Class<?> stateClass : List.of(ServerEstimators.class, EstimatorConfig.class, BucketedSums.class,
-                ArrivalTimesRing.class, OpenTasks.class, OpenTask.class, WindowBucket.class)) {
-            assertThat(TypeExtractor.createTypeInfo(stateClass)).as(stateClass.getSimpleName()).isInstanceOf(PojoTypeInfo.class);
+        for (Class<?> stateClass :
+                List.of(
+                        ServerEstimators.class,
+                        EstimatorConfig.class,
+                        BucketedSums.class,
+                        ArrivalTimesRing.class,
+                        OpenTasks.class,
+                        OpenTask.class,
+                        WindowBucket.class)) {
+            assertThat(TypeExtractor.createTypeInfo(stateClass))
+                    .as(stateClass.getSimpleName())
+                    .isInstanceOf(PojoTypeInfo.class);
         }
     }
 
@@ -45,8 +57,10 @@ class ServerEstimatorsFlinkStateTest {
 
         DataOutputSerializer out = new DataOutputSerializer(256);
         serializer.serialize(stored, out);
-        ServerEstimators restored = serializer.deserialize(new DataInputDeserializer(out.getCopyOfBuffer()))
-                .attach(store);
+        ServerEstimators restored =
+                serializer
+                        .deserialize(new DataInputDeserializer(out.getCopyOfBuffer()))
+                        .attach(store);
         LifecycleEvent.feedAll(events.subList(events.size() / 2, events.size()), restored);
 
         // independently: one set of estimators that saw every event without ever being stored
@@ -55,7 +69,9 @@ class ServerEstimatorsFlinkStateTest {
         EstimatorSnapshot expected = never.snapshot(120_000);
         assertThat(expected.muPerSecond().isKnown()).isTrue();
         assertThat(restored.snapshot(120_000))
-                .usingRecursiveComparison().withEqualsForType(Estimate::equals, Estimate.class).isEqualTo(expected);
+                .usingRecursiveComparison()
+                .withEqualsForType(Estimate::equals, Estimate.class)
+                .isEqualTo(expected);
     }
 
     @Test
@@ -67,7 +83,8 @@ class ServerEstimatorsFlinkStateTest {
     }
 
     /** Bytes of the header after {@code tasks} tasks were enqueued and never ended. */
-    private static int serializedSize(TypeSerializer<ServerEstimators> serializer, int tasks) throws IOException {
+    private static int serializedSize(TypeSerializer<ServerEstimators> serializer, int tasks)
+            throws IOException {
         ServerEstimators estimators = new ServerEstimators();
         for (int i = 0; i < tasks; i++) {
             estimators.onEnqueued("task-" + (1_000_000 + i), i);

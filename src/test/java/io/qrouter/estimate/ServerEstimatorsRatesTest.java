@@ -14,16 +14,19 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Each estimator recovers the known rate of a seeded synthetic stream. Tolerance: 4 standard errors of the
- * estimate, i.e. rate/sqrt(n) for a rate made of n counted events (Poisson count, or the exponential MLE
- * n/total-exposure, whose relative standard error is 1/sqrt(n)); a correct estimator fails this about once in
- * 16 000 seeds, a biased one by more than 4 SE always does.
+ * Each estimator recovers the known rate of a seeded synthetic stream. Tolerance: 4 standard errors
+ * of the estimate, i.e. rate/sqrt(n) for a rate made of n counted events (Poisson count, or the
+ * exponential MLE n/total-exposure, whose relative standard error is 1/sqrt(n)); a correct
+ * estimator fails this about once in 16 000 seeds, a biased one by more than 4 SE always does.
  */
 class ServerEstimatorsRatesTest {
     private static final double LAMBDA = 5, MU = 6, ALPHA_C = 2, ETA = 0.5;
     private static final double SECONDS = 2_000;
 
-    /** A window holding the whole stream: 2020 s in 101 buckets of 20 s (the newest bucket starts at the end). */
+    /**
+     * A window holding the whole stream: 2020 s in 101 buckets of 20 s (the newest bucket starts at
+     * the end).
+     */
     private static ServerEstimators wholeStreamEstimators() {
         EstimatorConfig config = new EstimatorConfig();
         config.setWindowMillis(2_020_000);
@@ -31,7 +34,8 @@ class ServerEstimatorsRatesTest {
         return new ServerEstimators(config);
     }
 
-    private static final List<LifecycleEvent> RENEGING = SyntheticStreams.reneging(7, LAMBDA, MU, ALPHA_C, SECONDS, 0, "t");
+    private static final List<LifecycleEvent> RENEGING =
+            SyntheticStreams.reneging(7, LAMBDA, MU, ALPHA_C, SECONDS, 0, "t");
     private static final EstimatorSnapshot RENEGING_SNAPSHOT = snapshotAtEnd(RENEGING);
 
     private static EstimatorSnapshot snapshotAtEnd(List<LifecycleEvent> events) {
@@ -70,7 +74,9 @@ class ServerEstimatorsRatesTest {
 
     @Test
     void thetaCountsCompletionsAndAbandonments() {
-        long exits = LifecycleEvent.count(RENEGING, COMPLETED) + LifecycleEvent.count(RENEGING, ABANDONED);
+        long exits =
+                LifecycleEvent.count(RENEGING, COMPLETED)
+                        + LifecycleEvent.count(RENEGING, ABANDONED);
         assertThat(RENEGING_SNAPSHOT.exitRateThetaPerSecond().count()).isEqualTo(exits);
         // in steady state every arrival leaves: theta estimates lambda
         assertThat(RENEGING_SNAPSHOT.exitRateThetaPerSecond().value())
@@ -82,7 +88,8 @@ class ServerEstimatorsRatesTest {
         List<LifecycleEvent> events = SyntheticStreams.cancelRestore(11, 2, ETA, SECONDS);
         long recoveries = LifecycleEvent.count(events, RESTORED);
         EstimatorSnapshot snapshot = snapshotAtEnd(events);
-        assertThat(snapshot.etaPerSecond().value()).isCloseTo(ETA, within(fourStandardErrors(ETA, recoveries)));
+        assertThat(snapshot.etaPerSecond().value())
+                .isCloseTo(ETA, within(fourStandardErrors(ETA, recoveries)));
         // the waits ended by cancellation saw no abandonment
         assertThat(snapshot.alphaCPerSecond().value()).isZero();
     }
@@ -105,8 +112,10 @@ class ServerEstimatorsRatesTest {
         EstimatorSnapshot snapshot = snapshotAtEnd(mixed);
         long recoveries = LifecycleEvent.count(mixed, RESTORED);
         long completions = LifecycleEvent.count(mixed, COMPLETED);
-        assertThat(snapshot.muPerSecond().value()).isCloseTo(MU, within(fourStandardErrors(MU, completions)));
-        assertThat(snapshot.etaPerSecond().value()).isCloseTo(ETA, within(fourStandardErrors(ETA, recoveries)));
+        assertThat(snapshot.muPerSecond().value())
+                .isCloseTo(MU, within(fourStandardErrors(MU, completions)));
+        assertThat(snapshot.etaPerSecond().value())
+                .isCloseTo(ETA, within(fourStandardErrors(ETA, recoveries)));
         assertThat(snapshot.unmatchedEvents()).isZero();
     }
 }

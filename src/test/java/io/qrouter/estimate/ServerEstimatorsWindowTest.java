@@ -10,7 +10,10 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** Not-yet-known estimates, the sliding window, late and out-of-order events, bounded memory, settings. */
+/**
+ * Not-yet-known estimates, the sliding window, late and out-of-order events, bounded memory,
+ * settings.
+ */
 class ServerEstimatorsWindowTest {
 
     private static EstimatorConfig window(long windowMillis, int bucketCount) {
@@ -23,8 +26,14 @@ class ServerEstimatorsWindowTest {
     @Test
     void nothingIsKnownBeforeAnyEvent() {
         EstimatorSnapshot snapshot = new ServerEstimators().snapshot(123_456);
-        assertThat(List.of(snapshot.lambdaPerSecond(), snapshot.muPerSecond(), snapshot.alphaCPerSecond(),
-                snapshot.etaPerSecond(), snapshot.exitRateThetaPerSecond())).containsOnly(Estimate.unknown(0));
+        assertThat(
+                        List.of(
+                                snapshot.lambdaPerSecond(),
+                                snapshot.muPerSecond(),
+                                snapshot.alphaCPerSecond(),
+                                snapshot.etaPerSecond(),
+                                snapshot.exitRateThetaPerSecond()))
+                .containsOnly(Estimate.unknown(0));
         assertThat(snapshot.interarrivalSeconds()).isEmpty();
         assertThat(snapshot.observedMillis()).isZero();
     }
@@ -41,7 +50,8 @@ class ServerEstimatorsWindowTest {
         assertThat(few.lambdaPerSecond()).isEqualTo(Estimate.unknown(19));
         assertThat(few.muPerSecond()).isEqualTo(Estimate.unknown(19));
         assertThat(few.lambdaPerSecond().orNull()).isNull();
-        assertThatThrownBy(() -> few.lambdaPerSecond().value()).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> few.lambdaPerSecond().value())
+                .isInstanceOf(IllegalStateException.class);
 
         estimators.onEnqueued("t19", 1_900);
         estimators.onStarted("t19", 1_900);
@@ -75,13 +85,16 @@ class ServerEstimatorsWindowTest {
         EstimatorSnapshot snapshot = estimators.snapshot(110_000);
         assertThat(snapshot.observedMillis()).isEqualTo(10_000);
         assertThat(snapshot.lambdaPerSecond().value()).isCloseTo(4.0, within(1e-12));
-        // once full, the window is the bucket of now and the 59 before it: T runs from the oldest one's start
-        assertThat(estimators.snapshot(200_500).observedMillis()).isEqualTo(59_500); // 59.5 buckets of 1 s
+        // once full, the window is the bucket of now and the 59 before it: T runs from the oldest
+        // one's start
+        assertThat(estimators.snapshot(200_500).observedMillis())
+                .isEqualTo(59_500); // 59.5 buckets of 1 s
     }
 
     @Test
     void theWindowForgetsOldRatesAndTracksAChange() {
-        List<LifecycleEvent> events = new ArrayList<>(SyntheticStreams.reneging(3, 2, 10, 0, 300, 0, "a"));
+        List<LifecycleEvent> events =
+                new ArrayList<>(SyntheticStreams.reneging(3, 2, 10, 0, 300, 0, "a"));
         events.addAll(SyntheticStreams.reneging(4, 8, 32, 0, 300, 300_000, "b"));
         ServerEstimators estimators = new ServerEstimators(window(60_000, 60));
         List<EstimatorSnapshot> snapshots = new ArrayList<>();
@@ -107,19 +120,27 @@ class ServerEstimatorsWindowTest {
 
     @Test
     void outOfOrderEventsInsideTheWindowGiveTheSameEstimatesAsInOrder() {
-        List<LifecycleEvent> inOrder = new ArrayList<>(SyntheticStreams.reneging(5, 5, 6, 2, 600, 0, "t"));
+        List<LifecycleEvent> inOrder =
+                new ArrayList<>(SyntheticStreams.reneging(5, 5, 6, 2, 600, 0, "t"));
         inOrder.addAll(SyntheticStreams.cancelRestore(6, 1, 0.5, 600));
         inOrder.sort(Comparator.comparingLong(LifecycleEvent::timeMillis));
-        // each task delayed by its own random 0-5 s: tasks interleave out of time order, a task's own order holds
+        // each task delayed by its own random 0-5 s: tasks interleave out of time order, a task's
+        // own order holds
         Random random = new Random(8);
         java.util.Map<String, Long> delayByTask = new java.util.HashMap<>();
         List<LifecycleEvent> shuffled = new ArrayList<>(inOrder);
-        shuffled.sort(Comparator.comparingLong(event ->
-                event.timeMillis() + delayByTask.computeIfAbsent(event.taskId(), id -> (long) random.nextInt(5_000))));
+        shuffled.sort(
+                Comparator.comparingLong(
+                        event ->
+                                event.timeMillis()
+                                        + delayByTask.computeIfAbsent(
+                                                event.taskId(),
+                                                id -> (long) random.nextInt(5_000))));
         assertThat(shuffled).isNotEqualTo(inOrder);
 
         EstimatorConfig config = window(60_000, 60);
-        config.setMaxInterarrivalSamples(10_000); // keeps every arrival of the window, whatever the order
+        config.setMaxInterarrivalSamples(
+                10_000); // keeps every arrival of the window, whatever the order
         ServerEstimators ordered = new ServerEstimators(config);
         ServerEstimators late = new ServerEstimators(config);
         LifecycleEvent.feedAll(inOrder, ordered);
@@ -143,13 +164,15 @@ class ServerEstimatorsWindowTest {
         config.setMinCompletions(1);
         estimators.onEnqueued("x", 1_000);
         estimators.onStarted("x", 1_000);
-        estimators.onEnqueued("y", 9_500); // the newest event: the window now reaches back to bucket 0
+        estimators.onEnqueued(
+                "y", 9_500); // the newest event: the window now reaches back to bucket 0
         estimators.onCompleted("x", 1_500); // late, in bucket 1
         assertThat(estimators.snapshot(9_900).muPerSecond()).isEqualTo(Estimate.known(2.0, 1));
         assertThat(estimators.getLateEvents()).isZero();
 
         estimators.onEnqueued("z", 25_000); // the window moves to buckets 16..25
-        estimators.onStarted("y", 2_000); // older than the window: ignored by the sums, counted as late
+        estimators.onStarted(
+                "y", 2_000); // older than the window: ignored by the sums, counted as late
         assertThat(estimators.getLateEvents()).isEqualTo(1);
         assertThat(estimators.snapshot(25_000).muPerSecond()).isEqualTo(Estimate.unknown(0));
     }
@@ -161,8 +184,10 @@ class ServerEstimatorsWindowTest {
         ServerEstimators estimators = new ServerEstimators(config);
         estimators.onEnqueued("a", 0);
         estimators.onAbandoned("a", 10_000); // waited 10 s, abandoned
-        estimators.onEnqueued("b", 0); // still waiting at 30 s: 30 s of exposure without an abandonment
-        assertThat(estimators.snapshot(30_000).alphaCPerSecond()).isEqualTo(Estimate.known(1 / 40.0, 1));
+        estimators.onEnqueued(
+                "b", 0); // still waiting at 30 s: 30 s of exposure without an abandonment
+        assertThat(estimators.snapshot(30_000).alphaCPerSecond())
+                .isEqualTo(Estimate.known(1 / 40.0, 1));
     }
 
     @Test
@@ -173,7 +198,9 @@ class ServerEstimatorsWindowTest {
         EstimatorStore store = EstimatorStore.inMemory();
         ServerEstimators estimators = new ServerEstimators(config, store);
         int tasks = 100_000;
-        TaskLifecycle[] lifecycle = {TaskLifecycle.ENQUEUED, TaskLifecycle.STARTED, TaskLifecycle.COMPLETED};
+        TaskLifecycle[] lifecycle = {
+            TaskLifecycle.ENQUEUED, TaskLifecycle.STARTED, TaskLifecycle.COMPLETED
+        };
         for (int i = 0; i < tasks; i++) {
             long timeMillis = i / 100; // 100 000 tasks per second
             estimators.onEnqueued("never-ends-" + i, timeMillis);
@@ -229,13 +256,17 @@ class ServerEstimatorsWindowTest {
     void settingsOutOfRangeAreRejectedByName() {
         EstimatorConfig config = window(1_000, 7);
         assertThatThrownBy(() -> new ServerEstimators(config))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("windowMillis").hasMessageContaining("1000");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("windowMillis")
+                .hasMessageContaining("1000");
         EstimatorConfig noSamples = new EstimatorConfig();
         noSamples.setMaxInterarrivalSamples(1);
-        assertThatThrownBy(() -> new ServerEstimators(noSamples)).hasMessage("maxInterarrivalSamples must be >= 2 (got 1)");
+        assertThatThrownBy(() -> new ServerEstimators(noSamples))
+                .hasMessage("maxInterarrivalSamples must be >= 2 (got 1)");
         EstimatorConfig zeroMinimum = new EstimatorConfig();
         zeroMinimum.setMinWaits(0);
-        assertThatThrownBy(() -> new ServerEstimators(zeroMinimum)).hasMessage("minWaits must be >= 1 (got 0)");
+        assertThatThrownBy(() -> new ServerEstimators(zeroMinimum))
+                .hasMessage("minWaits must be >= 1 (got 0)");
     }
 
     private static int count(StateMap<?, ?> map) {

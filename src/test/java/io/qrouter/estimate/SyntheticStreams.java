@@ -13,19 +13,29 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * Seeded lifecycle streams with known rates, made by simulating the process directly (not by the estimators'
- * formulas): an M/M/1+M queue (Poisson arrivals, exponential service, exponential patience of each waiting task),
- * and cancel/restore periods of exponential length.
+ * Seeded lifecycle streams with known rates, made by simulating the process directly (not by the
+ * estimators' formulas): an M/M/1+M queue (Poisson arrivals, exponential service, exponential
+ * patience of each waiting task), and cancel/restore periods of exponential length.
  */
 final class SyntheticStreams {
     private SyntheticStreams() {}
 
-    /** FCFS single server; events in time order from startMillis on, task ids prefixed so streams can be mixed. */
-    static List<LifecycleEvent> reneging(long seed, double lambda, double mu, double alphaC, double seconds,
-                                         long startMillis, String idPrefix) {
+    /**
+     * FCFS single server; events in time order from startMillis on, task ids prefixed so streams
+     * can be mixed.
+     */
+    static List<LifecycleEvent> reneging(
+            long seed,
+            double lambda,
+            double mu,
+            double alphaC,
+            double seconds,
+            long startMillis,
+            String idPrefix) {
         Random random = new Random(seed);
         List<LifecycleEvent> events = new ArrayList<>();
-        List<double[]> waiting = new ArrayList<>(); // {taskNumber, patienceDeadline}, in arrival order
+        List<double[]> waiting =
+                new ArrayList<>(); // {taskNumber, patienceDeadline}, in arrival order
         double now = 0;
         double nextArrival = exponential(random, lambda);
         double completion = Double.POSITIVE_INFINITY;
@@ -38,7 +48,8 @@ final class SyntheticStreams {
                     abandoner = i;
                 }
             }
-            double nextAbandon = abandoner < 0 ? Double.POSITIVE_INFINITY : waiting.get(abandoner)[1];
+            double nextAbandon =
+                    abandoner < 0 ? Double.POSITIVE_INFINITY : waiting.get(abandoner)[1];
             now = Math.min(nextArrival, Math.min(completion, nextAbandon));
             if (now > seconds) {
                 return events;
@@ -73,21 +84,30 @@ final class SyntheticStreams {
     }
 
     /**
-     * Tasks enqueued at rate {@code cancelRate}, cancelled after an exponential wait of mean 0.1 s and restored
-     * after an exponential cancelled period of rate {@code eta}; sorted by time.
+     * Tasks enqueued at rate {@code cancelRate}, cancelled after an exponential wait of mean 0.1 s
+     * and restored after an exponential cancelled period of rate {@code eta}; sorted by time.
      */
-    static List<LifecycleEvent> cancelRestore(long seed, double cancelRate, double eta, double seconds) {
+    static List<LifecycleEvent> cancelRestore(
+            long seed, double cancelRate, double eta, double seconds) {
         Random random = new Random(seed);
         List<LifecycleEvent> events = new ArrayList<>();
         long id = 0;
-        for (double t = exponential(random, cancelRate); t <= seconds; t += exponential(random, cancelRate)) {
+        for (double t = exponential(random, cancelRate);
+                t <= seconds;
+                t += exponential(random, cancelRate)) {
             String taskId = "c" + id++;
             double cancelledAt = t + exponential(random, 10);
             events.add(new LifecycleEvent(ENQUEUED, taskId, Math.round(t * 1000)));
             events.add(new LifecycleEvent(CANCELLED, taskId, Math.round(cancelledAt * 1000)));
-            events.add(new LifecycleEvent(RESTORED, taskId, Math.round((cancelledAt + exponential(random, eta)) * 1000)));
+            events.add(
+                    new LifecycleEvent(
+                            RESTORED,
+                            taskId,
+                            Math.round((cancelledAt + exponential(random, eta)) * 1000)));
         }
-        events.sort(Comparator.comparingLong(LifecycleEvent::timeMillis)); // stable: a task's own order is kept
+        events.sort(
+                Comparator.comparingLong(
+                        LifecycleEvent::timeMillis)); // stable: a task's own order is kept
         return events;
     }
 

@@ -13,9 +13,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The digital twin against a recorded real run: {@code ./qrouter demo --servers 8 --rate 100 --duration 15s
- * --warmup 3s --seed 11} (heartbeat-k-live, 2 routers, at-least-once), its tasks.csv and servers.csv kept in
- * src/test/resources/twin. The simulator, given the run's tasks and delays, must reproduce the run's figures.
+ * The digital twin against a recorded real run: {@code ./qrouter demo --servers 8 --rate 100
+ * --duration 15s --warmup 3s --seed 11} (heartbeat-k-live, 2 routers, at-least-once), its tasks.csv
+ * and servers.csv kept in src/test/resources/twin. The simulator, given the run's tasks and delays,
+ * must reproduce the run's figures.
  */
 class DigitalTwinTest {
     private static final Path RUN = Path.of("src/test/resources/twin");
@@ -25,28 +26,47 @@ class DigitalTwinTest {
     void theTwinReproducesTheRecordedRunsWaitsAndAbandonment() throws Exception {
         List<TaskTimeline> tasks = TaskTimeline.read(RUN.resolve("tasks.csv.gz"));
         RunFigures measured = RunFigures.of(tasks, WARMUP);
-        Map<String, Object> twin = DigitalTwin.predict(mu(), tasks, WARMUP, job(PolicyName.HEARTBEAT_K_LIVE), 11);
+        Map<String, Object> twin =
+                DigitalTwin.predict(mu(), tasks, WARMUP, job(PolicyName.HEARTBEAT_K_LIVE), 11);
 
         assertThat(measured.decided()).isEqualTo(1442);
         assertThat(twin.get("decided")).isEqualTo(measured.decided());
         double measuredWait = mean(measured.waitSeconds());
         assertThat(mean(wait(twin))).isCloseTo(measuredWait, within(0.25 * measuredWait));
         double p99 = ((Number) measured.waitSeconds().get("p99")).doubleValue();
-        assertThat(((Number) wait(twin).get("p99")).doubleValue()).isCloseTo(p99, within(0.3 * p99));
-        assertThat(share(twin)).isCloseTo((double) measured.abandoned() / measured.decided(), within(0.02));
+        assertThat(((Number) wait(twin).get("p99")).doubleValue())
+                .isCloseTo(p99, within(0.3 * p99));
+        assertThat(share(twin))
+                .isCloseTo((double) measured.abandoned() / measured.decided(), within(0.02));
     }
 
     @Test
     void theTwinTellsPoliciesApartOnTheSameWorkload() throws Exception {
-        // A control: the same tasks under round-robin must predict clearly longer waits, or the match above
+        // A control: the same tasks under round-robin must predict clearly longer waits, or the
+        // match above
         // would prove nothing about the policy.
         List<TaskTimeline> tasks = TaskTimeline.read(RUN.resolve("tasks.csv.gz"));
-        double live = mean(wait(DigitalTwin.predict(mu(), tasks, WARMUP, job(PolicyName.HEARTBEAT_K_LIVE), 11)));
-        double roundRobin = mean(wait(DigitalTwin.predict(mu(), tasks, WARMUP, job(PolicyName.ROUND_ROBIN), 11)));
+        double live =
+                mean(
+                        wait(
+                                DigitalTwin.predict(
+                                        mu(),
+                                        tasks,
+                                        WARMUP,
+                                        job(PolicyName.HEARTBEAT_K_LIVE),
+                                        11)));
+        double roundRobin =
+                mean(
+                        wait(
+                                DigitalTwin.predict(
+                                        mu(), tasks, WARMUP, job(PolicyName.ROUND_ROBIN), 11)));
         assertThat(roundRobin).isGreaterThan(1.3 * live);
     }
 
-    /** The job's defaults: heartbeats 250–2000 ms, estimators over 60 s in 60 buckets from 20 events. */
+    /**
+     * The job's defaults: heartbeats 250–2000 ms, estimators over 60 s in 60 buckets from 20
+     * events.
+     */
     private static DigitalTwin.JobModel job(PolicyName policy) {
         EstimatorConfig estimators = new EstimatorConfig();
         estimators.setWindowMillis(60_000);
@@ -56,12 +76,15 @@ class DigitalTwinTest {
         estimators.setMinExits(20);
         estimators.setMinWaits(20);
         estimators.setMinRecoveries(20);
-        return new DigitalTwin.JobModel(policy, 2, new AdaptiveHeartbeat(250, 2_000), estimators.validate(), 1.0);
+        return new DigitalTwin.JobModel(
+                policy, 2, new AdaptiveHeartbeat(250, 2_000), estimators.validate(), 1.0);
     }
 
     private static double[] mu() throws Exception {
-        return Files.readAllLines(RUN.resolve("servers.csv")).stream().skip(1)
-                .mapToDouble(line -> Double.parseDouble(line.split(",")[1])).toArray();
+        return Files.readAllLines(RUN.resolve("servers.csv")).stream()
+                .skip(1)
+                .mapToDouble(line -> Double.parseDouble(line.split(",")[1]))
+                .toArray();
     }
 
     @SuppressWarnings("unchecked")
@@ -74,6 +97,7 @@ class DigitalTwinTest {
     }
 
     private static double share(Map<String, Object> twin) {
-        return ((Number) twin.get("abandoned")).doubleValue() / ((Number) twin.get("decided")).doubleValue();
+        return ((Number) twin.get("abandoned")).doubleValue()
+                / ((Number) twin.get("decided")).doubleValue();
     }
 }

@@ -10,8 +10,23 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class FleetConfigTest {
-    private static FleetConfig config(int servers, double rate, String arrivals, double load, double spread) {
-        return new FleetConfig("localhost:9092", servers, rate, arrivals, load, spread, 2.0, 1000, 1, "r", "g", Map.of(), 0, 5);
+    private static FleetConfig config(
+            int servers, double rate, String arrivals, double load, double spread) {
+        return new FleetConfig(
+                "localhost:9092",
+                servers,
+                rate,
+                arrivals,
+                load,
+                spread,
+                2.0,
+                1000,
+                1,
+                "r",
+                "g",
+                Map.of(),
+                0,
+                5);
     }
 
     @Test
@@ -24,16 +39,21 @@ class FleetConfigTest {
         assertThat(Arrays.stream(mu).min().getAsDouble()).isGreaterThan(mean * 0.5 / 1.5);
         assertThat(Arrays.stream(mu).max().getAsDouble()).isLessThan(mean * 1.5 / 0.5);
         assertThat(Arrays.stream(mu).distinct().count()).isEqualTo(20);
-        double[] homogeneous = Fleet.serviceRates(config(4, 10, "poisson", 0.5, 0), new SplittableRandom(3));
+        double[] homogeneous =
+                Fleet.serviceRates(config(4, 10, "poisson", 0.5, 0), new SplittableRandom(3));
         assertThat(homogeneous).containsOnly(5.0);
     }
 
     @Test
     void badInputNamesTheOptionAndItsRange() {
-        assertThatThrownBy(() -> config(0, 500, "poisson", 0.8, 0.5)).hasMessageContaining("--servers must be in [1, 10000]");
-        assertThatThrownBy(() -> config(2, 500, "poisson", 2, 0.5)).hasMessageContaining("--load must be in (0, 1.5]");
-        assertThatThrownBy(() -> config(2, 500, "poisson", 0.8, 1)).hasMessageContaining("--mu-spread");
-        assertThatThrownBy(() -> config(2, 500, "zipf", 0.8, 0.5)).hasMessageContaining("--arrivals");
+        assertThatThrownBy(() -> config(0, 500, "poisson", 0.8, 0.5))
+                .hasMessageContaining("--servers must be in [1, 10000]");
+        assertThatThrownBy(() -> config(2, 500, "poisson", 2, 0.5))
+                .hasMessageContaining("--load must be in (0, 1.5]");
+        assertThatThrownBy(() -> config(2, 500, "poisson", 0.8, 1))
+                .hasMessageContaining("--mu-spread");
+        assertThatThrownBy(() -> config(2, 500, "zipf", 0.8, 0.5))
+                .hasMessageContaining("--arrivals");
         assertThat(config(2, 500, "erlang:3", 0.8, 0.5).arrivals()).isEqualTo("erlang:3");
     }
 }

@@ -39,23 +39,41 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The fleet against a real broker, with a stand-in router instead of the Flink job: round-robin decisions
- * (transactional, so read_committed matters), one server-metrics record recommending a faster heartbeat to
- * server-1, and every 50th task sent to the dead-letter topic instead of being decided. The router pauses for 2.5 s
- * once: the fleet must report that stall.
+ * The fleet against a real broker, with a stand-in router instead of the Flink job: round-robin
+ * decisions (transactional, so read_committed matters), one server-metrics record recommending a
+ * faster heartbeat to server-1, and every 50th task sent to the dead-letter topic instead of being
+ * decided. The router pauses for 2.5 s once: the fleet must report that stall.
  */
 class FleetIT {
     private static final int SERVERS = 4;
 
     @Test
-    void servesDecisionsPublishesEventsAndHeartbeatsAndAccountsForEveryTask(@TempDir Path out) throws Exception {
+    void servesDecisionsPublishesEventsAndHeartbeatsAndAccountsForEveryTask(@TempDir Path out)
+            throws Exception {
         try (EmbeddedKafka kafka = EmbeddedKafka.start().createTopics(2)) {
             AtomicBoolean routing = new AtomicBoolean(true);
             AtomicBoolean paused = new AtomicBoolean(false);
-            Thread router = new Thread(() -> route(kafka.bootstrapServers(), routing, paused), "stand-in-router");
+            Thread router =
+                    new Thread(
+                            () -> route(kafka.bootstrapServers(), routing, paused),
+                            "stand-in-router");
             router.start();
-            FleetConfig config = new FleetConfig(kafka.bootstrapServers(), SERVERS, 60, "poisson", 0.7, 0.5, 0.5,
-                    1000, 42, "it", "fleet-it", Map.of(), 0, 1.0);
+            FleetConfig config =
+                    new FleetConfig(
+                            kafka.bootstrapServers(),
+                            SERVERS,
+                            60,
+                            "poisson",
+                            0.7,
+                            0.5,
+                            0.5,
+                            1000,
+                            42,
+                            "it",
+                            "fleet-it",
+                            Map.of(),
+                            0,
+                            1.0);
             FleetResult result;
             List<String> alerts;
             try (Fleet fleet = Fleet.start(config)) {
@@ -76,15 +94,30 @@ class FleetIT {
             assertThat(result.sent()).isGreaterThan(150);
             assertThat(result.undecided()).isZero();
             assertThat(result.deadLetter()).isEqualTo(result.sent() / 50);
-            // The fleet's counts against what the topics hold (read_committed), not against its own tallies.
-            Set<String> sentIds = committedTaskIds(kafka.bootstrapServers(), Topics.TASKS,
-                    bytes -> AvroCodec.of(TaskRequest.class).decode(bytes).getTaskId());
-            Set<String> decidedIds = committedTaskIds(kafka.bootstrapServers(), Topics.DECISIONS,
-                    bytes -> AvroCodec.of(RoutingDecision.class).decode(bytes).getTaskId());
-            Set<String> deadIds = committedTaskIds(kafka.bootstrapServers(), Topics.DEAD_LETTER,
-                    bytes -> AvroCodec.of(io.qrouter.avro.DeadLetter.class).decode(bytes).getTaskId());
+            // The fleet's counts against what the topics hold (read_committed), not against its own
+            // tallies.
+            Set<String> sentIds =
+                    committedTaskIds(
+                            kafka.bootstrapServers(),
+                            Topics.TASKS,
+                            bytes -> AvroCodec.of(TaskRequest.class).decode(bytes).getTaskId());
+            Set<String> decidedIds =
+                    committedTaskIds(
+                            kafka.bootstrapServers(),
+                            Topics.DECISIONS,
+                            bytes -> AvroCodec.of(RoutingDecision.class).decode(bytes).getTaskId());
+            Set<String> deadIds =
+                    committedTaskIds(
+                            kafka.bootstrapServers(),
+                            Topics.DEAD_LETTER,
+                            bytes ->
+                                    AvroCodec.of(io.qrouter.avro.DeadLetter.class)
+                                            .decode(bytes)
+                                            .getTaskId());
             assertThat(sentIds).hasSize((int) result.sent());
-            assertThat(decidedIds).hasSize((int) result.decided()).doesNotContainAnyElementsOf(deadIds);
+            assertThat(decidedIds)
+                    .hasSize((int) result.decided())
+                    .doesNotContainAnyElementsOf(deadIds);
             assertThat(deadIds).hasSize((int) result.deadLetter());
             Set<String> answered = new HashSet<>(decidedIds);
             answered.addAll(deadIds);
@@ -92,35 +125,44 @@ class FleetIT {
             assertThat(result.unknownServer()).isZero();
             assertThat(result.duplicateDecisions()).isZero();
             assertThat(result.completed()).isGreaterThan(result.decided() / 2);
-            // the pause: tasks waiting and no decision for more than --stall-after (1 s), said and reported
-            assertThat(alerts).anyMatch(a -> a.startsWith("STALL: ")).anyMatch(a -> a.startsWith("routing resumed"));
+            // the pause: tasks waiting and no decision for more than --stall-after (1 s), said and
+            // reported
+            assertThat(alerts)
+                    .anyMatch(a -> a.startsWith("STALL: "))
+                    .anyMatch(a -> a.startsWith("routing resumed"));
             assertThat(result.longestStallSeconds()).isBetween(2.0, 4.0);
 
             Map<TaskEventType, Integer> events = new EnumMap<>(TaskEventType.class);
             Map<String, Integer> heartbeatsByServer = new HashMap<>();
             int leaving = 0;
-            for (ConsumerRecord<String, byte[]> r : readAll(kafka.bootstrapServers(), Topics.SERVER_EVENTS)) {
+            for (ConsumerRecord<String, byte[]> r :
+                    readAll(kafka.bootstrapServers(), Topics.SERVER_EVENTS)) {
                 TaskEvent e = AvroCodec.of(TaskEvent.class).decode(r.value());
                 assertThat(r.key()).isEqualTo(e.getServerId());
                 events.merge(e.getType(), 1, Integer::sum);
             }
-            for (ConsumerRecord<String, byte[]> r : readAll(kafka.bootstrapServers(), Topics.HEARTBEATS)) {
+            for (ConsumerRecord<String, byte[]> r :
+                    readAll(kafka.bootstrapServers(), Topics.HEARTBEATS)) {
                 Heartbeat h = AvroCodec.of(Heartbeat.class).decode(r.value());
                 heartbeatsByServer.merge(h.getServerId(), 1, Integer::sum);
                 leaving += h.getLeaving() ? 1 : 0;
             }
             assertThat(events.get(TaskEventType.ENQUEUED)).isEqualTo((int) result.decided());
             assertThat(events.get(TaskEventType.COMPLETED)).isEqualTo((int) result.completed());
-            assertThat(events.getOrDefault(TaskEventType.ABANDONED, 0)).isEqualTo((int) result.abandoned());
+            assertThat(events.getOrDefault(TaskEventType.ABANDONED, 0))
+                    .isEqualTo((int) result.abandoned());
             assertThat(leaving).isEqualTo(SERVERS);
             // server-1 was told (a few seconds in) to beat every 100 ms, the others keep 1 s
-            assertThat(heartbeatsByServer.get("server-1")).isGreaterThan(2 * heartbeatsByServer.get("server-2"));
+            assertThat(heartbeatsByServer.get("server-1"))
+                    .isGreaterThan(2 * heartbeatsByServer.get("server-2"));
 
             FleetReport.write(result, out, Map.of());
             for (String file : FleetReport.FILES) {
                 assertThat(out.resolve(file)).isNotEmptyFile();
             }
-            assertThat(Files.readString(out.resolve("report.json"))).contains("\"queued_at_end\"").doesNotContain("NaN");
+            assertThat(Files.readString(out.resolve("report.json")))
+                    .contains("\"queued_at_end\"")
+                    .doesNotContain("NaN");
         }
     }
 
@@ -134,8 +176,11 @@ class FleetIT {
         Properties p = new Properties();
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "stand-in-router");
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(c, new StringDeserializer(), new ByteArrayDeserializer());
-                KafkaProducer<String, byte[]> producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer())) {
+        try (KafkaConsumer<String, byte[]> consumer =
+                        new KafkaConsumer<>(
+                                c, new StringDeserializer(), new ByteArrayDeserializer());
+                KafkaProducer<String, byte[]> producer =
+                        new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer())) {
             producer.initTransactions();
             consumer.subscribe(Set.of(Topics.TASKS));
             long n = 0;
@@ -150,34 +195,59 @@ class FleetIT {
                 }
                 producer.beginTransaction();
                 if (n == 0) { // the fleet consumes from its start: answer after its first task
-                    ServerMetrics fast = ServerMetrics.newBuilder().setServerId("server-1").setAt(Instant.now())
-                            .setAlive(true).setQueueLength(0).setRecommendedHeartbeatMillis(100).build();
-                    producer.send(new ProducerRecord<>(Topics.SERVER_METRICS, "server-1",
-                            AvroCodec.of(ServerMetrics.class).encode(fast)));
+                    ServerMetrics fast =
+                            ServerMetrics.newBuilder()
+                                    .setServerId("server-1")
+                                    .setAt(Instant.now())
+                                    .setAlive(true)
+                                    .setQueueLength(0)
+                                    .setRecommendedHeartbeatMillis(100)
+                                    .build();
+                    producer.send(
+                            new ProducerRecord<>(
+                                    Topics.SERVER_METRICS,
+                                    "server-1",
+                                    AvroCodec.of(ServerMetrics.class).encode(fast)));
                 }
                 for (ConsumerRecord<String, byte[]> r : records) {
                     TaskRequest task = tasks.decode(r.value());
                     n++;
                     if (n % 50 == 0) {
-                        io.qrouter.avro.DeadLetter letter = io.qrouter.avro.DeadLetter.newBuilder()
-                                .setSourceTopic(Topics.TASKS).setReason("no server alive").setTaskId(task.getTaskId())
-                                .setAt(Instant.now()).build();
-                        producer.send(new ProducerRecord<>(Topics.DEAD_LETTER, task.getTaskId(),
-                                AvroCodec.of(io.qrouter.avro.DeadLetter.class).encode(letter)));
+                        io.qrouter.avro.DeadLetter letter =
+                                io.qrouter.avro.DeadLetter.newBuilder()
+                                        .setSourceTopic(Topics.TASKS)
+                                        .setReason("no server alive")
+                                        .setTaskId(task.getTaskId())
+                                        .setAt(Instant.now())
+                                        .build();
+                        producer.send(
+                                new ProducerRecord<>(
+                                        Topics.DEAD_LETTER,
+                                        task.getTaskId(),
+                                        AvroCodec.of(io.qrouter.avro.DeadLetter.class)
+                                                .encode(letter)));
                         continue;
                     }
                     String server = "server-" + (1 + n % SERVERS);
-                    RoutingDecision d = RoutingDecision.newBuilder().setTaskId(task.getTaskId()).setServerId(server)
-                            .setRule(n % 2 == 0 ? "IDLE_QUEUE" : "MIN_K").setPolicy("stand-in")
-                            .setDecidedAt(Instant.now()).setTaskCreatedAt(task.getCreatedAt()).build();
-                    producer.send(new ProducerRecord<>(Topics.DECISIONS, server, decisions.encode(d)));
+                    RoutingDecision d =
+                            RoutingDecision.newBuilder()
+                                    .setTaskId(task.getTaskId())
+                                    .setServerId(server)
+                                    .setRule(n % 2 == 0 ? "IDLE_QUEUE" : "MIN_K")
+                                    .setPolicy("stand-in")
+                                    .setDecidedAt(Instant.now())
+                                    .setTaskCreatedAt(task.getCreatedAt())
+                                    .build();
+                    producer.send(
+                            new ProducerRecord<>(Topics.DECISIONS, server, decisions.encode(d)));
                 }
                 producer.commitTransaction();
             }
         }
     }
 
-    private static Set<String> committedTaskIds(String bootstrap, String topic, Function<byte[], String> taskId) {
+    private static Set<String> committedTaskIds(
+            String bootstrap, String topic, Function<byte[], String> taskId) {
         Properties client = new Properties();
         client.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         Set<String> ids = new HashSet<>();
@@ -190,7 +260,8 @@ class FleetIT {
         c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         c.put(ConsumerConfig.GROUP_ID_CONFIG, "reader-" + topic);
         c.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(c, new StringDeserializer(), new ByteArrayDeserializer())) {
+        try (KafkaConsumer<String, byte[]> consumer =
+                new KafkaConsumer<>(c, new StringDeserializer(), new ByteArrayDeserializer())) {
             consumer.subscribe(Set.of(topic));
             List<ConsumerRecord<String, byte[]>> all = new java.util.ArrayList<>();
             int emptyPolls = 0;

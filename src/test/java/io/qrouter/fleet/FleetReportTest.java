@@ -19,7 +19,10 @@ import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A made-up fleet run written as a report and read back: the page, the JSON and the CSV agree with the run. */
+/**
+ * A made-up fleet run written as a report and read back: the page, the JSON and the CSV agree with
+ * the run.
+ */
 class FleetReportTest {
     private static final double[] MU = {30, 10, 50, 20, 60, 40};
 
@@ -27,7 +30,8 @@ class FleetReportTest {
 
     @Test
     void thePageShowsReportJsonsNumbersAndEveryChartWithItsPng() throws Exception {
-        Path html = FleetReport.write(SyntheticFleetRun.of(MU, 64), dir, Map.of("policy", "ga-batch"));
+        Path html =
+                FleetReport.write(SyntheticFleetRun.of(MU, 64), dir, Map.of("policy", "ga-batch"));
 
         assertThat(html).isEqualTo(dir.resolve("report.html"));
         for (String file : FleetReport.FILES) {
@@ -37,13 +41,15 @@ class FleetReportTest {
         JsonNode json = Json.MAPPER.readTree(dir.resolve("report.json").toFile());
         assertThat(ReportPageChecks.assertNumbersMatch(page, json)).isGreaterThan(40);
         ReportPageChecks.assertSelfContained(page);
-        assertThat(page.select("figure.chart").eachAttr("id")).map(id -> id.substring("figure-".length()))
+        assertThat(page.select("figure.chart").eachAttr("id"))
+                .map(id -> id.substring("figure-".length()))
                 .containsExactlyInAnyOrderElementsOf(pngStems());
         for (Element figure : page.select("figure.chart")) {
             assertThat(figure.selectFirst("svg")).as(figure.id()).isNotNull();
             assertThat(figure.select("svg text").text()).as(figure.id()).isNotBlank();
         }
-        assertThat(page.select("table.settings th").eachText()).contains("policy", "servers", "seed");
+        assertThat(page.select("table.settings th").eachText())
+                .contains("policy", "servers", "seed");
     }
 
     @Test
@@ -55,9 +61,11 @@ class FleetReportTest {
         assertThat(batches.get("batches").asInt()).isEqualTo(2);
         assertThat(batches.get("batch_size").get("max").asDouble()).isEqualTo(32);
         // task k is created at 0.01·k; the newest of its window of 32 at 0.01·(32·⌊k/32⌋ + 31)
-        assertThat(batches.get("batching_delay_seconds").get("max").asDouble()).isCloseTo(0.31, within(1e-9));
+        assertThat(batches.get("batching_delay_seconds").get("max").asDouble())
+                .isCloseTo(0.31, within(1e-9));
         // delays 0, 0.01, …, 0.31 in each of the two windows: the 32nd smallest of 64 is 0.15
-        assertThat(batches.get("batching_delay_seconds").get("p50").asDouble()).isCloseTo(0.15, within(1e-9));
+        assertThat(batches.get("batching_delay_seconds").get("p50").asDouble())
+                .isCloseTo(0.15, within(1e-9));
 
         JsonNode dsrs = json.get("dsrs");
         assertThat(dsrs.get("slots").asInt()).isEqualTo(3);
@@ -72,16 +80,23 @@ class FleetReportTest {
     @Test
     void perServerSeriesAreOrderedByMuWithUtilisationAndTheLastReportedK() throws Exception {
         FleetReport.write(SyntheticFleetRun.of(MU, 10), dir, Map.of());
-        List<String[]> rows = Files.readAllLines(dir.resolve("server_timeseries.csv")).stream().skip(1)
-                .map(l -> l.split(",", -1)).toList();
+        List<String[]> rows =
+                Files.readAllLines(dir.resolve("server_timeseries.csv")).stream()
+                        .skip(1)
+                        .map(l -> l.split(",", -1))
+                        .toList();
 
-        assertThat(rows.subList(0, MU.length)).extracting(r -> r[1])
-                .containsExactly("server-2", "server-4", "server-1", "server-6", "server-3", "server-5");
+        assertThat(rows.subList(0, MU.length))
+                .extracting(r -> r[1])
+                .containsExactly(
+                        "server-2", "server-4", "server-1", "server-6", "server-3", "server-5");
         for (String[] r : rows) {
             int index = Integer.parseInt(r[1].substring("server-".length())) - 1;
             double second = Double.parseDouble(r[0]);
             assertThat(Integer.parseInt(r[2])).isEqualTo(index + (int) second % 3);
-            assertThat(Double.parseDouble(r[4])).as("utilisation").isCloseTo((index + 1.0) / (MU.length + 1), within(1e-9));
+            assertThat(Double.parseDouble(r[4]))
+                    .as("utilisation")
+                    .isCloseTo((index + 1.0) / (MU.length + 1), within(1e-9));
             String expectedK = index == 0 && second >= 3 && second <= 6 ? "1.5" : "";
             assertThat(r[3]).as("K of %s at %s s", r[1], r[0]).isEqualTo(expectedK);
         }
@@ -96,17 +111,22 @@ class FleetReportTest {
         FleetReport.write(SyntheticFleetRun.of(mu, 64), dir, Map.of());
 
         int height = ImageIO.read(dir.resolve("server_occupancy.png").toFile()).getHeight();
-        assertThat(height).as("one pixel row per two servers, not 1,000 legend entries").isBetween(600, 1000);
+        assertThat(height)
+                .as("one pixel row per two servers, not 1,000 legend entries")
+                .isBetween(600, 1000);
         assertThat(Files.size(dir.resolve("report.html"))).isLessThan(8_000_000);
         Document page = Jsoup.parse(dir.resolve("report.html").toFile());
         assertThat(page.select("#figure-server_occupancy svg image")).hasSize(1);
-        assertThat(page.select("#figure-server_occupancy svg text").eachText()).noneMatch(t -> t.startsWith("server-"));
+        assertThat(page.select("#figure-server_occupancy svg text").eachText())
+                .noneMatch(t -> t.startsWith("server-"));
     }
 
     private List<String> pngStems() throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
-            return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".png"))
-                    .map(n -> n.substring(0, n.length() - 4)).toList();
+            return files.map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".png"))
+                    .map(n -> n.substring(0, n.length() - 4))
+                    .toList();
         }
     }
 }

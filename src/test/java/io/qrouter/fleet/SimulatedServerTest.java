@@ -14,7 +14,10 @@ import org.junit.jupiter.api.Test;
 
 class SimulatedServerTest {
 
-    /** Drives one server in virtual time with Poisson arrivals and compares with the M/M/1+M closed form. */
+    /**
+     * Drives one server in virtual time with Poisson arrivals and compares with the M/M/1+M closed
+     * form.
+     */
     @Test
     void matchesTheRenegingQueueInTheLongRun() {
         double lambda = 0.9;
@@ -25,12 +28,13 @@ class SimulatedServerTest {
         Map<String, Double> arrivedAt = new HashMap<>();
         double[] waitSum = {0};
         long[] counts = new long[TaskEventType.values().length];
-        TaskEventSink sink = (serverId, taskId, type, at) -> {
-            counts[type.ordinal()]++;
-            if (type == TaskEventType.STARTED || type == TaskEventType.ABANDONED) {
-                waitSum[0] += at - arrivedAt.get(taskId);
-            }
-        };
+        TaskEventSink sink =
+                (serverId, taskId, type, at) -> {
+                    counts[type.ordinal()]++;
+                    if (type == TaskEventType.STARTED || type == TaskEventType.ABANDONED) {
+                        waitSum[0] += at - arrivedAt.get(taskId);
+                    }
+                };
         int tasks = 200_000;
         double t = 0;
         for (int i = 0; i < tasks; i++) {
@@ -48,7 +52,8 @@ class SimulatedServerTest {
         assertThat(counts[TaskEventType.ENQUEUED.ordinal()]).isEqualTo(tasks);
         assertThat(abandoned + completed).isEqualTo(tasks);
         assertThat((double) abandoned / tasks).isCloseTo(exact.abandonProbability(), within(0.01));
-        assertThat(waitSum[0] / tasks).isCloseTo(exact.meanWait(), within(0.03 * exact.meanWait() + 0.01));
+        assertThat(waitSum[0] / tasks)
+                .isCloseTo(exact.meanWait(), within(0.03 * exact.meanWait() + 0.01));
         assertThat(server.queueLength()).isZero();
     }
 
@@ -56,20 +61,31 @@ class SimulatedServerTest {
     void servesInArrivalOrderAndLetsOnlyWaitingTasksAbandon() {
         SimulatedServer server = new SimulatedServer("s", 2.0); // work 1 takes 0.5 s
         List<String> log = new ArrayList<>();
-        TaskEventSink sink = (serverId, taskId, type, at) -> log.add(taskId + " " + type + " @" + at);
-        server.arrive(new FleetTask("a", 1.0, 0.1), 0.0, sink);   // starts at once: its patience does not matter
+        TaskEventSink sink =
+                (serverId, taskId, type, at) -> log.add(taskId + " " + type + " @" + at);
+        server.arrive(
+                new FleetTask("a", 1.0, 0.1),
+                0.0,
+                sink); // starts at once: its patience does not matter
         server.arrive(new FleetTask("b", 1.0, 10.0), 0.1, sink);
-        server.arrive(new FleetTask("c", 1.0, 0.2), 0.2, sink);   // abandons at 0.4, before a finishes
+        server.arrive(
+                new FleetTask("c", 1.0, 0.2), 0.2, sink); // abandons at 0.4, before a finishes
         server.arrive(new FleetTask("d", 1.0, 10.0), 0.3, sink);
         assertThat(server.queueLength()).isEqualTo(4);
         assertThat(server.nextEventAt()).isCloseTo(0.4, within(1e-12));
         server.advance(1.2, sink);
-        assertThat(log).containsExactly(
-                "a ENQUEUED @0.0", "a STARTED @0.0",
-                "b ENQUEUED @0.1", "c ENQUEUED @0.2", "d ENQUEUED @0.3",
-                "c ABANDONED @0.4",
-                "a COMPLETED @0.5", "b STARTED @0.5",
-                "b COMPLETED @1.0", "d STARTED @1.0");
+        assertThat(log)
+                .containsExactly(
+                        "a ENQUEUED @0.0",
+                        "a STARTED @0.0",
+                        "b ENQUEUED @0.1",
+                        "c ENQUEUED @0.2",
+                        "d ENQUEUED @0.3",
+                        "c ABANDONED @0.4",
+                        "a COMPLETED @0.5",
+                        "b STARTED @0.5",
+                        "b COMPLETED @1.0",
+                        "d STARTED @1.0");
         assertThat(server.busy()).isTrue();
         assertThat(server.queueLength()).isEqualTo(1);
         assertThat(server.busySeconds(1.2)).isCloseTo(1.2, within(1e-12));

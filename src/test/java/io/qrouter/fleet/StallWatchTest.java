@@ -11,7 +11,8 @@ class StallWatchTest {
         StallWatch watch = new StallWatch(5);
         assertThat(watch.check(100, 0, 0)).as("nothing waiting: quiet, not stalled").isNull();
         assertThat(watch.check(100, 96, 40)).as("a decision 4 s ago").isNull();
-        assertThat(watch.check(101, 96, 40)).isEqualTo("STALL: 40 tasks waiting and no decision for 5.0 s");
+        assertThat(watch.check(101, 96, 40))
+                .isEqualTo("STALL: 40 tasks waiting and no decision for 5.0 s");
         assertThat(watch.stalled()).isTrue();
         assertThat(watch.check(105, 96, 900)).as("said once").isNull();
         assertThat(watch.stalls(107)).containsExactly(new StallWatch.Stall(96, 11, 900));
@@ -30,6 +31,7 @@ class StallWatchTest {
 
     @Test
     void theThresholdMustBePositive() {
-        assertThatThrownBy(() -> new StallWatch(0)).hasMessageStartingWith("--stall-after must be a duration > 0s");
+        assertThatThrownBy(() -> new StallWatch(0))
+                .hasMessageStartingWith("--stall-after must be a duration > 0s");
     }
 }

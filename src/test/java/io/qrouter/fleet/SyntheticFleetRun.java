@@ -9,14 +9,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A fleet run made up for report tests, with every figure known: servers with given service rates, occupancy
- * {@code server index + second mod 3}, server i busy a fraction (i+1)/(n+1) of every second, server-1 reporting
- * K = 1.5 at 2.5 s and none (overloaded) from 6.2 s, tasks created every 10 ms and decided by GA_BATCH in windows
- * of 32, and three DSRS slots.
+ * A fleet run made up for report tests, with every figure known: servers with given service rates,
+ * occupancy {@code server index + second mod 3}, server i busy a fraction (i+1)/(n+1) of every
+ * second, server-1 reporting K = 1.5 at 2.5 s and none (overloaded) from 6.2 s, tasks created every
+ * 10 ms and decided by GA_BATCH in windows of 32, and three DSRS slots.
  */
 final class SyntheticFleetRun {
     static final long START_EPOCH_MILLIS = 1_700_000_000_000L;
     static final int SECONDS = 10;
+
     /** Routing stopped at second 4 for 2.5 s with up to 17 tasks waiting. */
     static final StallWatch.Stall STALL = new StallWatch.Stall(4, 2.5, 17);
 
@@ -24,8 +25,22 @@ final class SyntheticFleetRun {
 
     static FleetResult of(double[] mu, int tasks) {
         int n = mu.length;
-        FleetConfig config = new FleetConfig("localhost:9092", n, 100, "poisson", 0.8, 0.5, 2, 1000, 7, "test",
-                "group", Map.of(), 0, 5);
+        FleetConfig config =
+                new FleetConfig(
+                        "localhost:9092",
+                        n,
+                        100,
+                        "poisson",
+                        0.8,
+                        0.5,
+                        2,
+                        1000,
+                        7,
+                        "test",
+                        "group",
+                        Map.of(),
+                        0,
+                        5);
         List<SimulatedServer> servers = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             servers.add(new SimulatedServer("server-" + (i + 1), mu[i]));
@@ -54,12 +69,24 @@ final class SyntheticFleetRun {
             t.outcome = TaskRecord.Outcome.COMPLETED;
             records.add(t);
         }
-        FleetResult result = FleetResult.of(config, new FleetStats(), records, servers, series, SECONDS, SECONDS + 1,
-                START_EPOCH_MILLIS, List.of(STALL));
+        FleetResult result =
+                FleetResult.of(
+                        config,
+                        new FleetStats(),
+                        records,
+                        servers,
+                        series,
+                        SECONDS,
+                        SECONDS + 1,
+                        START_EPOCH_MILLIS,
+                        List.of(STALL));
         return result.withDsrsSlots(slots(servers));
     }
 
-    /** Slot k sends 10·(k+1) tasks at cost 2 per task to server-(k+1); Q of server j after it is j + k. */
+    /**
+     * Slot k sends 10·(k+1) tasks at cost 2 per task to server-(k+1); Q of server j after it is j +
+     * k.
+     */
     private static List<SlotAssignment> slots(List<SimulatedServer> servers) {
         List<SlotAssignment> slots = new ArrayList<>();
         for (int k = 0; k < 3; k++) {
@@ -68,10 +95,18 @@ final class SyntheticFleetRun {
                 queues.put(servers.get(j).id(), (double) j + k);
             }
             long start = START_EPOCH_MILLIS + 2000 + 1000L * k;
-            slots.add(SlotAssignment.newBuilder().setSlot(100 + k).setSlotStart(Instant.ofEpochMilli(start))
-                    .setSlotEnd(Instant.ofEpochMilli(start + 1000)).setServiceType("default")
-                    .setMecSystem(servers.get(k).id()).setCount(10L * (k + 1)).setCost(20.0 * (k + 1))
-                    .setQueuesAfter(queues).setV(10).build());
+            slots.add(
+                    SlotAssignment.newBuilder()
+                            .setSlot(100 + k)
+                            .setSlotStart(Instant.ofEpochMilli(start))
+                            .setSlotEnd(Instant.ofEpochMilli(start + 1000))
+                            .setServiceType("default")
+                            .setMecSystem(servers.get(k).id())
+                            .setCount(10L * (k + 1))
+                            .setCost(20.0 * (k + 1))
+                            .setQueuesAfter(queues)
+                            .setV(10)
+                            .build());
         }
         return slots;
     }

@@ -33,19 +33,24 @@ class VirtualFleetTest {
         @Override
         public void event(TaskEvent event) {
             times.add(event.getEventTime().toEpochMilli());
-            eventsByTask.computeIfAbsent(event.getTaskId(), id -> new ArrayList<>()).add(event.getType());
+            eventsByTask
+                    .computeIfAbsent(event.getTaskId(), id -> new ArrayList<>())
+                    .add(event.getType());
             serverByTask.put(event.getTaskId(), event.getServerId());
         }
 
         @Override
         public void heartbeat(Heartbeat heartbeat) {
             times.add(heartbeat.getSentAt().toEpochMilli());
-            beatsByServer.computeIfAbsent(heartbeat.getServerId(), id -> new ArrayList<>()).add(heartbeat);
+            beatsByServer
+                    .computeIfAbsent(heartbeat.getServerId(), id -> new ArrayList<>())
+                    .add(heartbeat);
         }
     }
 
     private static VirtualFleet fleet(int servers, double rate) {
-        return new VirtualFleet(new VirtualFleet.Settings(servers, rate, 0.8, 0.5, 2.0, 1000, 3, "t"), START);
+        return new VirtualFleet(
+                new VirtualFleet.Settings(servers, rate, 0.8, 0.5, 2.0, 1000, 3, "t"), START);
     }
 
     @Test
@@ -61,10 +66,16 @@ class VirtualFleetTest {
             assertThat(events).as(task.getTaskId()).isNotNull();
             assertThat(events.get(0)).isEqualTo(TaskEventType.ENQUEUED);
             // still queued at the end, or started (and maybe completed), or abandoned while waiting
-            assertThat(List.of(List.of(TaskEventType.ENQUEUED),
-                    List.of(TaskEventType.ENQUEUED, TaskEventType.STARTED),
-                    List.of(TaskEventType.ENQUEUED, TaskEventType.STARTED, TaskEventType.COMPLETED),
-                    List.of(TaskEventType.ENQUEUED, TaskEventType.ABANDONED))).contains(events);
+            assertThat(
+                            List.of(
+                                    List.of(TaskEventType.ENQUEUED),
+                                    List.of(TaskEventType.ENQUEUED, TaskEventType.STARTED),
+                                    List.of(
+                                            TaskEventType.ENQUEUED,
+                                            TaskEventType.STARTED,
+                                            TaskEventType.COMPLETED),
+                                    List.of(TaskEventType.ENQUEUED, TaskEventType.ABANDONED)))
+                    .contains(events);
         }
     }
 
@@ -77,13 +88,17 @@ class VirtualFleetTest {
         // Poisson: 40 000 expected, standard deviation 200
         assertThat((double) fleet.tasksCreated()).isCloseTo(40_000, within(1_000.0));
         Map<String, Double> mu = new HashMap<>();
-        out.beatsByServer.forEach((id, beats) -> mu.put(id, beats.get(0).getServiceRatePerSecond()));
+        out.beatsByServer.forEach(
+                (id, beats) -> mu.put(id, beats.get(0).getServiceRatePerSecond()));
         double capacity = mu.values().stream().mapToDouble(Double::doubleValue).sum();
         assertThat(capacity).isCloseTo(100 / 0.8, within(1e-9));
         Map<String, Integer> received = new HashMap<>();
         out.serverByTask.values().forEach(id -> received.merge(id, 1, Integer::sum));
-        mu.forEach((id, rate) -> assertThat((double) received.get(id) / fleet.tasksCreated())
-                .as(id).isCloseTo(rate / capacity, within(0.015)));
+        mu.forEach(
+                (id, rate) ->
+                        assertThat((double) received.get(id) / fleet.tasksCreated())
+                                .as(id)
+                                .isCloseTo(rate / capacity, within(0.015)));
     }
 
     @Test
@@ -95,15 +110,23 @@ class VirtualFleetTest {
 
         assertThat(out.tasks).isEmpty();
         assertThat(out.beatsByServer).hasSize(3);
-        out.beatsByServer.values().forEach(beats -> {
-            assertThat(beats.get(0).getSentAt().toEpochMilli()).isEqualTo(START);
-            assertThat(beats).hasSizeBetween(10, 11);
-            for (int k = 2; k < beats.size(); k++) {
-                assertThat(beats.get(k).getSentAt().toEpochMilli() - beats.get(k - 1).getSentAt().toEpochMilli())
-                        .isEqualTo(1000);
-            }
-            assertThat(beats).allSatisfy(b -> assertThat(b.getQueueLength()).isZero());
-        });
+        out.beatsByServer
+                .values()
+                .forEach(
+                        beats -> {
+                            assertThat(beats.get(0).getSentAt().toEpochMilli()).isEqualTo(START);
+                            assertThat(beats).hasSizeBetween(10, 11);
+                            for (int k = 2; k < beats.size(); k++) {
+                                assertThat(
+                                                beats.get(k).getSentAt().toEpochMilli()
+                                                        - beats.get(k - 1)
+                                                                .getSentAt()
+                                                                .toEpochMilli())
+                                        .isEqualTo(1000);
+                            }
+                            assertThat(beats)
+                                    .allSatisfy(b -> assertThat(b.getQueueLength()).isZero());
+                        });
     }
 
     @Test

@@ -25,19 +25,22 @@ class MarkowitzWeightsTest {
             assertThat(sum(closed)).isCloseTo(1, within(1e-9));
             assertThat(dot(closed, mean)).isCloseTo(target, within(1e-9));
             for (int i = 0; i < n; i++) {
-                assertThat(closed[i]).as("trial %d, w[%d]", trial, i).isCloseTo(numeric[i], within(1e-6));
+                assertThat(closed[i])
+                        .as("trial %d, w[%d]", trial, i)
+                        .isCloseTo(numeric[i], within(1e-6));
             }
         }
     }
 
     @Test
     void threeServersOnTheConstraintLineByGoldenSection() {
-        // With n = 3 the two constraints leave a line w(s) = w0 + s·d; minimise the variance along it directly.
+        // With n = 3 the two constraints leave a line w(s) = w0 + s·d; minimise the variance along
+        // it directly.
         double[][] cov = {{0.04, 0.01, 0.0}, {0.01, 0.09, 0.02}, {0.0, 0.02, 0.01}};
         double[] mean = {0.5, 0.4, 0.3};
         double target = 0.4;
-        double[] w0 = {0, 1, 0};                    // Σw = 1, wᵀu = 0.4
-        double[] d = {1, -2, 1};                    // Σd = 0, dᵀu = 0
+        double[] w0 = {0, 1, 0}; // Σw = 1, wᵀu = 0.4
+        double[] d = {1, -2, 1}; // Σd = 0, dᵀu = 0
         double lo = -10;
         double hi = 10;
         double phi = (Math.sqrt(5) - 1) / 2;
@@ -65,7 +68,8 @@ class MarkowitzWeightsTest {
         assertThat(w[0]).isCloseTo(0.2, within(1e-12));
         assertThat(w[1]).isCloseTo(0.8, within(1e-12));
         ServerProfile bare = new ServerProfile("a", 1, 0, 1, 0, 1, 0, 1, 0);
-        assertThat(MarkowitzWeights.fromHistory(List.of(bare, bare, bare))).containsExactly(1.0 / 3, 1.0 / 3, 1.0 / 3);
+        assertThat(MarkowitzWeights.fromHistory(List.of(bare, bare, bare)))
+                .containsExactly(1.0 / 3, 1.0 / 3, 1.0 / 3);
     }
 
     @Test
@@ -73,12 +77,14 @@ class MarkowitzWeightsTest {
         // what a fleet of idle servers reports: every load index 0 for the whole window
         double[] zeros = new double[20];
         ServerProfile idle = new ServerProfile("idle", 1, 0, 1, 0, 1, 0, 1, 0, zeros);
-        assertThat(MarkowitzWeights.fromHistory(List.of(idle, idle, idle))).containsExactly(1.0 / 3, 1.0 / 3, 1.0 / 3);
+        assertThat(MarkowitzWeights.fromHistory(List.of(idle, idle, idle)))
+                .containsExactly(1.0 / 3, 1.0 / 3, 1.0 / 3);
     }
 
     @Test
     void historiesFavourTheSteadyServer() {
-        // With two servers the two constraints pin the weights; with three there is a mix to choose.
+        // With two servers the two constraints pin the weights; with three there is a mix to
+        // choose.
         SplittableRandom rng = new SplittableRandom(1);
         double[][] h = new double[3][200];
         for (int t = 0; t < 200; t++) {
@@ -86,15 +92,20 @@ class MarkowitzWeightsTest {
             h[1][t] = Math.max(0, 0.5 + 0.2 * rng.nextGaussian());
             h[2][t] = Math.max(0, 0.5 + 0.2 * rng.nextGaussian());
         }
-        double[] w = MarkowitzWeights.fromHistory(List.of(
-                new ServerProfile("steady", 1, 0, 1, 0, 1, 0, 1, 0, h[0]),
-                new ServerProfile("jumpy1", 1, 0, 1, 0, 1, 0, 1, 0, h[1]),
-                new ServerProfile("jumpy2", 1, 0, 1, 0, 1, 0, 1, 0, h[2])));
+        double[] w =
+                MarkowitzWeights.fromHistory(
+                        List.of(
+                                new ServerProfile("steady", 1, 0, 1, 0, 1, 0, 1, 0, h[0]),
+                                new ServerProfile("jumpy1", 1, 0, 1, 0, 1, 0, 1, 0, h[1]),
+                                new ServerProfile("jumpy2", 1, 0, 1, 0, 1, 0, 1, 0, h[2])));
         assertThat(w[0]).isGreaterThan(0.6).isGreaterThan(w[1]).isGreaterThan(w[2] - 0.6);
         assertThat(w[0] + w[1] + w[2]).isCloseTo(1, within(1e-9));
     }
 
-    /** Gradient steps on wᵀΣw projected onto {Σw = 1, wᵀu = target}: independent of the Lagrange closed form. */
+    /**
+     * Gradient steps on wᵀΣw projected onto {Σw = 1, wᵀu = target}: independent of the Lagrange
+     * closed form.
+     */
     private static double[] projectedGradientDescent(double[] u, double[][] cov, double target) {
         int n = u.length;
         // orthonormal basis of span{1, u}, to project onto its complement

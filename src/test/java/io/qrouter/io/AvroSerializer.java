@@ -3,7 +3,10 @@ package io.qrouter.io;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.serialization.Serializer;
 
-/** Kafka serializer for a generated Avro record class; a null record stays a null value (a tombstone). */
+/**
+ * Kafka serializer for a generated Avro record class; a null record stays a null value (a
+ * tombstone).
+ */
 public final class AvroSerializer<T extends SpecificRecord> implements Serializer<T> {
     private final AvroCodec<T> codec;
 

@@ -45,7 +45,8 @@ class EmbeddedKafkaIT {
             p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
             p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "embedded-kafka-it");
             try (KafkaProducer<String, TaskRequest> producer =
-                    new KafkaProducer<>(p, new StringSerializer(), new AvroSerializer<>(TaskRequest.class))) {
+                    new KafkaProducer<>(
+                            p, new StringSerializer(), new AvroSerializer<>(TaskRequest.class))) {
                 producer.initTransactions();
                 producer.beginTransaction();
                 producer.send(new ProducerRecord<>(Topics.TASKS, "aborted", task("aborted")));
@@ -64,11 +65,15 @@ class EmbeddedKafkaIT {
             c.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
             List<String> ids = new ArrayList<>();
             try (KafkaConsumer<String, TaskRequest> consumer =
-                    new KafkaConsumer<>(c, new StringDeserializer(), new AvroDeserializer<>(TaskRequest.class))) {
+                    new KafkaConsumer<>(
+                            c,
+                            new StringDeserializer(),
+                            new AvroDeserializer<>(TaskRequest.class))) {
                 consumer.subscribe(Set.of(Topics.TASKS));
                 long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
                 while (ids.size() < 5 && System.nanoTime() < deadline) {
-                    for (ConsumerRecord<String, TaskRequest> r : consumer.poll(Duration.ofMillis(200))) {
+                    for (ConsumerRecord<String, TaskRequest> r :
+                            consumer.poll(Duration.ofMillis(200))) {
                         assertThat(r.key()).isEqualTo(r.value().getTaskId());
                         ids.add(r.value().getTaskId());
                     }
@@ -82,8 +87,9 @@ class EmbeddedKafkaIT {
     }
 
     /**
-     * A real restart: while stopped nothing listens on the port; afterwards the same address serves the records
-     * written before (same log directories), and a producer created before the stop carries on.
+     * A real restart: while stopped nothing listens on the port; afterwards the same address serves
+     * the records written before (same log directories), and a producer created before the stop
+     * carries on.
      */
     @Test
     void theBrokerRestartsOnTheSamePortWithItsData() throws Exception {
@@ -92,17 +98,24 @@ class EmbeddedKafkaIT {
             Properties p = new Properties();
             p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
             try (KafkaProducer<String, TaskRequest> producer =
-                    new KafkaProducer<>(p, new StringSerializer(), new AvroSerializer<>(TaskRequest.class))) {
+                    new KafkaProducer<>(
+                            p, new StringSerializer(), new AvroSerializer<>(TaskRequest.class))) {
                 producer.send(new ProducerRecord<>(Topics.TASKS, "before", task("before"))).get();
 
                 kafka.stopBroker();
                 String[] hostPort = bootstrap.split(":");
-                assertThatThrownBy(() -> new java.net.Socket(hostPort[0], Integer.parseInt(hostPort[1])).close())
-                        .as("nothing listens while the broker is down").isInstanceOf(java.io.IOException.class);
+                assertThatThrownBy(
+                                () ->
+                                        new java.net.Socket(
+                                                        hostPort[0], Integer.parseInt(hostPort[1]))
+                                                .close())
+                        .as("nothing listens while the broker is down")
+                        .isInstanceOf(java.io.IOException.class);
                 kafka.startBroker();
 
                 assertThat(kafka.bootstrapServers()).isEqualTo(bootstrap);
-                producer.send(new ProducerRecord<>(Topics.TASKS, "after", task("after"))).get(60, TimeUnit.SECONDS);
+                producer.send(new ProducerRecord<>(Topics.TASKS, "after", task("after")))
+                        .get(60, TimeUnit.SECONDS);
             }
             Properties c = new Properties();
             c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
@@ -110,11 +123,15 @@ class EmbeddedKafkaIT {
             c.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
             List<String> ids = new ArrayList<>();
             try (KafkaConsumer<String, TaskRequest> consumer =
-                    new KafkaConsumer<>(c, new StringDeserializer(), new AvroDeserializer<>(TaskRequest.class))) {
+                    new KafkaConsumer<>(
+                            c,
+                            new StringDeserializer(),
+                            new AvroDeserializer<>(TaskRequest.class))) {
                 consumer.subscribe(Set.of(Topics.TASKS));
                 long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
                 while (ids.size() < 2 && System.nanoTime() < deadline) {
-                    consumer.poll(Duration.ofMillis(200)).forEach(r -> ids.add(r.value().getTaskId()));
+                    consumer.poll(Duration.ofMillis(200))
+                            .forEach(r -> ids.add(r.value().getTaskId()));
                 }
             }
             assertThat(ids).containsExactly("before", "after");

@@ -1,9 +1,9 @@
 package io.qrouter.job;
 
-import io.qrouter.job.config.JobConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.qrouter.job.config.JobConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +16,10 @@ import org.apache.flink.core.execution.RecoveryClaimMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Where a local run resumes, and what it deletes, over checkpoint directories as Flink lays them out. */
+/**
+ * Where a local run resumes, and what it deletes, over checkpoint directories as Flink lays them
+ * out.
+ */
 class CheckpointRestoreTest {
     @TempDir Path root;
 
@@ -31,8 +34,10 @@ class CheckpointRestoreTest {
 
     /** {@code checkpoint.dir/<job id>/chk-N}, with a {@code _metadata} when complete. */
     private Path checkpoint(String jobName, int id, boolean complete) throws IOException {
-        Path dir = Files.createDirectories(root.resolve(CheckpointRestore.jobId(jobName).toHexString())
-                .resolve("chk-" + id));
+        Path dir =
+                Files.createDirectories(
+                        root.resolve(CheckpointRestore.jobId(jobName).toHexString())
+                                .resolve("chk-" + id));
         if (complete) {
             Files.writeString(dir.resolve("_metadata"), "metadata of " + id);
         }
@@ -41,7 +46,8 @@ class CheckpointRestoreTest {
 
     @Test
     void theJobIdIsTheSameForTheSameNameAndDiffersBetweenNames() {
-        assertThat(CheckpointRestore.jobId("qrouter")).isEqualTo(CheckpointRestore.jobId("qrouter"))
+        assertThat(CheckpointRestore.jobId("qrouter"))
+                .isEqualTo(CheckpointRestore.jobId("qrouter"))
                 .isNotEqualTo(CheckpointRestore.jobId("qrouter-eu"));
     }
 
@@ -53,28 +59,34 @@ class CheckpointRestoreTest {
         checkpoint("other-job", 40, true);
 
         CheckpointRestore restore = CheckpointRestore.resolve(config(), CheckpointRestore.LATEST);
-        assertThat(restore.description()).startsWith("resuming from checkpoint chk-12 of job 'qrouter' (");
+        assertThat(restore.description())
+                .startsWith("resuming from checkpoint chk-12 of job 'qrouter' (");
         Configuration flink = new Configuration();
         restore.applyTo(flink);
-        assertThat(Path.of(java.net.URI.create(flink.get(StateRecoveryOptions.SAVEPOINT_PATH)))).isEqualTo(newest);
+        assertThat(Path.of(java.net.URI.create(flink.get(StateRecoveryOptions.SAVEPOINT_PATH))))
+                .isEqualTo(newest);
         assertThat(flink.get(StateRecoveryOptions.RESTORE_MODE)).isEqualTo(RecoveryClaimMode.CLAIM);
         assertThat(flink.get(PipelineOptionsInternal.PIPELINE_FIXED_JOB_ID))
                 .isEqualTo(CheckpointRestore.jobId("qrouter").toHexString());
 
         assertThat(restore.deleteStale()).containsExactlyInAnyOrder("chk-7", "chk-13");
         assertThat(checkpoints("qrouter")).containsExactly("chk-12");
-        assertThat(checkpoints("other-job")).as("another job's checkpoints are its own").containsExactly("chk-40");
+        assertThat(checkpoints("other-job"))
+                .as("another job's checkpoints are its own")
+                .containsExactly("chk-40");
     }
 
     @Test
     void startsFreshSayingWhyWhenThereIsNothingToResume() throws Exception {
         checkpoint("qrouter", 3, false);
         CheckpointRestore restore = CheckpointRestore.resolve(config(), CheckpointRestore.LATEST);
-        assertThat(restore.description()).startsWith("starting fresh: no complete checkpoint of job 'qrouter' in ");
+        assertThat(restore.description())
+                .startsWith("starting fresh: no complete checkpoint of job 'qrouter' in ");
         assertThat(restore.restorePath()).isNull();
         assertThat(restore.deleteStale()).containsExactly("chk-3");
 
-        CheckpointRestore noDir = CheckpointRestore.resolve(JobConfig.defaults(), CheckpointRestore.LATEST);
+        CheckpointRestore noDir =
+                CheckpointRestore.resolve(JobConfig.defaults(), CheckpointRestore.LATEST);
         assertThat(noDir.description()).startsWith("starting fresh: checkpoint.dir is not set");
         assertThat(noDir.deleteStale()).isEmpty();
     }
@@ -93,33 +105,47 @@ class CheckpointRestoreTest {
     void aNamedSnapshotIsRestoredWithoutClaimingItAndKept() throws Exception {
         Path named = checkpoint("qrouter", 9, true);
         checkpoint("qrouter", 11, true);
-        CheckpointRestore restore = CheckpointRestore.resolve(config(), named.resolve("_metadata").toString());
+        CheckpointRestore restore =
+                CheckpointRestore.resolve(config(), named.resolve("_metadata").toString());
         Configuration flink = new Configuration();
         restore.applyTo(flink);
-        assertThat(Path.of(java.net.URI.create(flink.get(StateRecoveryOptions.SAVEPOINT_PATH)))).isEqualTo(named);
-        assertThat(flink.get(StateRecoveryOptions.RESTORE_MODE)).isEqualTo(RecoveryClaimMode.NO_CLAIM);
+        assertThat(Path.of(java.net.URI.create(flink.get(StateRecoveryOptions.SAVEPOINT_PATH))))
+                .isEqualTo(named);
+        assertThat(flink.get(StateRecoveryOptions.RESTORE_MODE))
+                .isEqualTo(RecoveryClaimMode.NO_CLAIM);
         assertThat(restore.deleteStale()).containsExactly("chk-11");
         assertThat(checkpoints("qrouter")).containsExactly("chk-9");
 
-        CheckpointRestore passedThrough = CheckpointRestore.resolve(
-                config("flink.execution.state-recovery.path=" + named.toUri()), CheckpointRestore.LATEST);
+        CheckpointRestore passedThrough =
+                CheckpointRestore.resolve(
+                        config("flink.execution.state-recovery.path=" + named.toUri()),
+                        CheckpointRestore.LATEST);
         assertThat(passedThrough.restorePath().getName()).isEqualTo("chk-9");
     }
 
     @Test
     void aPathWithoutASnapshotOrTwoRestorePointsAreRefusedNamingTheOption() throws Exception {
-        assertThatThrownBy(() -> CheckpointRestore.resolve(config(), root.resolve("nothing-here").toString()))
+        assertThatThrownBy(
+                        () ->
+                                CheckpointRestore.resolve(
+                                        config(), root.resolve("nothing-here").toString()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("--restore: no savepoint or checkpoint at ");
         Path named = checkpoint("qrouter", 2, true);
-        assertThatThrownBy(() -> CheckpointRestore.resolve(
-                config("flink.execution.state-recovery.path=" + named.toUri()), named.toString()))
+        assertThatThrownBy(
+                        () ->
+                                CheckpointRestore.resolve(
+                                        config(
+                                                "flink.execution.state-recovery.path="
+                                                        + named.toUri()),
+                                        named.toString()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("both say where to resume");
     }
 
     private List<String> checkpoints(String jobName) throws IOException {
-        try (Stream<Path> dirs = Files.list(root.resolve(CheckpointRestore.jobId(jobName).toHexString()))) {
+        try (Stream<Path> dirs =
+                Files.list(root.resolve(CheckpointRestore.jobId(jobName).toHexString()))) {
             return dirs.map(p -> p.getFileName().toString()).sorted().toList();
         }
     }

@@ -11,8 +11,8 @@ import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 
 /**
- * A sink that keeps what it receives in this JVM, under a name, so a MiniCluster test reads a job's outputs without
- * Kafka. Every subtask appends to the same queue.
+ * A sink that keeps what it receives in this JVM, under a name, so a MiniCluster test reads a job's
+ * outputs without Kafka. Every subtask appends to the same queue.
  */
 public final class CollectSink<T> implements Sink<T> {
     private static final long serialVersionUID = 1L;

@@ -1,7 +1,5 @@
 package io.qrouter.job;
 
-import io.qrouter.job.config.ConfigKey;
-import io.qrouter.job.kafka.ControlCommands;
 import static io.qrouter.job.KafkaJobTestKit.heartbeat;
 import static io.qrouter.job.KafkaJobTestKit.settings;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -12,6 +10,8 @@ import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.ServerMetrics;
 import io.qrouter.cli.Main;
 import io.qrouter.control.CommandSignature;
+import io.qrouter.job.config.ConfigKey;
+import io.qrouter.job.kafka.ControlCommands;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -30,30 +30,44 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * {@code qrouter control} end to end: the CLI against the whole job on a MiniCluster and a real in-process broker.
- * A drain, a policy switch and bad commands, each answered on control-log, with the decisions and server-metrics
- * that follow.
+ * {@code qrouter control} end to end: the CLI against the whole job on a MiniCluster and a real
+ * in-process broker. A drain, a policy switch and bad commands, each answered on control-log, with
+ * the decisions and server-metrics that follow.
  */
 class ControlIT {
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final String SECRET = "control-it-secret-0123456789abcdef";
 
-    @RegisterExtension
-    static final EmbeddedBroker BROKER = new EmbeddedBroker();
+    @RegisterExtension static final EmbeddedBroker BROKER = new EmbeddedBroker();
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     private record Result(int exitCode, String output, long millis) {}
 
     private Result control(Map<ConfigKey, String> topics, Path secretFile, String... command) {
-        List<String> args = new ArrayList<>(List.of("control", "--bootstrap", BROKER.bootstrapServers(),
-                "--secret-file", secretFile.toString(), "--issuer", "it", "--timeout", "30s",
-                "--topic", topics.get(ConfigKey.TOPIC_CONTROL), "--log-topic", topics.get(ConfigKey.TOPIC_CONTROL_LOG)));
+        List<String> args =
+                new ArrayList<>(
+                        List.of(
+                                "control",
+                                "--bootstrap",
+                                BROKER.bootstrapServers(),
+                                "--secret-file",
+                                secretFile.toString(),
+                                "--issuer",
+                                "it",
+                                "--timeout",
+                                "30s",
+                                "--topic",
+                                topics.get(ConfigKey.TOPIC_CONTROL),
+                                "--log-topic",
+                                topics.get(ConfigKey.TOPIC_CONTROL_LOG)));
         args.addAll(List.of(command));
         StringWriter out = new StringWriter();
         long start = System.nanoTime();
-        int code = new CommandLine(new Main()).setOut(new PrintWriter(out)).execute(args.toArray(String[]::new));
+        int code =
+                new CommandLine(new Main())
+                        .setOut(new PrintWriter(out))
+                        .execute(args.toArray(String[]::new));
         return new Result(code, out.toString().trim(), (System.nanoTime() - start) / 1_000_000);
     }
 
@@ -66,29 +80,57 @@ class ControlIT {
         try (KafkaJobTestKit kit = new KafkaJobTestKit(BROKER.bootstrapServers())) {
             Map<ConfigKey, String> topics = kit.freshTopics("ctl");
             kit.start(kit.config(settings(topics, "control.hmac-secret=" + SECRET)), 2);
-            beats.scheduleAtFixedRate(() -> List.of("s-1", "s-2", "s-3").forEach(s ->
-                    kit.send(topics.get(ConfigKey.TOPIC_HEARTBEATS), s, heartbeat(s))), 0, 200, TimeUnit.MILLISECONDS);
-            kit.readCommitted(topics.get(ConfigKey.TOPIC_SERVER_METRICS), ServerMetrics.class, WAIT,
+            beats.scheduleAtFixedRate(
+                    () ->
+                            List.of("s-1", "s-2", "s-3")
+                                    .forEach(
+                                            s ->
+                                                    kit.send(
+                                                            topics.get(ConfigKey.TOPIC_HEARTBEATS),
+                                                            s,
+                                                            heartbeat(s))),
+                    0,
+                    200,
+                    TimeUnit.MILLISECONDS);
+            kit.readCommitted(
+                    topics.get(ConfigKey.TOPIC_SERVER_METRICS),
+                    ServerMetrics.class,
+                    WAIT,
                     m -> m.stream().map(ServerMetrics::getServerId).distinct().count() == 3);
 
             Result drain = control(topics, secret, "drain", "s-1");
             assertThat(drain.exitCode()).as(drain.output()).isZero();
             assertThat(drain.output()).startsWith("applied: s-1: DRAINING");
             List<String> afterDrain = kit.sendTasks(topics, "drained", 30);
-            List<RoutingDecision> decided = kit.readCommitted(topics.get(ConfigKey.TOPIC_DECISIONS),
-                    RoutingDecision.class, WAIT, d -> ids(d).containsAll(afterDrain));
-            assertThat(decided).filteredOn(d -> afterDrain.contains(d.getTaskId()))
-                    .extracting(RoutingDecision::getServerId).doesNotContain("s-1");
+            List<RoutingDecision> decided =
+                    kit.readCommitted(
+                            topics.get(ConfigKey.TOPIC_DECISIONS),
+                            RoutingDecision.class,
+                            WAIT,
+                            d -> ids(d).containsAll(afterDrain));
+            assertThat(decided)
+                    .filteredOn(d -> afterDrain.contains(d.getTaskId()))
+                    .extracting(RoutingDecision::getServerId)
+                    .doesNotContain("s-1");
 
             Result policy = control(topics, secret, "policy", "round-robin");
             assertThat(policy.exitCode()).as(policy.output()).isZero();
             assertThat(policy.output()).contains("policy round-robin");
             List<String> afterSwitch = kit.sendTasks(topics, "switched", 20);
-            List<RoutingDecision> switched = kit.readCommitted(topics.get(ConfigKey.TOPIC_DECISIONS),
-                    RoutingDecision.class, WAIT, d -> ids(d).containsAll(afterSwitch)).stream()
-                    .filter(d -> afterSwitch.contains(d.getTaskId())).toList();
+            List<RoutingDecision> switched =
+                    kit
+                            .readCommitted(
+                                    topics.get(ConfigKey.TOPIC_DECISIONS),
+                                    RoutingDecision.class,
+                                    WAIT,
+                                    d -> ids(d).containsAll(afterSwitch))
+                            .stream()
+                            .filter(d -> afterSwitch.contains(d.getTaskId()))
+                            .toList();
             assertThat(switched).extracting(RoutingDecision::getPolicy).containsOnly("round-robin");
-            assertThat(switched).extracting(RoutingDecision::getServerId).containsOnly("s-2", "s-3");
+            assertThat(switched)
+                    .extracting(RoutingDecision::getServerId)
+                    .containsOnly("s-2", "s-3");
 
             Result unknownServer = control(topics, secret, "drain", "s-9");
             assertThat(unknownServer.exitCode()).isEqualTo(1);
@@ -97,38 +139,97 @@ class ControlIT {
             assertThat(unknownPolicy.exitCode()).isEqualTo(1);
             assertThat(unknownPolicy.output()).startsWith("refused: unknown policy \"fastest\"");
             Result badWeight = control(topics, secret, "weight", "s-2", "1000");
-            assertThat(badWeight.output()).startsWith("refused: weight must be a number in [0.01, 100.0]");
+            assertThat(badWeight.output())
+                    .startsWith("refused: weight must be a number in [0.01, 100.0]");
             Result wrongKey = control(topics, wrongSecret, "drain", "s-2");
             assertThat(wrongKey.exitCode()).isEqualTo(1);
             assertThat(wrongKey.output()).isEqualTo("refused: wrong signature");
 
             // Garbage, an unsigned command and a replay of an applied one, straight onto the topic.
-            kit.sendRaw(topics.get(ConfigKey.TOPIC_CONTROL), "fleet", new byte[] {(byte) 0xde, (byte) 0xad});
-            ControlCommand applied = ControlCommands.signed(new CommandSignature(SECRET), "replayed-1", "it",
-                    System.currentTimeMillis(), "maintenance", "s-3", Map.of());
+            kit.sendRaw(
+                    topics.get(ConfigKey.TOPIC_CONTROL),
+                    "fleet",
+                    new byte[] {(byte) 0xde, (byte) 0xad});
+            ControlCommand applied =
+                    ControlCommands.signed(
+                            new CommandSignature(SECRET),
+                            "replayed-1",
+                            "it",
+                            System.currentTimeMillis(),
+                            "maintenance",
+                            "s-3",
+                            Map.of());
             kit.send(topics.get(ConfigKey.TOPIC_CONTROL), "s-3", applied);
             kit.send(topics.get(ConfigKey.TOPIC_CONTROL), "s-3", applied);
-            ControlCommand unsigned = ControlCommands.signed(null, "unsigned-1", "it", System.currentTimeMillis(),
-                    "drain", "s-2", Map.of());
+            ControlCommand unsigned =
+                    ControlCommands.signed(
+                            null,
+                            "unsigned-1",
+                            "it",
+                            System.currentTimeMillis(),
+                            "drain",
+                            "s-2",
+                            Map.of());
             kit.send(topics.get(ConfigKey.TOPIC_CONTROL), "s-2", unsigned);
             kit.flush();
-            List<ControlLogEntry> log = kit.readCommitted(topics.get(ConfigKey.TOPIC_CONTROL_LOG),
-                    ControlLogEntry.class, WAIT, l -> l.stream().anyMatch(e -> "unsigned-1".equals(e.getCommandId()))
-                            && l.stream().filter(e -> "replayed-1".equals(e.getCommandId())).count() == 2
-                            && l.stream().anyMatch(e -> e.getReason().startsWith("not a readable ControlCommand"))
-                            && l.stream().anyMatch(e -> "DRAINED".equals(e.getAction())));
-            assertThat(log).filteredOn(e -> "replayed-1".equals(e.getCommandId())).extracting(ControlLogEntry::getOutcome)
+            List<ControlLogEntry> log =
+                    kit.readCommitted(
+                            topics.get(ConfigKey.TOPIC_CONTROL_LOG),
+                            ControlLogEntry.class,
+                            WAIT,
+                            l ->
+                                    l.stream().anyMatch(e -> "unsigned-1".equals(e.getCommandId()))
+                                            && l.stream()
+                                                            .filter(
+                                                                    e ->
+                                                                            "replayed-1"
+                                                                                    .equals(
+                                                                                            e
+                                                                                                    .getCommandId()))
+                                                            .count()
+                                                    == 2
+                                            && l.stream()
+                                                    .anyMatch(
+                                                            e ->
+                                                                    e.getReason()
+                                                                            .startsWith(
+                                                                                    "not a readable ControlCommand"))
+                                            && l.stream()
+                                                    .anyMatch(
+                                                            e -> "DRAINED".equals(e.getAction())));
+            assertThat(log)
+                    .filteredOn(e -> "replayed-1".equals(e.getCommandId()))
+                    .extracting(ControlLogEntry::getOutcome)
                     .containsExactly("APPLIED", "REFUSED");
-            assertThat(log).filteredOn(e -> "unsigned-1".equals(e.getCommandId()))
-                    .extracting(ControlLogEntry::getReason).containsExactly("unsigned command");
-            assertThat(log).filteredOn(e -> "DRAINED".equals(e.getAction())).extracting(ControlLogEntry::getTarget)
+            assertThat(log)
+                    .filteredOn(e -> "unsigned-1".equals(e.getCommandId()))
+                    .extracting(ControlLogEntry::getReason)
+                    .containsExactly("unsigned command");
+            assertThat(log)
+                    .filteredOn(e -> "DRAINED".equals(e.getAction()))
+                    .extracting(ControlLogEntry::getTarget)
                     .containsExactly("s-1");
 
-            kit.readCommitted(topics.get(ConfigKey.TOPIC_SERVER_METRICS), ServerMetrics.class, WAIT,
-                    m -> m.stream().anyMatch(x -> x.getServerId().equals("s-1") && x.getAdminState().equals("drained"))
-                            && m.stream().anyMatch(x -> x.getServerId().equals("s-3")
-                                    && x.getAdminState().equals("maintenance")));
-            System.out.printf("control round trips (CLI start to answer), ms: drain %d, policy %d, refused %d%n",
+            kit.readCommitted(
+                    topics.get(ConfigKey.TOPIC_SERVER_METRICS),
+                    ServerMetrics.class,
+                    WAIT,
+                    m ->
+                            m.stream()
+                                            .anyMatch(
+                                                    x ->
+                                                            x.getServerId().equals("s-1")
+                                                                    && x.getAdminState()
+                                                                            .equals("drained"))
+                                    && m.stream()
+                                            .anyMatch(
+                                                    x ->
+                                                            x.getServerId().equals("s-3")
+                                                                    && x.getAdminState()
+                                                                            .equals(
+                                                                                    "maintenance")));
+            System.out.printf(
+                    "control round trips (CLI start to answer), ms: drain %d, policy %d, refused %d%n",
                     drain.millis(), policy.millis(), unknownServer.millis());
         } finally {
             beats.shutdownNow();

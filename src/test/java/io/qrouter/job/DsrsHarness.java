@@ -1,9 +1,9 @@
 package io.qrouter.job;
 
-import io.qrouter.job.records.ServerUpdate;
-import io.qrouter.job.records.SlotArrivals;
 import io.qrouter.avro.SlotAssignment;
 import io.qrouter.avro.TaskRequest;
+import io.qrouter.job.records.ServerUpdate;
+import io.qrouter.job.records.SlotArrivals;
 import java.util.List;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
@@ -12,19 +12,25 @@ import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 
 /**
- * The DSRS path of the job under test harnesses: tasks go to an arrival counter (the first, or the one named), the
- * counters' output and watermarks go to the keyed DSRS step in the order the network would deliver them (each
- * counter's counts before its watermark), and the DSRS step's watermark is the smallest of the counters'.
+ * The DSRS path of the job under test harnesses: tasks go to an arrival counter (the first, or the
+ * one named), the counters' output and watermarks go to the keyed DSRS step in the order the
+ * network would deliver them (each counter's counts before its watermark), and the DSRS step's
+ * watermark is the smallest of the counters'.
  */
 public final class DsrsHarness implements AutoCloseable {
     private final List<OneInputStreamOperatorTestHarness<TaskRequest, SlotArrivals>> counters;
-    private final KeyedBroadcastOperatorTestHarness<String, SlotArrivals, ServerUpdate, SlotAssignment> dsrs;
+    private final KeyedBroadcastOperatorTestHarness<
+                    String, SlotArrivals, ServerUpdate, SlotAssignment>
+            dsrs;
     private final long[] counterWatermarks;
+
     /** Records the keyed step received, to show what the counters saved it. */
     private int slotArrivalsReceived;
 
-    public DsrsHarness(List<OneInputStreamOperatorTestHarness<TaskRequest, SlotArrivals>> counters,
-            KeyedBroadcastOperatorTestHarness<String, SlotArrivals, ServerUpdate, SlotAssignment> dsrs) {
+    public DsrsHarness(
+            List<OneInputStreamOperatorTestHarness<TaskRequest, SlotArrivals>> counters,
+            KeyedBroadcastOperatorTestHarness<String, SlotArrivals, ServerUpdate, SlotAssignment>
+                    dsrs) {
         this.counters = counters;
         this.dsrs = dsrs;
         this.counterWatermarks = new long[counters.size()];
@@ -82,7 +88,10 @@ public final class DsrsHarness implements AutoCloseable {
         return slotArrivalsReceived;
     }
 
-    /** Hands what a counter emitted to the DSRS step (its watermarks are merged by {@link #watermark}). */
+    /**
+     * Hands what a counter emitted to the DSRS step (its watermarks are merged by {@link
+     * #watermark}).
+     */
     private void forward(int counter) throws Exception {
         var output = counters.get(counter).getOutput();
         for (Object element = output.poll(); element != null; element = output.poll()) {

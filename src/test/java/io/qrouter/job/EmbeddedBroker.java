@@ -6,8 +6,9 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * One real in-process broker for all tests of a class, started before the first and stopped (its files deleted)
- * after the last: {@code @RegisterExtension static final EmbeddedBroker BROKER = new EmbeddedBroker();}.
+ * One real in-process broker for all tests of a class, started before the first and stopped (its
+ * files deleted) after the last: {@code @RegisterExtension static final EmbeddedBroker BROKER = new
+ * EmbeddedBroker();}.
  */
 public final class EmbeddedBroker implements BeforeAllCallback, AfterAllCallback {
     private EmbeddedKafka kafka;

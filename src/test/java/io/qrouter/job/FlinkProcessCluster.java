@@ -16,36 +16,43 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
- * A Flink session cluster as separate JVM processes, one JobManager and N TaskManagers, started the way the Flink
- * distribution's scripts start them: the same entry points ({@code StandaloneSessionClusterEntrypoint},
- * {@code TaskManagerRunner}) with {@code --configDir} and a generated {@code config.yaml}, JVM memory flags and
- * dynamic properties from {@code BashJavaUtils}, the distribution's Java 17 module options, and log files.
+ * A Flink session cluster as separate JVM processes, one JobManager and N TaskManagers, started the
+ * way the Flink distribution's scripts start them: the same entry points ({@code
+ * StandaloneSessionClusterEntrypoint}, {@code TaskManagerRunner}) with {@code --configDir} and a
+ * generated {@code config.yaml}, JVM memory flags and dynamic properties from {@code
+ * BashJavaUtils}, the distribution's Java 17 module options, and log files.
  *
- * <p>The classpath is {@code target/flink-cluster.classpath}, written by the build (maven-dependency-plugin
- * {@code build-classpath}): Flink's modules with their dependencies and log4j, as a distribution's {@code lib/}
- * holds them, and not the job's connector, Kafka client or Avro. Taken from Maven rather than from this test's own
- * {@code java.class.path} because Maven resolves and filters it by artifact (the test classpath also holds the
- * job, Kafka's broker, JUnit and everything a cluster must not have), and because the README's hand-started cluster
- * uses the very same file.
+ * <p>The classpath is {@code target/flink-cluster.classpath}, written by the build
+ * (maven-dependency-plugin {@code build-classpath}): Flink's modules with their dependencies and
+ * log4j, as a distribution's {@code lib/} holds them, and not the job's connector, Kafka client or
+ * Avro. Taken from Maven rather than from this test's own {@code java.class.path} because Maven
+ * resolves and filters it by artifact (the test classpath also holds the job, Kafka's broker, JUnit
+ * and everything a cluster must not have), and because the README's hand-started cluster uses the
+ * very same file.
  */
 public final class FlinkProcessCluster implements AutoCloseable {
-    /** Flink's distribution config.yaml sets these for Java 17 (env.java.default-opts.all); its scripts pass them. */
-    public static final List<String> JAVA_17_OPTIONS = List.of(
-            "--add-exports=java.base/sun.net.util=ALL-UNNAMED",
-            "--add-exports=java.rmi/sun.rmi.registry=ALL-UNNAMED",
-            "--add-exports=java.security.jgss/sun.security.krb5=ALL-UNNAMED",
-            "--add-opens=java.base/java.lang=ALL-UNNAMED",
-            "--add-opens=java.base/java.net=ALL-UNNAMED",
-            "--add-opens=java.base/java.io=ALL-UNNAMED",
-            "--add-opens=java.base/java.nio=ALL-UNNAMED",
-            "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
-            "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
-            "--add-opens=java.base/java.text=ALL-UNNAMED",
-            "--add-opens=java.base/java.time=ALL-UNNAMED",
-            "--add-opens=java.base/java.util=ALL-UNNAMED",
-            "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
-            "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED",
-            "--add-opens=java.base/java.util.concurrent.locks=ALL-UNNAMED");
+    /**
+     * Flink's distribution config.yaml sets these for Java 17 (env.java.default-opts.all); its
+     * scripts pass them.
+     */
+    public static final List<String> JAVA_17_OPTIONS =
+            List.of(
+                    "--add-exports=java.base/sun.net.util=ALL-UNNAMED",
+                    "--add-exports=java.rmi/sun.rmi.registry=ALL-UNNAMED",
+                    "--add-exports=java.security.jgss/sun.security.krb5=ALL-UNNAMED",
+                    "--add-opens=java.base/java.lang=ALL-UNNAMED",
+                    "--add-opens=java.base/java.net=ALL-UNNAMED",
+                    "--add-opens=java.base/java.io=ALL-UNNAMED",
+                    "--add-opens=java.base/java.nio=ALL-UNNAMED",
+                    "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+                    "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
+                    "--add-opens=java.base/java.text=ALL-UNNAMED",
+                    "--add-opens=java.base/java.time=ALL-UNNAMED",
+                    "--add-opens=java.base/java.util=ALL-UNNAMED",
+                    "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
+                    "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED",
+                    "--add-opens=java.base/java.util.concurrent.locks=ALL-UNNAMED");
+
     public static final Path CLASSPATH_FILE = Path.of("target", "flink-cluster.classpath");
 
     private final Path dir;
@@ -62,10 +69,12 @@ public final class FlinkProcessCluster implements AutoCloseable {
     }
 
     /**
-     * Writes {@code dir/conf} (config.yaml: this cluster's addresses and ports, {@code settings}; log4j), then
-     * starts the JobManager and {@code taskManagers} TaskManagers. Returns at once; see {@link #rest()}.
+     * Writes {@code dir/conf} (config.yaml: this cluster's addresses and ports, {@code settings};
+     * log4j), then starts the JobManager and {@code taskManagers} TaskManagers. Returns at once;
+     * see {@link #rest()}.
      */
-    public static FlinkProcessCluster start(Path dir, int taskManagers, Map<String, String> settings) throws IOException {
+    public static FlinkProcessCluster start(
+            Path dir, int taskManagers, Map<String, String> settings) throws IOException {
         String classpath = Files.readString(CLASSPATH_FILE).trim();
         Path conf = Files.createDirectories(dir.resolve("conf"));
         Files.createDirectories(dir.resolve("log"));
@@ -84,26 +93,46 @@ public final class FlinkProcessCluster implements AutoCloseable {
         config.put("web.tmpdir", dir.resolve("tmp").toAbsolutePath().toString());
         config.put("env.java.default-opts.all", String.join(" ", JAVA_17_OPTIONS));
         config.putAll(settings);
-        Files.writeString(conf.resolve("config.yaml"), config.entrySet().stream()
-                .map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.joining("\n", "", "\n")));
-        Files.writeString(conf.resolve("log4j.properties"), String.join("\n",
-                "rootLogger.level = INFO",
-                "rootLogger.appenderRef.file.ref = MainAppender",
-                "appender.main.name = MainAppender",
-                "appender.main.type = File",
-                "appender.main.fileName = ${sys:log.file}",
-                "appender.main.layout.type = PatternLayout",
-                "appender.main.layout.pattern = %d{HH:mm:ss,SSS} %-5p %c{1} - %m%n", ""));
+        Files.writeString(
+                conf.resolve("config.yaml"),
+                config.entrySet().stream()
+                        .map(e -> e.getKey() + ": " + e.getValue())
+                        .collect(Collectors.joining("\n", "", "\n")));
+        Files.writeString(
+                conf.resolve("log4j.properties"),
+                String.join(
+                        "\n",
+                        "rootLogger.level = INFO",
+                        "rootLogger.appenderRef.file.ref = MainAppender",
+                        "appender.main.name = MainAppender",
+                        "appender.main.type = File",
+                        "appender.main.fileName = ${sys:log.file}",
+                        "appender.main.layout.type = PatternLayout",
+                        "appender.main.layout.pattern = %d{HH:mm:ss,SSS} %-5p %c{1} - %m%n",
+                        ""));
 
         List<String> jm = resourceParams(classpath, conf, "GET_JM_RESOURCE_PARAMS");
-        FlinkProcessCluster cluster = new FlinkProcessCluster(dir, classpath, URI.create("http://localhost:" + restPort),
-                launch(dir, classpath, "jobmanager", jm,
-                        "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint"));
+        FlinkProcessCluster cluster =
+                new FlinkProcessCluster(
+                        dir,
+                        classpath,
+                        URI.create("http://localhost:" + restPort),
+                        launch(
+                                dir,
+                                classpath,
+                                "jobmanager",
+                                jm,
+                                "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint"));
         Runtime.getRuntime().addShutdownHook(new Thread(cluster::destroyAll));
         List<String> tm = resourceParams(classpath, conf, "GET_TM_RESOURCE_PARAMS");
         for (int i = 0; i < taskManagers; i++) {
-            cluster.taskManagers.add(launch(dir, classpath, "taskmanager-" + i, tm,
-                    "org.apache.flink.runtime.taskexecutor.TaskManagerRunner"));
+            cluster.taskManagers.add(
+                    launch(
+                            dir,
+                            classpath,
+                            "taskmanager-" + i,
+                            tm,
+                            "org.apache.flink.runtime.taskexecutor.TaskManagerRunner"));
         }
         return cluster;
     }
@@ -132,7 +161,8 @@ public final class FlinkProcessCluster implements AutoCloseable {
             for (Path log : logs.sorted().toList()) {
                 List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
                 out.append("==> ").append(log).append('\n');
-                lines.subList(Math.max(0, lines.size() - 15), lines.size()).forEach(l -> out.append(l).append('\n'));
+                lines.subList(Math.max(0, lines.size() - 15), lines.size())
+                        .forEach(l -> out.append(l).append('\n'));
             }
         } catch (IOException e) {
             out.append("(logs unreadable: ").append(e.getMessage()).append(")\n");
@@ -162,31 +192,54 @@ public final class FlinkProcessCluster implements AutoCloseable {
     }
 
     /**
-     * What the scripts get from {@code BashJavaUtils}: line 1 the JVM memory flags (-Xmx, -Xms, direct and
-     * metaspace limits), line 2 the derived memory settings as {@code -D key=value} dynamic properties.
+     * What the scripts get from {@code BashJavaUtils}: line 1 the JVM memory flags (-Xmx, -Xms,
+     * direct and metaspace limits), line 2 the derived memory settings as {@code -D key=value}
+     * dynamic properties.
      */
-    private static List<String> resourceParams(String classpath, Path conf, String command) throws IOException {
-        Process p = new ProcessBuilder(javaBinary(), "-cp", classpath, "org.apache.flink.runtime.util.bash.BashJavaUtils",
-                command, "--configDir", conf.toString()).redirectErrorStream(true).start();
+    private static List<String> resourceParams(String classpath, Path conf, String command)
+            throws IOException {
+        Process p =
+                new ProcessBuilder(
+                                javaBinary(),
+                                "-cp",
+                                classpath,
+                                "org.apache.flink.runtime.util.bash.BashJavaUtils",
+                                command,
+                                "--configDir",
+                                conf.toString())
+                        .redirectErrorStream(true)
+                        .start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        List<String> results = output.lines().filter(l -> l.startsWith("BASH_JAVA_UTILS_EXEC_RESULT:"))
-                .map(l -> l.substring("BASH_JAVA_UTILS_EXEC_RESULT:".length())).toList();
+        List<String> results =
+                output.lines()
+                        .filter(l -> l.startsWith("BASH_JAVA_UTILS_EXEC_RESULT:"))
+                        .map(l -> l.substring("BASH_JAVA_UTILS_EXEC_RESULT:".length()))
+                        .toList();
         if (results.size() != 2) {
             throw new IllegalStateException("BashJavaUtils " + command + " failed:\n" + output);
         }
         return results;
     }
 
-    private static Process launch(Path dir, String classpath, String name, List<String> resourceParams,
-            String mainClass) throws IOException {
+    private static Process launch(
+            Path dir, String classpath, String name, List<String> resourceParams, String mainClass)
+            throws IOException {
         List<String> command = new ArrayList<>();
         command.add(javaBinary());
         command.addAll(Arrays.asList(resourceParams.get(0).trim().split("\\s+")));
         command.addAll(JAVA_17_OPTIONS);
         command.add("-Djava.io.tmpdir=" + dir.resolve("tmp").toAbsolutePath());
         command.add("-Dlog.file=" + dir.resolve("log").resolve(name + ".log").toAbsolutePath());
-        command.add("-Dlog4j.configurationFile=file:" + dir.resolve("conf").resolve("log4j.properties").toAbsolutePath());
-        command.addAll(List.of("-cp", classpath, mainClass, "--configDir", dir.resolve("conf").toString()));
+        command.add(
+                "-Dlog4j.configurationFile=file:"
+                        + dir.resolve("conf").resolve("log4j.properties").toAbsolutePath());
+        command.addAll(
+                List.of(
+                        "-cp",
+                        classpath,
+                        mainClass,
+                        "--configDir",
+                        dir.resolve("conf").toString()));
         command.addAll(Arrays.asList(resourceParams.get(1).trim().split("\\s+")));
         return new ProcessBuilder(command)
                 .redirectErrorStream(true)

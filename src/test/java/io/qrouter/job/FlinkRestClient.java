@@ -17,15 +17,17 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * The Flink REST calls a job submission makes, as the web UI and {@code curl} make them: upload a jar
- * ({@code POST /jars/upload}, multipart field {@code jarfile}), run it ({@code POST /jars/:id/run} with entry class
- * and program arguments), then read the job's state and metrics and cancel it.
+ * The Flink REST calls a job submission makes, as the web UI and {@code curl} make them: upload a
+ * jar ({@code POST /jars/upload}, multipart field {@code jarfile}), run it ({@code POST
+ * /jars/:id/run} with entry class and program arguments), then read the job's state and metrics and
+ * cancel it.
  */
 public final class FlinkRestClient {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final URI base;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     FlinkRestClient(URI base) {
         this.base = base;
@@ -40,24 +42,34 @@ public final class FlinkRestClient {
     String uploadJar(Path jar) throws IOException, InterruptedException {
         String boundary = "qrouter-" + UUID.randomUUID();
         ByteArrayOutputStream body = new ByteArrayOutputStream();
-        body.write(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"jarfile\"; filename=\""
-                + jar.getFileName() + "\"\r\nContent-Type: application/x-java-archive\r\n\r\n")
-                .getBytes(StandardCharsets.UTF_8));
+        body.write(
+                ("--"
+                                + boundary
+                                + "\r\nContent-Disposition: form-data; name=\"jarfile\"; filename=\""
+                                + jar.getFileName()
+                                + "\"\r\nContent-Type: application/x-java-archive\r\n\r\n")
+                        .getBytes(StandardCharsets.UTF_8));
         body.write(Files.readAllBytes(jar));
         body.write(("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
-        JsonNode uploaded = send(HttpRequest.newBuilder(base.resolve("/jars/upload"))
-                .header("Content-Type", "multipart/form-data; boundary=" + boundary)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())));
+        JsonNode uploaded =
+                send(
+                        HttpRequest.newBuilder(base.resolve("/jars/upload"))
+                                .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                                .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())));
         String file = uploaded.path("filename").asText();
         return Path.of(file).getFileName().toString();
     }
 
     /** Runs an uploaded jar's {@code entryClass} with {@code args}; the job id. */
-    String runJar(String jarId, String entryClass, List<String> args) throws IOException, InterruptedException {
-        String request = JSON.writeValueAsString(Map.of("entryClass", entryClass, "programArgsList", args));
+    String runJar(String jarId, String entryClass, List<String> args)
+            throws IOException, InterruptedException {
+        String request =
+                JSON.writeValueAsString(Map.of("entryClass", entryClass, "programArgsList", args));
         return send(HttpRequest.newBuilder(base.resolve("/jars/" + jarId + "/run"))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(request))).path("jobid").asText();
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(request)))
+                .path("jobid")
+                .asText();
     }
 
     /** The job's state, e.g. RUNNING, RESTARTING, FAILED. */
@@ -86,16 +98,25 @@ public final class FlinkRestClient {
     }
 
     void cancel(String jobId) throws IOException, InterruptedException {
-        send(HttpRequest.newBuilder(base.resolve("/jobs/" + jobId + "?mode=cancel"))
-                .method("PATCH", HttpRequest.BodyPublishers.noBody()));
+        send(
+                HttpRequest.newBuilder(base.resolve("/jobs/" + jobId + "?mode=cancel"))
+                        .method("PATCH", HttpRequest.BodyPublishers.noBody()));
     }
 
     private JsonNode send(HttpRequest.Builder request) throws IOException, InterruptedException {
-        HttpResponse<String> response = http.send(request.timeout(Duration.ofSeconds(60)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response =
+                http.send(
+                        request.timeout(Duration.ofSeconds(60)).build(),
+                        HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() >= 300) {
-            throw new IOException(response.request().method() + " " + response.request().uri() + ": HTTP "
-                    + response.statusCode() + " " + response.body());
+            throw new IOException(
+                    response.request().method()
+                            + " "
+                            + response.request().uri()
+                            + ": HTTP "
+                            + response.statusCode()
+                            + " "
+                            + response.body());
         }
         return response.body().isBlank() ? JSON.createObjectNode() : JSON.readTree(response.body());
     }

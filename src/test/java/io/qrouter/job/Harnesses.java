@@ -1,18 +1,5 @@
 package io.qrouter.job;
 
-import io.qrouter.job.config.ControlSettings;
-import io.qrouter.job.functions.AdminGateFunction;
-import io.qrouter.job.functions.ControlFunction;
-import io.qrouter.job.records.ServerSignal;
-import io.qrouter.job.config.DsrsSettings;
-import io.qrouter.job.functions.DsrsArrivalCounter;
-import io.qrouter.job.functions.DsrsSlotFunction;
-import io.qrouter.job.records.SlotArrivals;
-import io.qrouter.job.config.RouterSettings;
-import io.qrouter.job.config.ServerStateSettings;
-import io.qrouter.job.functions.RouterFunction;
-import io.qrouter.job.functions.ServerStateFunction;
-import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.avro.ControlCommand;
 import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.Heartbeat;
@@ -20,11 +7,26 @@ import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.control.ControlState;
+import io.qrouter.job.config.ControlSettings;
+import io.qrouter.job.config.DsrsSettings;
+import io.qrouter.job.config.RouterSettings;
+import io.qrouter.job.config.ServerStateSettings;
+import io.qrouter.job.functions.AdminGateFunction;
+import io.qrouter.job.functions.ControlFunction;
+import io.qrouter.job.functions.DsrsArrivalCounter;
+import io.qrouter.job.functions.DsrsSlotFunction;
+import io.qrouter.job.functions.RouterFunction;
+import io.qrouter.job.functions.ServerStateFunction;
+import io.qrouter.job.records.ServerSignal;
+import io.qrouter.job.records.ServerUpdate;
+import io.qrouter.job.records.SlotArrivals;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.api.common.state.MapStateDescriptor;
-import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.runtime.state.StateBackend;
 import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
@@ -36,82 +38,138 @@ import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 import org.apache.flink.types.Either;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
- * Operator test harnesses for the job's functions, with Flink's generic (Kryo) serialisation disabled, so that a
- * state or record type that is not a POJO or Avro fails the test instead of silently falling back to Kryo.
+ * Operator test harnesses for the job's functions, with Flink's generic (Kryo) serialisation
+ * disabled, so that a state or record type that is not a POJO or Avro fails the test instead of
+ * silently falling back to Kryo.
  */
 public final class Harnesses {
     public static final int MAX_PARALLELISM = 128;
 
-    private Harnesses() {
-    }
+    private Harnesses() {}
 
-    public static KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate> serverState(
-            ServerStateSettings settings, OperatorSubtaskState restoreFrom) throws Exception {
+    public static KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate>
+            serverState(ServerStateSettings settings, OperatorSubtaskState restoreFrom)
+                    throws Exception {
         return serverState(settings, restoreFrom, null);
     }
 
     /** The per-server state on {@code backend} (null: the harness's default, on the heap). */
-    public static KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate> serverState(
-            ServerStateSettings settings, OperatorSubtaskState restoreFrom, StateBackend backend) throws Exception {
-        var harness = new KeyedTwoInputStreamOperatorTestHarness<>(
-                new KeyedCoProcessOperator<>(new ServerStateFunction(settings)),
-                TaskEvent::getServerId, Heartbeat::getServerId, Types.STRING);
+    public static KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate>
+            serverState(
+                    ServerStateSettings settings,
+                    OperatorSubtaskState restoreFrom,
+                    StateBackend backend)
+                    throws Exception {
+        var harness =
+                new KeyedTwoInputStreamOperatorTestHarness<>(
+                        new KeyedCoProcessOperator<>(new ServerStateFunction(settings)),
+                        TaskEvent::getServerId,
+                        Heartbeat::getServerId,
+                        Types.STRING);
         if (backend != null) {
             harness.setStateBackend(backend);
         }
         return start(harness, restoreFrom);
     }
 
-    public static KeyedTwoInputStreamOperatorTestHarness<String, Either<DeadLetter, ControlCommand>, ServerSignal, ControlState>
+    public static KeyedTwoInputStreamOperatorTestHarness<
+                    String, Either<DeadLetter, ControlCommand>, ServerSignal, ControlState>
             control(ControlSettings settings, OperatorSubtaskState restoreFrom) throws Exception {
-        var harness = new KeyedTwoInputStreamOperatorTestHarness<>(
-                new KeyedCoProcessOperator<>(new ControlFunction(settings)),
-                ControlFunction.COMMAND_KEY, ControlFunction.SERVER_KEY, Types.STRING);
+        var harness =
+                new KeyedTwoInputStreamOperatorTestHarness<>(
+                        new KeyedCoProcessOperator<>(new ControlFunction(settings)),
+                        ControlFunction.COMMAND_KEY,
+                        ControlFunction.SERVER_KEY,
+                        Types.STRING);
         return start(harness, restoreFrom);
     }
 
-    public static KeyedBroadcastOperatorTestHarness<String, ServerUpdate, ControlState, ServerUpdate> adminGate(
-            int parallelism, int subtask, OperatorSubtaskState restoreFrom) throws Exception {
-        var harness = new KeyedBroadcastOperatorTestHarness<>(
-                new CoBroadcastWithKeyedOperator<>(new AdminGateFunction(), List.of(ControlFunction.BROADCAST)),
-                ServerUpdate::getServerId, Types.STRING, MAX_PARALLELISM, parallelism, subtask);
+    public static KeyedBroadcastOperatorTestHarness<
+                    String, ServerUpdate, ControlState, ServerUpdate>
+            adminGate(int parallelism, int subtask, OperatorSubtaskState restoreFrom)
+                    throws Exception {
+        var harness =
+                new KeyedBroadcastOperatorTestHarness<>(
+                        new CoBroadcastWithKeyedOperator<>(
+                                new AdminGateFunction(), List.of(ControlFunction.BROADCAST)),
+                        ServerUpdate::getServerId,
+                        Types.STRING,
+                        MAX_PARALLELISM,
+                        parallelism,
+                        subtask);
         return start(harness, restoreFrom);
     }
 
-    public static KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision> router(
-            RouterSettings settings, int parallelism, int subtask, OperatorSubtaskState restoreFrom) throws Exception {
-        return broadcast(new RouterFunction(settings), RouterFunction.TASK_KEY, Types.STRING,
-                RouterFunction.SNAPSHOTS, parallelism, subtask, restoreFrom);
+    public static KeyedBroadcastOperatorTestHarness<
+                    String, TaskRequest, ServerUpdate, RoutingDecision>
+            router(
+                    RouterSettings settings,
+                    int parallelism,
+                    int subtask,
+                    OperatorSubtaskState restoreFrom)
+                    throws Exception {
+        return broadcast(
+                new RouterFunction(settings),
+                RouterFunction.TASK_KEY,
+                Types.STRING,
+                RouterFunction.SNAPSHOTS,
+                parallelism,
+                subtask,
+                restoreFrom);
     }
 
-    public static <K, IN, OUT> KeyedBroadcastOperatorTestHarness<K, IN, ServerUpdate, OUT> broadcast(
-            KeyedBroadcastProcessFunction<K, IN, ServerUpdate, OUT> function,
-            KeySelector<IN, K> key, TypeInformation<K> keyType, MapStateDescriptor<?, ?> broadcastState,
-            int parallelism, int subtask, OperatorSubtaskState restoreFrom) throws Exception {
-        var harness = new KeyedBroadcastOperatorTestHarness<>(
-                new CoBroadcastWithKeyedOperator<>(function, List.of(broadcastState)),
-                key, keyType, MAX_PARALLELISM, parallelism, subtask);
+    public static <K, IN, OUT>
+            KeyedBroadcastOperatorTestHarness<K, IN, ServerUpdate, OUT> broadcast(
+                    KeyedBroadcastProcessFunction<K, IN, ServerUpdate, OUT> function,
+                    KeySelector<IN, K> key,
+                    TypeInformation<K> keyType,
+                    MapStateDescriptor<?, ?> broadcastState,
+                    int parallelism,
+                    int subtask,
+                    OperatorSubtaskState restoreFrom)
+                    throws Exception {
+        var harness =
+                new KeyedBroadcastOperatorTestHarness<>(
+                        new CoBroadcastWithKeyedOperator<>(function, List.of(broadcastState)),
+                        key,
+                        keyType,
+                        MAX_PARALLELISM,
+                        parallelism,
+                        subtask);
         return start(harness, restoreFrom);
     }
 
-    /** The DSRS step as the job runs it: {@code counters} arrival counters (one per task partition) feeding it. */
+    /**
+     * The DSRS step as the job runs it: {@code counters} arrival counters (one per task partition)
+     * feeding it.
+     */
     public static DsrsHarness dsrs(DsrsSettings settings, int counters) throws Exception {
-        List<OneInputStreamOperatorTestHarness<TaskRequest, SlotArrivals>> counting = new ArrayList<>();
+        List<OneInputStreamOperatorTestHarness<TaskRequest, SlotArrivals>> counting =
+                new ArrayList<>();
         for (int i = 0; i < counters; i++) {
-            counting.add(start(new OneInputStreamOperatorTestHarness<>(
-                    new DsrsArrivalCounter(settings.slot().toMillis())), null));
+            counting.add(
+                    start(
+                            new OneInputStreamOperatorTestHarness<>(
+                                    new DsrsArrivalCounter(settings.slot().toMillis())),
+                            null));
         }
-        return new DsrsHarness(counting, broadcast(new DsrsSlotFunction(settings), DsrsSlotFunction.SERVICE_KEY,
-                Types.STRING, RouterFunction.SNAPSHOTS, 1, 0, null));
+        return new DsrsHarness(
+                counting,
+                broadcast(
+                        new DsrsSlotFunction(settings),
+                        DsrsSlotFunction.SERVICE_KEY,
+                        Types.STRING,
+                        RouterFunction.SNAPSHOTS,
+                        1,
+                        0,
+                        null));
     }
 
-    private static <H extends AbstractStreamOperatorTestHarness<?>> H start(H harness, OperatorSubtaskState restoreFrom)
-            throws Exception {
-        ((SerializerConfigImpl) harness.getExecutionConfig().getSerializerConfig()).setGenericTypes(false);
+    private static <H extends AbstractStreamOperatorTestHarness<?>> H start(
+            H harness, OperatorSubtaskState restoreFrom) throws Exception {
+        ((SerializerConfigImpl) harness.getExecutionConfig().getSerializerConfig())
+                .setGenericTypes(false);
         harness.setup();
         if (restoreFrom == null) {
             harness.initializeEmptyState();

@@ -1,13 +1,13 @@
 package io.qrouter.job;
 
-import io.qrouter.job.config.ConfigKey;
-import io.qrouter.job.config.JobConfig;
 import static org.assertj.core.api.Assertions.fail;
 
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.io.AvroCodec;
 import io.qrouter.io.Topics;
+import io.qrouter.job.config.ConfigKey;
+import io.qrouter.job.config.JobConfig;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -39,8 +39,9 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
- * Runs the production pipeline on a local MiniCluster against a real broker, writes Avro inputs and reads the
- * committed outputs. Every wait watches the job too: a failed job fails the test at once with its root cause.
+ * Runs the production pipeline on a local MiniCluster against a real broker, writes Avro inputs and
+ * reads the committed outputs. Every wait watches the job too: a failed job fails the test at once
+ * with its root cause.
  */
 public final class KafkaJobTestKit implements AutoCloseable {
     private final String bootstrapServers;
@@ -55,16 +56,19 @@ public final class KafkaJobTestKit implements AutoCloseable {
         producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
     }
 
-    /** The job's configuration for a test: this broker, fast checkpoints, inputs from the beginning. */
+    /**
+     * The job's configuration for a test: this broker, fast checkpoints, inputs from the beginning.
+     */
     JobConfig config(String... overrides) {
         String run = UUID.randomUUID().toString().substring(0, 8);
-        JobConfig config = JobConfig.defaults()
-                .with("kafka.bootstrap.servers", bootstrapServers)
-                .with("kafka.group.id", "qrouter-it-" + run)
-                .with("sink.transactional-id-prefix", "qrouter-it-" + run)
-                .with("source.starting-offsets", "earliest")
-                .with("checkpoint.interval.ms", "500")
-                .with("watermark.idleness.ms", "1000");
+        JobConfig config =
+                JobConfig.defaults()
+                        .with("kafka.bootstrap.servers", bootstrapServers)
+                        .with("kafka.group.id", "qrouter-it-" + run)
+                        .with("sink.transactional-id-prefix", "qrouter-it-" + run)
+                        .with("source.starting-offsets", "earliest")
+                        .with("checkpoint.interval.ms", "500")
+                        .with("watermark.idleness.ms", "1000");
         for (String override : overrides) {
             int eq = override.indexOf('=');
             config = config.with(override.substring(0, eq), override.substring(eq + 1));
@@ -76,13 +80,17 @@ public final class KafkaJobTestKit implements AutoCloseable {
     JobClient start(JobConfig config, int parallelism) throws Exception {
         Configuration flink = new Configuration();
         flink.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(parallelism, flink);
+        StreamExecutionEnvironment env =
+                StreamExecutionEnvironment.createLocalEnvironment(parallelism, flink);
         QrouterJob.buildPipeline(env, config);
         job = env.executeAsync(config.get(ConfigKey.JOB_NAME));
         return job;
     }
 
-    /** Fresh topics (two partitions each) for one test, so tests on a shared broker never see each other's records. */
+    /**
+     * Fresh topics (two partitions each) for one test, so tests on a shared broker never see each
+     * other's records.
+     */
     Map<ConfigKey, String> freshTopics(String run) {
         Map<ConfigKey, String> topics = new LinkedHashMap<>();
         for (ConfigKey key : ConfigKey.values()) {
@@ -94,7 +102,9 @@ public final class KafkaJobTestKit implements AutoCloseable {
         return topics;
     }
 
-    /** {@code topic.*=name} for every topic, then {@code more}: the overrides of {@link #config}. */
+    /**
+     * {@code topic.*=name} for every topic, then {@code more}: the overrides of {@link #config}.
+     */
     public static String[] settings(Map<ConfigKey, String> topics, String... more) {
         List<String> all = new ArrayList<>();
         topics.forEach((key, name) -> all.add(key.key() + "=" + name));
@@ -104,18 +114,33 @@ public final class KafkaJobTestKit implements AutoCloseable {
 
     /** An idle server's heartbeat, sent now, announcing 200 ms heartbeats. */
     public static Heartbeat heartbeat(String serverId) {
-        return Heartbeat.newBuilder().setServerId(serverId).setSentAt(Instant.now()).setQueueLength(0)
-                .setBusy(false).setServiceRatePerSecond(10.0).setIntervalMillis(200).build();
+        return Heartbeat.newBuilder()
+                .setServerId(serverId)
+                .setSentAt(Instant.now())
+                .setQueueLength(0)
+                .setBusy(false)
+                .setServiceRatePerSecond(10.0)
+                .setIntervalMillis(200)
+                .build();
     }
 
-    /** Sends {@code n} tasks {@code t-<batch>-<i>} created now (service types video and search); their ids. */
+    /**
+     * Sends {@code n} tasks {@code t-<batch>-<i>} created now (service types video and search);
+     * their ids.
+     */
     List<String> sendTasks(Map<ConfigKey, String> topics, String batch, int n) {
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             String id = "t-" + batch + "-" + i;
             ids.add(id);
-            send(topics.get(ConfigKey.TOPIC_TASKS), id, TaskRequest.newBuilder().setTaskId(id)
-                    .setCreatedAt(Instant.now()).setServiceType(i % 2 == 0 ? "video" : "search").build());
+            send(
+                    topics.get(ConfigKey.TOPIC_TASKS),
+                    id,
+                    TaskRequest.newBuilder()
+                            .setTaskId(id)
+                            .setCreatedAt(Instant.now())
+                            .setServiceType(i % 2 == 0 ? "video" : "search")
+                            .build());
         }
         flush();
         return ids;
@@ -136,11 +161,12 @@ public final class KafkaJobTestKit implements AutoCloseable {
     }
 
     /**
-     * Reads {@code topic} from the beginning with read_committed until {@code done} holds for everything read so
-     * far; fails when the job stops or {@code timeout} passes.
+     * Reads {@code topic} from the beginning with read_committed until {@code done} holds for
+     * everything read so far; fails when the job stops or {@code timeout} passes.
      */
-    <T extends SpecificRecordBase> List<T> readCommitted(String topic, Class<T> type, Duration timeout,
-            Predicate<List<T>> done) throws Exception {
+    <T extends SpecificRecordBase> List<T> readCommitted(
+            String topic, Class<T> type, Duration timeout, Predicate<List<T>> done)
+            throws Exception {
         AvroCodec<T> codec = AvroCodec.of(type);
         Properties c = new Properties();
         c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
@@ -159,12 +185,21 @@ public final class KafkaJobTestKit implements AutoCloseable {
             while (!done.test(records)) {
                 failIfJobStopped();
                 if (System.nanoTime() > deadline) {
-                    fail("timed out after " + timeout.toSeconds() + " s reading " + topic + ": got " + records.size()
-                            + " records, condition not met; last ones: " + records.stream()
-                            .skip(Math.max(0, records.size() - 3)).map(Object::toString)
-                            .collect(Collectors.joining("\n")));
+                    fail(
+                            "timed out after "
+                                    + timeout.toSeconds()
+                                    + " s reading "
+                                    + topic
+                                    + ": got "
+                                    + records.size()
+                                    + " records, condition not met; last ones: "
+                                    + records.stream()
+                                            .skip(Math.max(0, records.size() - 3))
+                                            .map(Object::toString)
+                                            .collect(Collectors.joining("\n")));
                 }
-                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
+                for (ConsumerRecord<byte[], byte[]> record :
+                        consumer.poll(Duration.ofMillis(200))) {
                     records.add(codec.decode(record.value()));
                 }
             }
@@ -181,7 +216,8 @@ public final class KafkaJobTestKit implements AutoCloseable {
             try {
                 job.getJobExecutionResult().get(10, TimeUnit.SECONDS);
             } catch (ExecutionException e) {
-                throw new AssertionError("the job stopped: " + status + ", root cause: " + rootCause(e), e);
+                throw new AssertionError(
+                        "the job stopped: " + status + ", root cause: " + rootCause(e), e);
             }
             throw new AssertionError("the job stopped: " + status);
         }
@@ -198,7 +234,8 @@ public final class KafkaJobTestKit implements AutoCloseable {
     @Override
     public void close() throws Exception {
         producer.close(Duration.ofSeconds(5));
-        if (job != null && !job.getJobStatus().get(10, TimeUnit.SECONDS).isGloballyTerminalState()) {
+        if (job != null
+                && !job.getJobStatus().get(10, TimeUnit.SECONDS).isGloballyTerminalState()) {
             job.cancel().get(30, TimeUnit.SECONDS);
         }
     }

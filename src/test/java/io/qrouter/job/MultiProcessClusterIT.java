@@ -1,6 +1,5 @@
 package io.qrouter.job;
 
-import io.qrouter.job.config.ConfigKey;
 import static io.qrouter.job.KafkaJobTestKit.heartbeat;
 import static io.qrouter.job.KafkaJobTestKit.settings;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -10,6 +9,7 @@ import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.io.EmbeddedKafka;
 import io.qrouter.io.TempDirectories;
+import io.qrouter.job.config.ConfigKey;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,34 +32,39 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The job on a real multi-process Flink session cluster (one JobManager and two TaskManagers, each its own JVM,
- * {@link FlinkProcessCluster}), submitted as the slim job jar through the REST API as a user would ({@code
- * /jars/upload}, {@code /jars/:id/run}), so the cluster's child-first classloading of the jar is exercised, which a
- * MiniCluster never does. Tasks and heartbeats go to a real broker; one TaskManager is killed with SIGKILL mid-run;
- * the fixed-delay restart strategy restores the last checkpoint. Checked by reading the topics back (read_committed):
- * every task sent has exactly one decision, and tasks created after the kill are decided.
+ * The job on a real multi-process Flink session cluster (one JobManager and two TaskManagers, each
+ * its own JVM, {@link FlinkProcessCluster}), submitted as the slim job jar through the REST API as
+ * a user would ({@code /jars/upload}, {@code /jars/:id/run}), so the cluster's child-first
+ * classloading of the jar is exercised, which a MiniCluster never does. Tasks and heartbeats go to
+ * a real broker; one TaskManager is killed with SIGKILL mid-run; the fixed-delay restart strategy
+ * restores the last checkpoint. Checked by reading the topics back (read_committed): every task
+ * sent has exactly one decision, and tasks created after the kill are decided.
  */
 class MultiProcessClusterIT {
     private static final Path JOB_JAR = Path.of("target", "qrouter-job.jar");
     private static final Duration WAIT = Duration.ofSeconds(150);
     private static final List<String> SERVERS = List.of("s-1", "s-2", "s-3");
-    /** The cluster's config.yaml, besides addresses and ports. */
-    private static final Map<String, String> CLUSTER_SETTINGS = Map.ofEntries(
-            Map.entry("jobmanager.memory.process.size", "1024m"),
-            Map.entry("taskmanager.memory.process.size", "1024m"),
-            Map.entry("taskmanager.memory.managed.size", "32m"),
-            Map.entry("taskmanager.numberOfTaskSlots", "2"),
-            // one slot on each TaskManager, so the one killed runs part of the job
-            Map.entry("taskmanager.load-balance.mode", "SLOTS"),
-            Map.entry("parallelism.default", "2"),
-            Map.entry("restart-strategy.type", "fixed-delay"),
-            Map.entry("restart-strategy.fixed-delay.attempts", "20"),
-            Map.entry("restart-strategy.fixed-delay.delay", "1 s"),
-            // a killed TaskManager is noticed within seconds (default: 50 s)
-            Map.entry("heartbeat.interval", "1000"),
-            Map.entry("heartbeat.timeout", "5000"));
 
-    /** The slim jar holds what the cluster lacks and nothing it has, and fits the REST upload limit. */
+    /** The cluster's config.yaml, besides addresses and ports. */
+    private static final Map<String, String> CLUSTER_SETTINGS =
+            Map.ofEntries(
+                    Map.entry("jobmanager.memory.process.size", "1024m"),
+                    Map.entry("taskmanager.memory.process.size", "1024m"),
+                    Map.entry("taskmanager.memory.managed.size", "32m"),
+                    Map.entry("taskmanager.numberOfTaskSlots", "2"),
+                    // one slot on each TaskManager, so the one killed runs part of the job
+                    Map.entry("taskmanager.load-balance.mode", "SLOTS"),
+                    Map.entry("parallelism.default", "2"),
+                    Map.entry("restart-strategy.type", "fixed-delay"),
+                    Map.entry("restart-strategy.fixed-delay.attempts", "20"),
+                    Map.entry("restart-strategy.fixed-delay.delay", "1 s"),
+                    // a killed TaskManager is noticed within seconds (default: 50 s)
+                    Map.entry("heartbeat.interval", "1000"),
+                    Map.entry("heartbeat.timeout", "5000"));
+
+    /**
+     * The slim jar holds what the cluster lacks and nothing it has, and fits the REST upload limit.
+     */
     @Test
     void theJobJarHoldsWhatTheClusterLacksAndNoClassItHas() throws IOException {
         Set<String> clusterClasses = new HashSet<>();
@@ -68,16 +73,23 @@ class MultiProcessClusterIT {
         }
         Set<String> jobClasses = classesIn(JOB_JAR);
 
-        assertThat(jobClasses).contains("io/qrouter/job/QrouterJob.class",
-                "org/apache/flink/connector/kafka/sink/KafkaSink.class",
-                "org/apache/flink/formats/avro/typeutils/AvroTypeInfo.class",
-                "org/apache/kafka/clients/producer/KafkaProducer.class", "org/apache/avro/Schema.class");
-        assertThat(clusterClasses).contains("org/apache/flink/runtime/taskexecutor/TaskManagerRunner.class",
-                "org/apache/flink/streaming/api/environment/StreamExecutionEnvironment.class",
-                "org/apache/flink/connector/base/DeliveryGuarantee.class");
+        assertThat(jobClasses)
+                .contains(
+                        "io/qrouter/job/QrouterJob.class",
+                        "org/apache/flink/connector/kafka/sink/KafkaSink.class",
+                        "org/apache/flink/formats/avro/typeutils/AvroTypeInfo.class",
+                        "org/apache/kafka/clients/producer/KafkaProducer.class",
+                        "org/apache/avro/Schema.class");
+        assertThat(clusterClasses)
+                .contains(
+                        "org/apache/flink/runtime/taskexecutor/TaskManagerRunner.class",
+                        "org/apache/flink/streaming/api/environment/StreamExecutionEnvironment.class",
+                        "org/apache/flink/connector/base/DeliveryGuarantee.class");
         assertThat(jobClasses.stream().filter(clusterClasses::contains).limit(20).toList())
-                .as("classes both in the job jar and on the cluster").isEmpty();
-        assertThat(Files.size(JOB_JAR)).isLessThan(RestOptions.SERVER_MAX_CONTENT_LENGTH.defaultValue() / 2);
+                .as("classes both in the job jar and on the cluster")
+                .isEmpty();
+        assertThat(Files.size(JOB_JAR))
+                .isLessThan(RestOptions.SERVER_MAX_CONTENT_LENGTH.defaultValue() / 2);
     }
 
     @Test
@@ -92,78 +104,176 @@ class MultiProcessClusterIT {
             FlinkRestClient rest = new FlinkRestClient(cluster.rest());
             Map<ConfigKey, String> topics = kit.freshTopics("cluster");
             Path jobConfig = dir.resolve("qrouter.properties");
-            Files.write(jobConfig, List.of(settings(topics, "job.parallelism=2", "checkpoint.interval.ms=500",
-                    "checkpoint.dir=" + dir.resolve("checkpoints").toUri(), "source.starting-offsets=earliest",
-                    "watermark.idleness.ms=1000", "server.down-timeout.ms=60000", "kafka.group.id=qrouter-cluster",
-                    "sink.transactional-id-prefix=qrouter-cluster", "sink.delivery-guarantee=exactly-once")));
+            Files.write(
+                    jobConfig,
+                    List.of(
+                            settings(
+                                    topics,
+                                    "job.parallelism=2",
+                                    "checkpoint.interval.ms=500",
+                                    "checkpoint.dir=" + dir.resolve("checkpoints").toUri(),
+                                    "source.starting-offsets=earliest",
+                                    "watermark.idleness.ms=1000",
+                                    "server.down-timeout.ms=60000",
+                                    "kafka.group.id=qrouter-cluster",
+                                    "sink.transactional-id-prefix=qrouter-cluster",
+                                    "sink.delivery-guarantee=exactly-once")));
             awaitTaskManagers(rest, cluster, 2);
             long clusterReady = System.nanoTime();
 
             String jarId = rest.uploadJar(JOB_JAR);
-            // main runs inside the JobManager: a bad configuration is refused naming the key, and the JobManager
+            // main runs inside the JobManager: a bad configuration is refused naming the key, and
+            // the JobManager
             // lives on (main throws; a System.exit there would bring the JobManager down)
-            assertThatThrownBy(() -> rest.runJar(jarId, "io.qrouter.job.QrouterJob",
-                    List.of("--set", "checkpoint.interval.ms=5"))).isInstanceOf(IOException.class)
+            assertThatThrownBy(
+                            () ->
+                                    rest.runJar(
+                                            jarId,
+                                            "io.qrouter.job.QrouterJob",
+                                            List.of("--set", "checkpoint.interval.ms=5")))
+                    .isInstanceOf(IOException.class)
                     .hasMessageContaining("checkpoint.interval.ms");
-            assertThat(rest.get("/overview").path("taskmanagers").asInt()).as("the JobManager still answers")
+            assertThat(rest.get("/overview").path("taskmanagers").asInt())
+                    .as("the JobManager still answers")
                     .isEqualTo(2);
-            String jobId = rest.runJar(jarId, "io.qrouter.job.QrouterJob", List.of("--config", jobConfig.toString(),
-                    "--set", "kafka.bootstrap.servers=" + kafka.bootstrapServers()));
+            String jobId =
+                    rest.runJar(
+                            jarId,
+                            "io.qrouter.job.QrouterJob",
+                            List.of(
+                                    "--config",
+                                    jobConfig.toString(),
+                                    "--set",
+                                    "kafka.bootstrap.servers=" + kafka.bootstrapServers()));
             await("all tasks of the job running", cluster, () -> rest.allTasksRunning(jobId));
             long jobRunning = System.nanoTime();
 
             AtomicLong sent = new AtomicLong();
             String tasksTopic = topics.get(ConfigKey.TOPIC_TASKS);
-            load.scheduleAtFixedRate(() -> SERVERS.forEach(s ->
-                    kit.send(topics.get(ConfigKey.TOPIC_HEARTBEATS), s, heartbeat(s))), 0, 200, TimeUnit.MILLISECONDS);
-            load.scheduleAtFixedRate(() -> {
-                String id = "t-" + sent.incrementAndGet();
-                kit.send(tasksTopic, id, TaskRequest.newBuilder().setTaskId(id).setCreatedAt(Instant.now()).build());
-            }, 0, 20, TimeUnit.MILLISECONDS);
+            load.scheduleAtFixedRate(
+                    () ->
+                            SERVERS.forEach(
+                                    s ->
+                                            kit.send(
+                                                    topics.get(ConfigKey.TOPIC_HEARTBEATS),
+                                                    s,
+                                                    heartbeat(s))),
+                    0,
+                    200,
+                    TimeUnit.MILLISECONDS);
+            load.scheduleAtFixedRate(
+                    () -> {
+                        String id = "t-" + sent.incrementAndGet();
+                        kit.send(
+                                tasksTopic,
+                                id,
+                                TaskRequest.newBuilder()
+                                        .setTaskId(id)
+                                        .setCreatedAt(Instant.now())
+                                        .build());
+                    },
+                    0,
+                    20,
+                    TimeUnit.MILLISECONDS);
             String decisionsTopic = topics.get(ConfigKey.TOPIC_DECISIONS);
-            kit.readCommitted(decisionsTopic, RoutingDecision.class, WAIT,
+            kit.readCommitted(
+                    decisionsTopic,
+                    RoutingDecision.class,
+                    WAIT,
                     watching(rest, jobId, cluster, decided -> decided.size() >= 200));
 
             Instant killedAt = Instant.now();
             cluster.killTaskManager(1);
-            List<RoutingDecision> resumed = kit.readCommitted(decisionsTopic, RoutingDecision.class, WAIT,
-                    watching(rest, jobId, cluster, decided -> decided.stream()
-                            .anyMatch(d -> d.getTaskCreatedAt().isAfter(killedAt))));
+            List<RoutingDecision> resumed =
+                    kit.readCommitted(
+                            decisionsTopic,
+                            RoutingDecision.class,
+                            WAIT,
+                            watching(
+                                    rest,
+                                    jobId,
+                                    cluster,
+                                    decided ->
+                                            decided.stream()
+                                                    .anyMatch(
+                                                            d ->
+                                                                    d.getTaskCreatedAt()
+                                                                            .isAfter(killedAt))));
             Instant resumedSeenAt = Instant.now();
             Thread.sleep(3_000);
             load.shutdownNow();
             load.awaitTermination(10, TimeUnit.SECONDS);
             kit.flush();
 
-            Set<String> tasks = kit.readCommitted(tasksTopic, TaskRequest.class, WAIT,
-                    read -> read.size() >= sent.get()).stream().map(TaskRequest::getTaskId).collect(Collectors.toSet());
-            List<RoutingDecision> decisions = kit.readCommitted(decisionsTopic, RoutingDecision.class, WAIT,
-                    watching(rest, jobId, cluster, decided -> decided.stream().map(RoutingDecision::getTaskId)
-                            .collect(Collectors.toSet()).containsAll(tasks)));
+            Set<String> tasks =
+                    kit
+                            .readCommitted(
+                                    tasksTopic,
+                                    TaskRequest.class,
+                                    WAIT,
+                                    read -> read.size() >= sent.get())
+                            .stream()
+                            .map(TaskRequest::getTaskId)
+                            .collect(Collectors.toSet());
+            List<RoutingDecision> decisions =
+                    kit.readCommitted(
+                            decisionsTopic,
+                            RoutingDecision.class,
+                            WAIT,
+                            watching(
+                                    rest,
+                                    jobId,
+                                    cluster,
+                                    decided ->
+                                            decided.stream()
+                                                    .map(RoutingDecision::getTaskId)
+                                                    .collect(Collectors.toSet())
+                                                    .containsAll(tasks)));
             Thread.sleep(2_000); // a few more checkpoints: nothing else may appear
-            decisions = kit.readCommitted(decisionsTopic, RoutingDecision.class, WAIT,
-                    decided -> decided.size() >= tasks.size());
+            decisions =
+                    kit.readCommitted(
+                            decisionsTopic,
+                            RoutingDecision.class,
+                            WAIT,
+                            decided -> decided.size() >= tasks.size());
 
-            Map<String, Long> perTask = decisions.stream()
-                    .collect(Collectors.groupingBy(RoutingDecision::getTaskId, Collectors.counting()));
+            Map<String, Long> perTask =
+                    decisions.stream()
+                            .collect(
+                                    Collectors.groupingBy(
+                                            RoutingDecision::getTaskId, Collectors.counting()));
             assertThat(tasks).hasSize((int) sent.get());
             assertThat(perTask.keySet()).as("decided tasks").isEqualTo(tasks);
-            assertThat(perTask.entrySet().stream().filter(e -> e.getValue() > 1).toList()).as("duplicates").isEmpty();
+            assertThat(perTask.entrySet().stream().filter(e -> e.getValue() > 1).toList())
+                    .as("duplicates")
+                    .isEmpty();
             assertThat(decisions).extracting(RoutingDecision::getServerId).isSubsetOf(SERVERS);
-            assertThat(rest.restarts(jobId)).as("restarts after the kill").isGreaterThanOrEqualTo(1);
+            assertThat(rest.restarts(jobId))
+                    .as("restarts after the kill")
+                    .isGreaterThanOrEqualTo(1);
             assertThat(rest.jobState(jobId)).isEqualTo("RUNNING");
 
-            Instant firstAfterKill = resumed.stream().map(RoutingDecision::getDecidedAt)
-                    .filter(t -> t.isAfter(killedAt)).min(Instant::compareTo).orElseThrow();
-            System.out.printf("multi-process cluster: ready in %.1f s, job running %.1f s after that; %d tasks, "
+            Instant firstAfterKill =
+                    resumed.stream()
+                            .map(RoutingDecision::getDecidedAt)
+                            .filter(t -> t.isAfter(killedAt))
+                            .min(Instant::compareTo)
+                            .orElseThrow();
+            System.out.printf(
+                    "multi-process cluster: ready in %.1f s, job running %.1f s after that; %d tasks, "
                             + "%d decisions, %d lost, %d duplicated, %d restart(s); after the SIGKILL the first "
                             + "decision was made after %.1f s and a decision for a new task was visible "
                             + "(read_committed) after %.1f s; test %.1f s%n",
-                    seconds(clusterReady - testStart), seconds(jobRunning - clusterReady), tasks.size(),
-                    decisions.size(), tasks.stream().filter(t -> !perTask.containsKey(t)).count(),
-                    decisions.size() - perTask.size(), rest.restarts(jobId),
+                    seconds(clusterReady - testStart),
+                    seconds(jobRunning - clusterReady),
+                    tasks.size(),
+                    decisions.size(),
+                    tasks.stream().filter(t -> !perTask.containsKey(t)).count(),
+                    decisions.size() - perTask.size(),
+                    rest.restarts(jobId),
                     Duration.between(killedAt, firstAfterKill).toMillis() / 1000.0,
-                    Duration.between(killedAt, resumedSeenAt).toMillis() / 1000.0, seconds(System.nanoTime() - testStart));
+                    Duration.between(killedAt, resumedSeenAt).toMillis() / 1000.0,
+                    seconds(System.nanoTime() - testStart));
             rest.cancel(jobId);
         } finally {
             load.shutdownNow();
@@ -171,8 +281,13 @@ class MultiProcessClusterIT {
         }
     }
 
-    /** Wraps a read condition so that a failed job fails the wait at once, with the processes' logs. */
-    private static <T> Predicate<List<T>> watching(FlinkRestClient rest, String jobId, FlinkProcessCluster cluster,
+    /**
+     * Wraps a read condition so that a failed job fails the wait at once, with the processes' logs.
+     */
+    private static <T> Predicate<List<T>> watching(
+            FlinkRestClient rest,
+            String jobId,
+            FlinkProcessCluster cluster,
             Predicate<List<T>> done) {
         return records -> {
             try {
@@ -181,7 +296,8 @@ class MultiProcessClusterIT {
                     throw new AssertionError("the job is " + state + "\n" + cluster.logTails());
                 }
             } catch (IOException e) {
-                throw new AssertionError("the JobManager does not answer: " + e + "\n" + cluster.logTails(), e);
+                throw new AssertionError(
+                        "the JobManager does not answer: " + e + "\n" + cluster.logTails(), e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new AssertionError(e);
@@ -190,9 +306,12 @@ class MultiProcessClusterIT {
         };
     }
 
-    private static void awaitTaskManagers(FlinkRestClient rest, FlinkProcessCluster cluster, int count)
+    private static void awaitTaskManagers(
+            FlinkRestClient rest, FlinkProcessCluster cluster, int count)
             throws InterruptedException {
-        await(count + " TaskManagers registered", cluster,
+        await(
+                count + " TaskManagers registered",
+                cluster,
                 () -> rest.get("/overview").path("taskmanagers").asInt() == count);
     }
 
@@ -200,7 +319,8 @@ class MultiProcessClusterIT {
         boolean holds() throws IOException, InterruptedException;
     }
 
-    private static void await(String what, FlinkProcessCluster cluster, Check check) throws InterruptedException {
+    private static void await(String what, FlinkProcessCluster cluster, Check check)
+            throws InterruptedException {
         long deadline = System.nanoTime() + WAIT.toNanos();
         while (true) {
             try {
@@ -211,7 +331,8 @@ class MultiProcessClusterIT {
                 // the JobManager's REST endpoint is still starting
             }
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what + "\n" + cluster.logTails());
+                throw new AssertionError(
+                        "timed out waiting for " + what + "\n" + cluster.logTails());
             }
             Thread.sleep(500);
         }
@@ -219,8 +340,13 @@ class MultiProcessClusterIT {
 
     private static Set<String> classesIn(Path jar) throws IOException {
         try (ZipFile zip = new ZipFile(jar.toFile())) {
-            return zip.stream().map(ZipEntry::getName)
-                    .filter(n -> n.endsWith(".class") && !n.startsWith("META-INF/") && !n.endsWith("module-info.class"))
+            return zip.stream()
+                    .map(ZipEntry::getName)
+                    .filter(
+                            n ->
+                                    n.endsWith(".class")
+                                            && !n.startsWith("META-INF/")
+                                            && !n.endsWith("module-info.class"))
                     .collect(Collectors.toSet());
         }
     }

@@ -1,20 +1,20 @@
 package io.qrouter.job;
 
-import io.qrouter.job.config.ConfigKey;
-import io.qrouter.job.config.JobConfig;
-import io.qrouter.job.config.RecordLimits;
-import io.qrouter.job.kafka.AnyInputBytesTest;
-import io.qrouter.job.kafka.AvroRecordSerializer;
-import io.qrouter.job.records.DeadLetters;
 import static io.qrouter.job.KafkaJobTestKit.heartbeat;
 import static io.qrouter.job.KafkaJobTestKit.settings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.qrouter.avro.DeadLetter;
-import io.qrouter.demo.PoisonRecords;
 import io.qrouter.avro.RoutingDecision;
+import io.qrouter.demo.PoisonRecords;
 import io.qrouter.io.AvroCodec;
+import io.qrouter.job.config.ConfigKey;
+import io.qrouter.job.config.JobConfig;
+import io.qrouter.job.config.RecordLimits;
+import io.qrouter.job.kafka.AnyInputBytesTest;
+import io.qrouter.job.kafka.AvroRecordSerializer;
+import io.qrouter.job.records.DeadLetters;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -39,17 +39,17 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Poison records against the running job (MiniCluster, real broker, restart strategy none, so any failure fails the
- * test): the records that stopped routing in issue 10 — a heartbeat with a 600 KB server id, tasks with 600 KB and
- * 1 MB ids and a NaN load — and an output record over the size limit. Each becomes one bounded dead letter and
- * routing goes on. Plus the limit itself, measured against the producer and the broker.
+ * Poison records against the running job (MiniCluster, real broker, restart strategy none, so any
+ * failure fails the test): the records that stopped routing in issue 10 — a heartbeat with a 600 KB
+ * server id, tasks with 600 KB and 1 MB ids and a NaN load — and an output record over the size
+ * limit. Each becomes one bounded dead letter and routing goes on. Plus the limit itself, measured
+ * against the producer and the broker.
  */
 class PoisonRecordsIT {
     private static final Duration WAIT = Duration.ofSeconds(90);
     private static final List<String> SERVERS = List.of("s-1", "s-2", "s-3");
 
-    @RegisterExtension
-    static final EmbeddedBroker BROKER = new EmbeddedBroker();
+    @RegisterExtension static final EmbeddedBroker BROKER = new EmbeddedBroker();
 
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
@@ -60,13 +60,20 @@ class PoisonRecordsIT {
             kit.start(kit.config(settings(topics, "server.down-timeout.ms=30000")), 2);
             String heartbeatsTopic = topics.get(ConfigKey.TOPIC_HEARTBEATS);
             String tasksTopic = topics.get(ConfigKey.TOPIC_TASKS);
-            beats.scheduleAtFixedRate(() -> SERVERS.forEach(s -> kit.send(heartbeatsTopic, s, heartbeat(s))),
-                    0, 200, TimeUnit.MILLISECONDS);
+            beats.scheduleAtFixedRate(
+                    () -> SERVERS.forEach(s -> kit.send(heartbeatsTopic, s, heartbeat(s))),
+                    0,
+                    200,
+                    TimeUnit.MILLISECONDS);
             List<String> before = kit.sendTasks(topics, "before", 50);
-            kit.readCommitted(topics.get(ConfigKey.TOPIC_DECISIONS), RoutingDecision.class, WAIT,
+            kit.readCommitted(
+                    topics.get(ConfigKey.TOPIC_DECISIONS),
+                    RoutingDecision.class,
+                    WAIT,
                     decided -> taskIds(decided).containsAll(before));
 
-            byte[] hugeHeartbeat = PoisonRecords.oversizedServerIdHeartbeat(PoisonRecords.OVERSIZED_ID);
+            byte[] hugeHeartbeat =
+                    PoisonRecords.oversizedServerIdHeartbeat(PoisonRecords.OVERSIZED_ID);
             byte[] hugeTask = PoisonRecords.nanLoadTask("t".repeat(PoisonRecords.OVERSIZED_ID));
             byte[] hugerTask = PoisonRecords.nanLoadTask("u".repeat(PoisonRecords.HUGE_ID));
             kit.sendRaw(heartbeatsTopic, "huge-server", hugeHeartbeat);
@@ -74,29 +81,59 @@ class PoisonRecordsIT {
             kit.sendRaw(tasksTopic, "huger-task", hugerTask);
             List<String> after = kit.sendTasks(topics, "after", 50);
 
-            List<RoutingDecision> decisions = kit.readCommitted(topics.get(ConfigKey.TOPIC_DECISIONS),
-                    RoutingDecision.class, WAIT, decided -> taskIds(decided).containsAll(after));
-            kit.readCommitted(topics.get(ConfigKey.TOPIC_DEAD_LETTER), DeadLetter.class, WAIT,
+            List<RoutingDecision> decisions =
+                    kit.readCommitted(
+                            topics.get(ConfigKey.TOPIC_DECISIONS),
+                            RoutingDecision.class,
+                            WAIT,
+                            decided -> taskIds(decided).containsAll(after));
+            kit.readCommitted(
+                    topics.get(ConfigKey.TOPIC_DEAD_LETTER),
+                    DeadLetter.class,
+                    WAIT,
                     letters -> letters.size() >= 3);
             // more checkpoints pass (the job keeps running and committing): still exactly three
             Thread.sleep(2_000);
-            List<DeadLetter> letters = kit.readCommitted(topics.get(ConfigKey.TOPIC_DEAD_LETTER), DeadLetter.class,
-                    WAIT, got -> got.size() >= 3);
+            List<DeadLetter> letters =
+                    kit.readCommitted(
+                            topics.get(ConfigKey.TOPIC_DEAD_LETTER),
+                            DeadLetter.class,
+                            WAIT,
+                            got -> got.size() >= 3);
             kit.failIfJobStopped();
 
             assertThat(letters).hasSize(3);
-            Map<Integer, DeadLetter> byLength = letters.stream()
-                    .collect(Collectors.toMap(DeadLetter::getRawLength, Function.identity()));
-            assertThat(byLength).containsOnlyKeys(hugeHeartbeat.length, hugeTask.length, hugerTask.length);
-            assertDeadLetter(byLength.get(hugeHeartbeat.length), heartbeatsTopic, hugeHeartbeat,
-                    "serverId: longer than validation.max-id-length = 256 characters (614400)", null);
-            assertDeadLetter(byLength.get(hugeTask.length), tasksTopic, hugeTask,
-                    "taskId: longer than validation.max-id-length = 256 characters (614400)", "t".repeat(256));
-            assertDeadLetter(byLength.get(hugerTask.length), tasksTopic, hugerTask,
-                    "taskId: longer than validation.max-id-length = 256 characters (1000000)", "u".repeat(256));
+            Map<Integer, DeadLetter> byLength =
+                    letters.stream()
+                            .collect(
+                                    Collectors.toMap(
+                                            DeadLetter::getRawLength, Function.identity()));
+            assertThat(byLength)
+                    .containsOnlyKeys(hugeHeartbeat.length, hugeTask.length, hugerTask.length);
+            assertDeadLetter(
+                    byLength.get(hugeHeartbeat.length),
+                    heartbeatsTopic,
+                    hugeHeartbeat,
+                    "serverId: longer than validation.max-id-length = 256 characters (614400)",
+                    null);
+            assertDeadLetter(
+                    byLength.get(hugeTask.length),
+                    tasksTopic,
+                    hugeTask,
+                    "taskId: longer than validation.max-id-length = 256 characters (614400)",
+                    "t".repeat(256));
+            assertDeadLetter(
+                    byLength.get(hugerTask.length),
+                    tasksTopic,
+                    hugerTask,
+                    "taskId: longer than validation.max-id-length = 256 characters (1000000)",
+                    "u".repeat(256));
 
-            Map<String, Long> perTask = decisions.stream()
-                    .collect(Collectors.groupingBy(RoutingDecision::getTaskId, Collectors.counting()));
+            Map<String, Long> perTask =
+                    decisions.stream()
+                            .collect(
+                                    Collectors.groupingBy(
+                                            RoutingDecision::getTaskId, Collectors.counting()));
             List<String> all = new ArrayList<>(before);
             all.addAll(after);
             assertThat(perTask.keySet()).containsExactlyInAnyOrderElementsOf(all);
@@ -106,39 +143,65 @@ class PoisonRecordsIT {
         }
     }
 
-    /** DSRS assignments grow with the fleet: over sink.max-record-bytes one becomes a dead letter, the job goes on. */
+    /**
+     * DSRS assignments grow with the fleet: over sink.max-record-bytes one becomes a dead letter,
+     * the job goes on.
+     */
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void anOutputRecordOverTheLimitBecomesADeadLetterAndTheJobGoesOn() throws Exception {
-        List<String> fleet = IntStream.range(0, 100).mapToObj(i -> String.format("%0200d", i)).toList();
+        List<String> fleet =
+                IntStream.range(0, 100).mapToObj(i -> String.format("%0200d", i)).toList();
         ScheduledExecutorService beats = Executors.newSingleThreadScheduledExecutor();
         try (KafkaJobTestKit kit = new KafkaJobTestKit(BROKER.bootstrapServers())) {
             Map<ConfigKey, String> topics = kit.freshTopics("too-large");
-            kit.start(kit.config(settings(topics, "server.down-timeout.ms=30000", "sink.max-record-bytes=16384",
-                    "dsrs.slot.ms=200")), 2);
+            kit.start(
+                    kit.config(
+                            settings(
+                                    topics,
+                                    "server.down-timeout.ms=30000",
+                                    "sink.max-record-bytes=16384",
+                                    "dsrs.slot.ms=200")),
+                    2);
             String heartbeatsTopic = topics.get(ConfigKey.TOPIC_HEARTBEATS);
-            beats.scheduleAtFixedRate(() -> fleet.forEach(s -> kit.send(heartbeatsTopic, s, heartbeat(s))),
-                    0, 500, TimeUnit.MILLISECONDS);
+            beats.scheduleAtFixedRate(
+                    () -> fleet.forEach(s -> kit.send(heartbeatsTopic, s, heartbeat(s))),
+                    0,
+                    500,
+                    TimeUnit.MILLISECONDS);
             List<String> sent = kit.sendTasks(topics, "a", 30);
             Thread.sleep(3_000); // later tasks move the watermark past the first ones' slots
             sent.addAll(kit.sendTasks(topics, "b", 30));
 
-            List<DeadLetter> letters = kit.readCommitted(topics.get(ConfigKey.TOPIC_DEAD_LETTER), DeadLetter.class,
-                    WAIT, got -> !got.isEmpty());
-            List<RoutingDecision> decisions = kit.readCommitted(topics.get(ConfigKey.TOPIC_DECISIONS),
-                    RoutingDecision.class, WAIT, decided -> taskIds(decided).containsAll(sent));
+            List<DeadLetter> letters =
+                    kit.readCommitted(
+                            topics.get(ConfigKey.TOPIC_DEAD_LETTER),
+                            DeadLetter.class,
+                            WAIT,
+                            got -> !got.isEmpty());
+            List<RoutingDecision> decisions =
+                    kit.readCommitted(
+                            topics.get(ConfigKey.TOPIC_DECISIONS),
+                            RoutingDecision.class,
+                            WAIT,
+                            decided -> taskIds(decided).containsAll(sent));
             kit.failIfJobStopped();
 
             String dsrsTopic = topics.get(ConfigKey.TOPIC_DSRS_ASSIGNMENTS);
-            RecordLimits limits = RecordLimits.from(JobConfig.defaults().with("sink.max-record-bytes", "16384"));
-            assertThat(letters).allSatisfy(letter -> {
-                assertThat(letter.getSourceTopic()).isEqualTo(dsrsTopic);
-                assertThat(letter.getReason()).startsWith("output record too large for " + dsrsTopic + ": ")
-                        .endsWith("> sink.max-record-bytes = 16384; not written");
-                assertThat(letter.getRawLength()).isGreaterThan(16_384);
-                assertThat(AvroCodec.of(DeadLetter.class).encode(letter).length)
-                        .isLessThanOrEqualTo(DeadLetters.maxEncodedBytes(limits));
-            });
+            RecordLimits limits =
+                    RecordLimits.from(JobConfig.defaults().with("sink.max-record-bytes", "16384"));
+            assertThat(letters)
+                    .allSatisfy(
+                            letter -> {
+                                assertThat(letter.getSourceTopic()).isEqualTo(dsrsTopic);
+                                assertThat(letter.getReason())
+                                        .startsWith(
+                                                "output record too large for " + dsrsTopic + ": ")
+                                        .endsWith("> sink.max-record-bytes = 16384; not written");
+                                assertThat(letter.getRawLength()).isGreaterThan(16_384);
+                                assertThat(AvroCodec.of(DeadLetter.class).encode(letter).length)
+                                        .isLessThanOrEqualTo(DeadLetters.maxEncodedBytes(limits));
+                            });
             assertThat(decisions).extracting(RoutingDecision::getTaskId).doesNotHaveDuplicates();
         } finally {
             beats.shutdownNow();
@@ -146,19 +209,31 @@ class PoisonRecordsIT {
     }
 
     /**
-     * The largest sink.max-record-bytes the job accepts with the default producer (max.request.size − 1024) is
-     * written by a real producer to the real broker; one byte more is replaced. The producer's own ceiling, found
-     * by bisection, lies above it (Kafka frames a lone record in under 100 bytes).
+     * The largest sink.max-record-bytes the job accepts with the default producer (max.request.size
+     * − 1024) is written by a real producer to the real broker; one byte more is replaced. The
+     * producer's own ceiling, found by bisection, lies above it (Kafka frames a lone record in
+     * under 100 bytes).
      */
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
-    void recordsAtTheLimitReachTheBrokerOneByteMoreIsReplacedAndTheProducersCeilingIsAbove() throws Exception {
-        int maxRequestSize = Integer.parseInt(ProducerConfig.configDef().defaultValues()
-                .get(ProducerConfig.MAX_REQUEST_SIZE_CONFIG).toString());
+    void recordsAtTheLimitReachTheBrokerOneByteMoreIsReplacedAndTheProducersCeilingIsAbove()
+            throws Exception {
+        int maxRequestSize =
+                Integer.parseInt(
+                        ProducerConfig.configDef()
+                                .defaultValues()
+                                .get(ProducerConfig.MAX_REQUEST_SIZE_CONFIG)
+                                .toString());
         int limit = maxRequestSize - JobConfig.RECORD_FRAMING_BYTES;
-        RecordLimits limits = RecordLimits.from(JobConfig.defaults().with("sink.max-record-bytes", "" + limit));
-        var serializer = new AvroRecordSerializer<>("limit-decisions", RoutingDecision.class,
-                RoutingDecision::getServerId, "limit-dead-letter", limits);
+        RecordLimits limits =
+                RecordLimits.from(JobConfig.defaults().with("sink.max-record-bytes", "" + limit));
+        var serializer =
+                new AvroRecordSerializer<>(
+                        "limit-decisions",
+                        RoutingDecision.class,
+                        RoutingDecision::getServerId,
+                        "limit-dead-letter",
+                        limits);
         RoutingDecision small = decision("");
         int overhead = "s-1".length() + AvroCodec.of(RoutingDecision.class).encode(small).length;
         // the policy's length prefix grows from 1 byte (empty) to 3 bytes (about 1 MB)
@@ -179,19 +254,30 @@ class PoisonRecordsIT {
             producer.send(replaced).get(30, TimeUnit.SECONDS);
 
             int ceiling = largestAcceptedValue(producer, limit, maxRequestSize);
-            System.out.printf("sink.max-record-bytes ceiling %d; largest value the producer and broker take with a "
-                    + "3-byte key: %d (framing %d bytes of max.request.size %d)%n",
+            System.out.printf(
+                    "sink.max-record-bytes ceiling %d; largest value the producer and broker take with a "
+                            + "3-byte key: %d (framing %d bytes of max.request.size %d)%n",
                     limit, ceiling, maxRequestSize - ceiling - 3, maxRequestSize);
             assertThat(ceiling + 3).isGreaterThan(limit);
-            assertThatThrownBy(() -> producer.send(new ProducerRecord<>("limit-raw", "s-1".getBytes(),
-                    new byte[ceiling + 1])).get(30, TimeUnit.SECONDS))
-                    .isInstanceOf(ExecutionException.class).hasCauseInstanceOf(RecordTooLargeException.class);
+            assertThatThrownBy(
+                            () ->
+                                    producer.send(
+                                                    new ProducerRecord<>(
+                                                            "limit-raw",
+                                                            "s-1".getBytes(),
+                                                            new byte[ceiling + 1]))
+                                            .get(30, TimeUnit.SECONDS))
+                    .isInstanceOf(ExecutionException.class)
+                    .hasCauseInstanceOf(RecordTooLargeException.class);
         }
     }
 
-    /** Bisection over value sizes with a 3-byte key: the largest the producer sends and the broker stores. */
-    private static int largestAcceptedValue(KafkaProducer<byte[], byte[]> producer, int accepted, int refused)
-            throws Exception {
+    /**
+     * Bisection over value sizes with a 3-byte key: the largest the producer sends and the broker
+     * stores.
+     */
+    private static int largestAcceptedValue(
+            KafkaProducer<byte[], byte[]> producer, int accepted, int refused) throws Exception {
         int low = accepted;
         int high = refused;
         while (high - low > 1) {
@@ -208,7 +294,8 @@ class PoisonRecordsIT {
         return low;
     }
 
-    private static void assertDeadLetter(DeadLetter letter, String topic, byte[] raw, String reason, String taskId) {
+    private static void assertDeadLetter(
+            DeadLetter letter, String topic, byte[] raw, String reason, String taskId) {
         assertThat(letter.getSourceTopic()).isEqualTo(topic);
         assertThat(letter.getReason()).isEqualTo(reason);
         assertThat(letter.getRawSha256()).isEqualTo(AnyInputBytesTest.sha256(raw));
@@ -218,8 +305,13 @@ class PoisonRecordsIT {
     }
 
     private static RoutingDecision decision(String policy) {
-        return RoutingDecision.newBuilder().setTaskId("t-1").setServerId("s-1").setRule("MIN_K").setPolicy(policy)
-                .setDecidedAt(Instant.ofEpochMilli(1_000)).build();
+        return RoutingDecision.newBuilder()
+                .setTaskId("t-1")
+                .setServerId("s-1")
+                .setRule("MIN_K")
+                .setPolicy(policy)
+                .setDecidedAt(Instant.ofEpochMilli(1_000))
+                .build();
     }
 
     private static Set<String> taskIds(List<RoutingDecision> decisions) {

@@ -1,12 +1,9 @@
 package io.qrouter.job;
 
-import io.qrouter.job.config.ConfigKey;
-import io.qrouter.job.config.JobConfig;
-import io.qrouter.job.functions.GaBatchFunction;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 import static io.qrouter.job.KafkaJobTestKit.heartbeat;
 import static io.qrouter.job.KafkaJobTestKit.settings;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.Heartbeat;
@@ -21,6 +18,9 @@ import io.qrouter.dsrs.DsrsOffline;
 import io.qrouter.dsrs.SlotInput;
 import io.qrouter.dsrs.SlotParameters;
 import io.qrouter.dsrs.SlotRecord;
+import io.qrouter.job.config.ConfigKey;
+import io.qrouter.job.config.JobConfig;
+import io.qrouter.job.functions.GaBatchFunction;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -39,88 +39,170 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** The whole job on a MiniCluster against a real in-process Kafka broker: Avro in, Avro out, exactly once. */
+/**
+ * The whole job on a MiniCluster against a real in-process Kafka broker: Avro in, Avro out, exactly
+ * once.
+ */
 class QrouterJobIT {
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final List<String> LIVE_SERVERS = List.of("s-1", "s-2", "s-3");
     private static final String SILENT_SERVER = "s-silent";
 
-    @RegisterExtension
-    static final EmbeddedBroker BROKER = new EmbeddedBroker();
+    @RegisterExtension static final EmbeddedBroker BROKER = new EmbeddedBroker();
 
     @Test
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
-    void everyTaskGetsExactlyOneDecisionForALiveServerAndBadInputIsDeadLetteredWhileTheJobRuns() throws Exception {
+    void everyTaskGetsExactlyOneDecisionForALiveServerAndBadInputIsDeadLetteredWhileTheJobRuns()
+            throws Exception {
         ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor();
         try (KafkaJobTestKit kit = new KafkaJobTestKit(BROKER.bootstrapServers())) {
             Map<ConfigKey, String> topics = kit.freshTopics("eo");
-            JobConfig config = kit.config(settings(topics, "server.down-timeout.ms=1000", "router.parallelism=2",
-                    "sink.delivery-guarantee=exactly-once"));
+            JobConfig config =
+                    kit.config(
+                            settings(
+                                    topics,
+                                    "server.down-timeout.ms=1000",
+                                    "router.parallelism=2",
+                                    "sink.delivery-guarantee=exactly-once"));
             kit.start(config, 2);
 
             // One server reports once and falls silent; the others keep reporting every 200 ms.
-            kit.send(topics.get(ConfigKey.TOPIC_HEARTBEATS), SILENT_SERVER, heartbeat(SILENT_SERVER));
-            heartbeats.scheduleAtFixedRate(() -> LIVE_SERVERS.forEach(s ->
-                    kit.send(topics.get(ConfigKey.TOPIC_HEARTBEATS), s, heartbeat(s))), 0, 200, TimeUnit.MILLISECONDS);
-            kit.readCommitted(topics.get(ConfigKey.TOPIC_SERVER_METRICS), ServerMetrics.class, WAIT, metrics ->
-                    metrics.stream().anyMatch(m -> m.getServerId().equals(SILENT_SERVER) && !m.getAlive()));
+            kit.send(
+                    topics.get(ConfigKey.TOPIC_HEARTBEATS),
+                    SILENT_SERVER,
+                    heartbeat(SILENT_SERVER));
+            heartbeats.scheduleAtFixedRate(
+                    () ->
+                            LIVE_SERVERS.forEach(
+                                    s ->
+                                            kit.send(
+                                                    topics.get(ConfigKey.TOPIC_HEARTBEATS),
+                                                    s,
+                                                    heartbeat(s))),
+                    0,
+                    200,
+                    TimeUnit.MILLISECONDS);
+            kit.readCommitted(
+                    topics.get(ConfigKey.TOPIC_SERVER_METRICS),
+                    ServerMetrics.class,
+                    WAIT,
+                    metrics ->
+                            metrics.stream()
+                                    .anyMatch(
+                                            m ->
+                                                    m.getServerId().equals(SILENT_SERVER)
+                                                            && !m.getAlive()));
 
             List<String> firstBatch = kit.sendTasks(topics, "a", 150);
-            List<RoutingDecision> firstDecisions = kit.readCommitted(topics.get(ConfigKey.TOPIC_DECISIONS),
-                    RoutingDecision.class, WAIT, decided -> taskIds(decided).containsAll(firstBatch));
+            List<RoutingDecision> firstDecisions =
+                    kit.readCommitted(
+                            topics.get(ConfigKey.TOPIC_DECISIONS),
+                            RoutingDecision.class,
+                            WAIT,
+                            decided -> taskIds(decided).containsAll(firstBatch));
 
-            // Servers report the lifecycle of the tasks they got; then bad records arrive on every input.
+            // Servers report the lifecycle of the tasks they got; then bad records arrive on every
+            // input.
             for (RoutingDecision d : firstDecisions) {
-                for (TaskEventType type : List.of(TaskEventType.ENQUEUED, TaskEventType.STARTED, TaskEventType.COMPLETED)) {
-                    kit.send(topics.get(ConfigKey.TOPIC_SERVER_EVENTS), d.getServerId(), TaskEvent.newBuilder()
-                            .setServerId(d.getServerId()).setTaskId(d.getTaskId()).setType(type)
-                            .setEventTime(Instant.now()).build());
+                for (TaskEventType type :
+                        List.of(
+                                TaskEventType.ENQUEUED,
+                                TaskEventType.STARTED,
+                                TaskEventType.COMPLETED)) {
+                    kit.send(
+                            topics.get(ConfigKey.TOPIC_SERVER_EVENTS),
+                            d.getServerId(),
+                            TaskEvent.newBuilder()
+                                    .setServerId(d.getServerId())
+                                    .setTaskId(d.getTaskId())
+                                    .setType(type)
+                                    .setEventTime(Instant.now())
+                                    .build());
                 }
             }
-            kit.sendRaw(topics.get(ConfigKey.TOPIC_TASKS), "garbage", new byte[] {(byte) 0xde, (byte) 0xad, 1, 2});
-            kit.send(topics.get(ConfigKey.TOPIC_SERVER_EVENTS), "s-1", TaskEvent.newBuilder().setServerId("s-1")
-                    .setTaskId("t-odd").setType(TaskEventType.UNKNOWN).setEventTime(Instant.now()).build());
-            kit.send(topics.get(ConfigKey.TOPIC_HEARTBEATS), "s-2",
+            kit.sendRaw(
+                    topics.get(ConfigKey.TOPIC_TASKS),
+                    "garbage",
+                    new byte[] {(byte) 0xde, (byte) 0xad, 1, 2});
+            kit.send(
+                    topics.get(ConfigKey.TOPIC_SERVER_EVENTS),
+                    "s-1",
+                    TaskEvent.newBuilder()
+                            .setServerId("s-1")
+                            .setTaskId("t-odd")
+                            .setType(TaskEventType.UNKNOWN)
+                            .setEventTime(Instant.now())
+                            .build());
+            kit.send(
+                    topics.get(ConfigKey.TOPIC_HEARTBEATS),
+                    "s-2",
                     Heartbeat.newBuilder(heartbeat("s-2")).setQueueLength(-3).build());
             List<String> secondBatch = kit.sendTasks(topics, "b", 150);
 
-            List<RoutingDecision> decisions = kit.readCommitted(topics.get(ConfigKey.TOPIC_DECISIONS),
-                    RoutingDecision.class, WAIT, decided -> taskIds(decided).containsAll(secondBatch));
-            List<DeadLetter> deadLetters = kit.readCommitted(topics.get(ConfigKey.TOPIC_DEAD_LETTER),
-                    DeadLetter.class, WAIT, letters -> letters.size() >= 3);
-            List<HeartbeatLog> log = kit.readCommitted(topics.get(ConfigKey.TOPIC_HEARTBEAT_LOG), HeartbeatLog.class,
-                    WAIT, entries -> completedIn(entries) >= firstDecisions.size());
+            List<RoutingDecision> decisions =
+                    kit.readCommitted(
+                            topics.get(ConfigKey.TOPIC_DECISIONS),
+                            RoutingDecision.class,
+                            WAIT,
+                            decided -> taskIds(decided).containsAll(secondBatch));
+            List<DeadLetter> deadLetters =
+                    kit.readCommitted(
+                            topics.get(ConfigKey.TOPIC_DEAD_LETTER),
+                            DeadLetter.class,
+                            WAIT,
+                            letters -> letters.size() >= 3);
+            List<HeartbeatLog> log =
+                    kit.readCommitted(
+                            topics.get(ConfigKey.TOPIC_HEARTBEAT_LOG),
+                            HeartbeatLog.class,
+                            WAIT,
+                            entries -> completedIn(entries) >= firstDecisions.size());
             kit.failIfJobStopped();
 
             List<String> allTasks = new ArrayList<>(firstBatch);
             allTasks.addAll(secondBatch);
-            Map<String, Long> decisionsPerTask = decisions.stream()
-                    .collect(Collectors.groupingBy(RoutingDecision::getTaskId, Collectors.counting()));
+            Map<String, Long> decisionsPerTask =
+                    decisions.stream()
+                            .collect(
+                                    Collectors.groupingBy(
+                                            RoutingDecision::getTaskId, Collectors.counting()));
             assertThat(decisionsPerTask.keySet()).containsExactlyInAnyOrderElementsOf(allTasks);
             assertThat(decisionsPerTask.values()).as("decisions per task").containsOnly(1L);
             assertThat(decisions).extracting(RoutingDecision::getServerId).isSubsetOf(LIVE_SERVERS);
-            assertThat(decisions).extracting(RoutingDecision::getPolicy).containsOnly("heartbeat-k-live");
+            assertThat(decisions)
+                    .extracting(RoutingDecision::getPolicy)
+                    .containsOnly("heartbeat-k-live");
 
             assertThat(deadLetters).hasSize(3);
-            Map<String, DeadLetter> byTopic = deadLetters.stream()
-                    .collect(Collectors.toMap(DeadLetter::getSourceTopic, Function.identity()));
-            assertThat(byTopic.get(topics.get(ConfigKey.TOPIC_TASKS)).getReason()).contains("not a valid TaskRequest");
-            assertThat(byTopic.get(topics.get(ConfigKey.TOPIC_TASKS)).getRawBytes().remaining()).isEqualTo(4);
+            Map<String, DeadLetter> byTopic =
+                    deadLetters.stream()
+                            .collect(
+                                    Collectors.toMap(
+                                            DeadLetter::getSourceTopic, Function.identity()));
+            assertThat(byTopic.get(topics.get(ConfigKey.TOPIC_TASKS)).getReason())
+                    .contains("not a valid TaskRequest");
+            assertThat(byTopic.get(topics.get(ConfigKey.TOPIC_TASKS)).getRawBytes().remaining())
+                    .isEqualTo(4);
             assertThat(byTopic.get(topics.get(ConfigKey.TOPIC_SERVER_EVENTS)).getReason())
                     .isEqualTo("type: unknown event type");
-            assertThat(byTopic.get(topics.get(ConfigKey.TOPIC_SERVER_EVENTS)).getTaskId()).isEqualTo("t-odd");
+            assertThat(byTopic.get(topics.get(ConfigKey.TOPIC_SERVER_EVENTS)).getTaskId())
+                    .isEqualTo("t-odd");
             assertThat(byTopic.get(topics.get(ConfigKey.TOPIC_HEARTBEATS)).getReason())
                     .isEqualTo("queueLength: negative (-3)");
             assertThat(deadLetters).allSatisfy(d -> assertThat(d.getOffset()).isNotNegative());
 
-            // Each lifecycle event is counted once in the heartbeat log: exactly once through state and sink.
+            // Each lifecycle event is counted once in the heartbeat log: exactly once through state
+            // and sink.
             assertThat(completedIn(log)).isEqualTo(firstDecisions.size());
         } finally {
             heartbeats.shutdownNow();
         }
     }
 
-    /** DSRS in the job equals io.qrouter.dsrs.DsrsOffline on the same arrivals, capacities and costs. */
+    /**
+     * DSRS in the job equals io.qrouter.dsrs.DsrsOffline on the same arrivals, capacities and
+     * costs.
+     */
     @Test
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void dsrsAssignmentsEqualTheOfflineComputation() throws Exception {
@@ -130,15 +212,33 @@ class QrouterJobIT {
         ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor();
         try (KafkaJobTestKit kit = new KafkaJobTestKit(BROKER.bootstrapServers())) {
             Map<ConfigKey, String> topics = kit.freshTopics("dsrs");
-            kit.start(kit.config(settings(topics, "dsrs.slot.ms=" + tau, "dsrs.v=" + v,
-                    "dsrs.unit-costs=s-1=1,s-2=2,s-3=0.5,video/s-1=0.25",
-                    // a server must not be taken for down while the test machine is busy
-                    "server.down-timeout.ms=30000")), 2);
-            heartbeats.scheduleAtFixedRate(() -> ratePerSecond.forEach((server, rate) ->
-                    kit.send(topics.get(ConfigKey.TOPIC_HEARTBEATS), server, Heartbeat.newBuilder(heartbeat(server))
-                            .setServiceRatePerSecond(rate).build())), 0, 200, TimeUnit.MILLISECONDS);
+            kit.start(
+                    kit.config(
+                            settings(
+                                    topics,
+                                    "dsrs.slot.ms=" + tau,
+                                    "dsrs.v=" + v,
+                                    "dsrs.unit-costs=s-1=1,s-2=2,s-3=0.5,video/s-1=0.25",
+                                    // a server must not be taken for down while the test machine is
+                                    // busy
+                                    "server.down-timeout.ms=30000")),
+                    2);
+            heartbeats.scheduleAtFixedRate(
+                    () ->
+                            ratePerSecond.forEach(
+                                    (server, rate) ->
+                                            kit.send(
+                                                    topics.get(ConfigKey.TOPIC_HEARTBEATS),
+                                                    server,
+                                                    Heartbeat.newBuilder(heartbeat(server))
+                                                            .setServiceRatePerSecond(rate)
+                                                            .build())),
+                    0,
+                    200,
+                    TimeUnit.MILLISECONDS);
 
-            // 30 slots of random arrivals, a few seconds ahead, so no task is late whenever the job gets to them;
+            // 30 slots of random arrivals, a few seconds ahead, so no task is late whenever the job
+            // gets to them;
             // one key, hence one partition, so they arrive in event-time order.
             long firstSlot = (System.currentTimeMillis() + 8_000) / tau;
             int slots = 30;
@@ -152,30 +252,65 @@ class QrouterJobIT {
                         inputs.add(new SlotInput(slot, service, arrivals));
                     }
                     for (int k = 0; k < arrivals; k++) {
-                        tasks.add(TaskRequest.newBuilder().setTaskId("d-" + slot + "-" + service + "-" + k)
-                                .setServiceType(service)
-                                .setCreatedAt(Instant.ofEpochMilli(slot * tau + random.nextLong(tau))).build());
+                        tasks.add(
+                                TaskRequest.newBuilder()
+                                        .setTaskId("d-" + slot + "-" + service + "-" + k)
+                                        .setServiceType(service)
+                                        .setCreatedAt(
+                                                Instant.ofEpochMilli(
+                                                        slot * tau + random.nextLong(tau)))
+                                        .build());
                     }
                 }
             }
             tasks.sort(Comparator.comparing(TaskRequest::getCreatedAt));
-            // A last task far ahead moves the tasks' watermark past every slot above (its own slot stays open).
-            tasks.add(TaskRequest.newBuilder().setTaskId("d-sentinel").setServiceType("sentinel")
-                    .setCreatedAt(Instant.ofEpochMilli((firstSlot + 200) * tau)).build());
+            // A last task far ahead moves the tasks' watermark past every slot above (its own slot
+            // stays open).
+            tasks.add(
+                    TaskRequest.newBuilder()
+                            .setTaskId("d-sentinel")
+                            .setServiceType("sentinel")
+                            .setCreatedAt(Instant.ofEpochMilli((firstSlot + 200) * tau))
+                            .build());
             tasks.forEach(task -> kit.send(topics.get(ConfigKey.TOPIC_TASKS), "dsrs", task));
             kit.flush();
 
             List<String> systems = List.of("s-1", "s-2", "s-3");
-            double[] capacity = systems.stream().mapToDouble(s -> ratePerSecond.get(s) * tau / 1000.0).toArray();
-            List<SlotRecord> expected = DsrsOffline.run(systems, tau, inputs, SlotParameters.fixed(
-                    Map.of("search", capacity, "video", capacity),
-                    Map.of("search", new double[] {1, 2, 0.5}, "video", new double[] {0.25, 2, 0.5})), v);
+            double[] capacity =
+                    systems.stream()
+                            .mapToDouble(s -> ratePerSecond.get(s) * tau / 1000.0)
+                            .toArray();
+            List<SlotRecord> expected =
+                    DsrsOffline.run(
+                            systems,
+                            tau,
+                            inputs,
+                            SlotParameters.fixed(
+                                    Map.of("search", capacity, "video", capacity),
+                                    Map.of(
+                                            "search",
+                                            new double[] {1, 2, 0.5},
+                                            "video",
+                                            new double[] {0.25, 2, 0.5})),
+                            v);
 
-            List<SlotAssignment> actual = kit.readCommitted(topics.get(ConfigKey.TOPIC_DSRS_ASSIGNMENTS),
-                    SlotAssignment.class, WAIT, got -> got.stream()
-                            .filter(a -> !a.getServiceType().equals("sentinel")).count() >= expected.size());
+            List<SlotAssignment> actual =
+                    kit.readCommitted(
+                            topics.get(ConfigKey.TOPIC_DSRS_ASSIGNMENTS),
+                            SlotAssignment.class,
+                            WAIT,
+                            got ->
+                                    got.stream()
+                                                    .filter(
+                                                            a ->
+                                                                    !a.getServiceType()
+                                                                            .equals("sentinel"))
+                                                    .count()
+                                            >= expected.size());
             actual.removeIf(a -> a.getServiceType().equals("sentinel"));
-            actual.sort(Comparator.comparingLong(SlotAssignment::getSlot).thenComparing(SlotAssignment::getServiceType));
+            actual.sort(
+                    Comparator.comparingLong(SlotAssignment::getSlot)
+                            .thenComparing(SlotAssignment::getServiceType));
 
             assertThat(actual).hasSameSizeAs(expected);
             for (int i = 0; i < expected.size(); i++) {
@@ -187,14 +322,23 @@ class QrouterJobIT {
                 assertThat(a.getMecSystem()).as(where).isEqualTo(e.mecSystem());
                 assertThat(a.getCount()).as(where).isEqualTo(e.count());
                 assertThat(a.getCost()).as(where).isCloseTo(e.cost(), within(1e-9));
-                assertThat(a.getSlotStart().toEpochMilli()).as(where).isEqualTo(e.slotStartMillis());
+                assertThat(a.getSlotStart().toEpochMilli())
+                        .as(where)
+                        .isEqualTo(e.slotStartMillis());
                 assertThat(a.getV()).as(where).isEqualTo(v);
-                assertThat(a.getQueuesAfter().keySet()).as(where).isEqualTo(e.queuesAfter().keySet());
-                e.queuesAfter().forEach((system, q) ->
-                        assertThat(a.getQueuesAfter().get(system)).as(where + " Q " + system).isCloseTo(q, within(1e-9)));
+                assertThat(a.getQueuesAfter().keySet())
+                        .as(where)
+                        .isEqualTo(e.queuesAfter().keySet());
+                e.queuesAfter()
+                        .forEach(
+                                (system, q) ->
+                                        assertThat(a.getQueuesAfter().get(system))
+                                                .as(where + " Q " + system)
+                                                .isCloseTo(q, within(1e-9)));
             }
             // the input really exercised the choice: more than one MEC system was chosen
-            assertThat(actual.stream().map(SlotAssignment::getMecSystem).distinct().count()).isGreaterThan(1);
+            assertThat(actual.stream().map(SlotAssignment::getMecSystem).distinct().count())
+                    .isGreaterThan(1);
         } finally {
             heartbeats.shutdownNow();
         }
@@ -207,20 +351,53 @@ class QrouterJobIT {
         ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor();
         try (KafkaJobTestKit kit = new KafkaJobTestKit(BROKER.bootstrapServers())) {
             Map<ConfigKey, String> topics = kit.freshTopics("ga");
-            kit.start(kit.config(settings(topics, "router.policy=ga-batch", "ga.batch-size=10", "ga.window.ms=300",
-                    "ga.generations=10", "sink.delivery-guarantee=at-least-once", "state.backend=rocksdb",
-                    "server.down-timeout.ms=30000")), 2);
-            heartbeats.scheduleAtFixedRate(() -> LIVE_SERVERS.forEach(s ->
-                    kit.send(topics.get(ConfigKey.TOPIC_HEARTBEATS), s, heartbeat(s))), 0, 200, TimeUnit.MILLISECONDS);
-            kit.readCommitted(topics.get(ConfigKey.TOPIC_SERVER_METRICS), ServerMetrics.class, WAIT, metrics ->
-                    metrics.stream().map(ServerMetrics::getServerId).collect(Collectors.toSet()).containsAll(LIVE_SERVERS));
+            kit.start(
+                    kit.config(
+                            settings(
+                                    topics,
+                                    "router.policy=ga-batch",
+                                    "ga.batch-size=10",
+                                    "ga.window.ms=300",
+                                    "ga.generations=10",
+                                    "sink.delivery-guarantee=at-least-once",
+                                    "state.backend=rocksdb",
+                                    "server.down-timeout.ms=30000")),
+                    2);
+            heartbeats.scheduleAtFixedRate(
+                    () ->
+                            LIVE_SERVERS.forEach(
+                                    s ->
+                                            kit.send(
+                                                    topics.get(ConfigKey.TOPIC_HEARTBEATS),
+                                                    s,
+                                                    heartbeat(s))),
+                    0,
+                    200,
+                    TimeUnit.MILLISECONDS);
+            kit.readCommitted(
+                    topics.get(ConfigKey.TOPIC_SERVER_METRICS),
+                    ServerMetrics.class,
+                    WAIT,
+                    metrics ->
+                            metrics.stream()
+                                    .map(ServerMetrics::getServerId)
+                                    .collect(Collectors.toSet())
+                                    .containsAll(LIVE_SERVERS));
 
             List<String> sent = kit.sendTasks(topics, "ga", 60);
-            List<RoutingDecision> decisions = kit.readCommitted(topics.get(ConfigKey.TOPIC_DECISIONS),
-                    RoutingDecision.class, WAIT, decided -> taskIds(decided).containsAll(sent));
+            List<RoutingDecision> decisions =
+                    kit.readCommitted(
+                            topics.get(ConfigKey.TOPIC_DECISIONS),
+                            RoutingDecision.class,
+                            WAIT,
+                            decided -> taskIds(decided).containsAll(sent));
 
-            assertThat(decisions).extracting(RoutingDecision::getTaskId).containsExactlyInAnyOrderElementsOf(sent);
-            assertThat(decisions).extracting(RoutingDecision::getRule).containsOnly(GaBatchFunction.RULE);
+            assertThat(decisions)
+                    .extracting(RoutingDecision::getTaskId)
+                    .containsExactlyInAnyOrderElementsOf(sent);
+            assertThat(decisions)
+                    .extracting(RoutingDecision::getRule)
+                    .containsOnly(GaBatchFunction.RULE);
             assertThat(decisions).extracting(RoutingDecision::getPolicy).containsOnly("mv-ga");
             assertThat(decisions).extracting(RoutingDecision::getServerId).isSubsetOf(LIVE_SERVERS);
         } finally {
@@ -229,7 +406,9 @@ class QrouterJobIT {
     }
 
     private static Set<String> taskIds(List<RoutingDecision> decisions) {
-        return decisions.stream().map(RoutingDecision::getTaskId).collect(Collectors.toCollection(HashSet::new));
+        return decisions.stream()
+                .map(RoutingDecision::getTaskId)
+                .collect(Collectors.toCollection(HashSet::new));
     }
 
     private static long completedIn(List<HeartbeatLog> log) {

@@ -1,18 +1,16 @@
 package io.qrouter.job;
 
-import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.avro.Health;
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskEventType;
 import io.qrouter.avro.TaskRequest;
-
+import io.qrouter.job.records.ServerUpdate;
 import java.time.Instant;
 
 /** Builders for the Avro records the operator tests feed in. */
 public final class Records {
-    private Records() {
-    }
+    private Records() {}
 
     public static Heartbeat heartbeat(String serverId, long sentAtMillis, int queueLength) {
         return Heartbeat.newBuilder()
@@ -30,7 +28,8 @@ public final class Records {
                 .build();
     }
 
-    public static TaskEvent event(String serverId, String taskId, TaskEventType type, long eventTimeMillis) {
+    public static TaskEvent event(
+            String serverId, String taskId, TaskEventType type, long eventTimeMillis) {
         return TaskEvent.newBuilder()
                 .setServerId(serverId)
                 .setTaskId(taskId)
@@ -47,7 +46,9 @@ public final class Records {
     }
 
     public static TaskRequest task(String taskId, long createdAtMillis, String serviceType) {
-        return TaskRequest.newBuilder(task(taskId, createdAtMillis)).setServiceType(serviceType).build();
+        return TaskRequest.newBuilder(task(taskId, createdAtMillis))
+                .setServiceType(serviceType)
+                .build();
     }
 
     public static ServerUpdate snapshot(String serverId, long heartbeatAtMillis, int queueLength) {

@@ -8,7 +8,10 @@ import io.qrouter.job.config.ServerStateSettings;
 import java.util.HashMap;
 import java.util.Map;
 
-/** Operator settings for tests, from configuration keys (as a user sets them): {@code router("router.policy", "jsq")}. */
+/**
+ * Operator settings for tests, from configuration keys (as a user sets them): {@code
+ * router("router.policy", "jsq")}.
+ */
 public final class TestSettings {
     private TestSettings() {}
 

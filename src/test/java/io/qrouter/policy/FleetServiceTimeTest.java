@@ -33,7 +33,8 @@ class FleetServiceTimeTest {
         for (int s = 0; s < 10; s++) {
             unit.track(s, 15);
         }
-        assertThat(unit.seconds()).isCloseTo(100 / (90 * 10 + 10 * 15.0), within(0.02 * unit.seconds()));
+        assertThat(unit.seconds())
+                .isCloseTo(100 / (90 * 10 + 10 * 15.0), within(0.02 * unit.seconds()));
     }
 
     @Test

@@ -15,13 +15,18 @@ class IdleQueueOwnershipTest {
     void severalRoutersSendToDisjointIdleServersCoveringAllOfThem() {
         int routers = 4;
         int servers = 400;
-        for (PolicyName name : List.of(PolicyName.JIQ, PolicyName.HEARTBEAT_K, PolicyName.HEARTBEAT_K_LIVE)) {
+        for (PolicyName name :
+                List.of(PolicyName.JIQ, PolicyName.HEARTBEAT_K, PolicyName.HEARTBEAT_K_LIVE)) {
             List<RoutingPolicy> rs = new ArrayList<>();
             for (int r = 0; r < routers; r++) {
-                rs.add(Policies.create(PolicyConfig.of(name).withRouter(r, routers), new SplittableRandom(r)));
+                rs.add(
+                        Policies.create(
+                                PolicyConfig.of(name).withRouter(r, routers),
+                                new SplittableRandom(r)));
             }
             for (int i = 0; i < servers; i++) {
-                ServerSnapshot idle = new ServerSnapshot("srv-" + i, 0, true, 0, false, 1, 0.2, 1, 0.1);
+                ServerSnapshot idle =
+                        new ServerSnapshot("srv-" + i, 0, true, 0, false, 1, 0.2, 1, 0.1);
                 rs.forEach(p -> p.onSnapshot(idle));
             }
             Set<String> taken = new HashSet<>();
@@ -31,9 +36,13 @@ class IdleQueueOwnershipTest {
                 int idleBefore = countIdleFor(r, routers, servers);
                 for (int t = 0; t < idleBefore; t++) {
                     Decision d = p.route("t", 1).orElseThrow();
-                    assertThat(d.rule()).as("%s router %d task %d", name, r, t).isEqualTo(Rule.IDLE_QUEUE);
+                    assertThat(d.rule())
+                            .as("%s router %d task %d", name, r, t)
+                            .isEqualTo(Rule.IDLE_QUEUE);
                     assertThat(RouterOwnership.ownerOf(d.serverId(), routers)).isEqualTo(r);
-                    assertThat(taken.add(d.serverId())).as("server sent twice from an idle queue").isTrue();
+                    assertThat(taken.add(d.serverId()))
+                            .as("server sent twice from an idle queue")
+                            .isTrue();
                     assertThat(d.idleQueueLength()).isEqualTo(idleBefore - t - 1);
                 }
                 perRouter[r] = idleBefore;

@@ -50,7 +50,9 @@ class MinIndexTest {
                 int second = index.runnerUp();
                 double secondBest = Double.NaN;
                 for (int s = 0; s < n; s++) {
-                    if (present[s] && s != min && (Double.isNaN(secondBest) || keys[s] < secondBest)) {
+                    if (present[s]
+                            && s != min
+                            && (Double.isNaN(secondBest) || keys[s] < secondBest)) {
                         secondBest = keys[s];
                     }
                 }
@@ -63,7 +65,9 @@ class MinIndexTest {
     @Test
     void liveKPolicyChoosesTheMinimumOfABruteForceScanOverTheView() {
         LoadIndexWeights w = LoadIndexWeights.EQUAL;
-        RoutingPolicy p = Policies.create(PolicyConfig.of(PolicyName.HEARTBEAT_K_LIVE), new SplittableRandom(3));
+        RoutingPolicy p =
+                Policies.create(
+                        PolicyConfig.of(PolicyName.HEARTBEAT_K_LIVE), new SplittableRandom(3));
         SplittableRandom rnd = new SplittableRandom(11);
         int n = 200;
         long now = 0;
@@ -72,16 +76,32 @@ class MinIndexTest {
             String id = "s" + rnd.nextInt(n);
             // every server busy, so the idle queue never fires and MIN_K decides
             boolean alive = rnd.nextInt(20) != 0;
-            p.onSnapshot(new ServerSnapshot(id, now, alive, 1 + rnd.nextInt(30), true,
-                    1.0, 0.5, 0.5 + rnd.nextDouble(2), rnd.nextDouble(0.5)));
+            p.onSnapshot(
+                    new ServerSnapshot(
+                            id,
+                            now,
+                            alive,
+                            1 + rnd.nextInt(30),
+                            true,
+                            1.0,
+                            0.5,
+                            0.5 + rnd.nextDouble(2),
+                            rnd.nextDouble(0.5)));
             if (step % 3 == 0) {
                 RouterView v = p.view();
                 double bruteMin = Double.POSITIVE_INFINITY;
                 for (int i = 0; i < v.aliveCount(); i++) {
                     int s = v.aliveSlot(i);
                     ServerSnapshot snap = v.snapshot(s);
-                    bruteMin = Math.min(bruteMin, LoadIndex.live(v.load(s), snap.effectiveMu(), snap.alphaC(),
-                            PolicyConfig.DEFAULT_LOAD_INDEX_TIME_UNIT_SECONDS, w));
+                    bruteMin =
+                            Math.min(
+                                    bruteMin,
+                                    LoadIndex.live(
+                                            v.load(s),
+                                            snap.effectiveMu(),
+                                            snap.alphaC(),
+                                            PolicyConfig.DEFAULT_LOAD_INDEX_TIME_UNIT_SECONDS,
+                                            w));
                 }
                 Decision d = p.route("t" + step, now).orElseThrow();
                 assertThat(d.rule()).isEqualTo(Rule.MIN_K);
@@ -92,7 +112,8 @@ class MinIndexTest {
 
     @Test
     void steadyStateKRanksOverloadedServersLastAndFallsBackWhenAllAre() {
-        RoutingPolicy p = Policies.create(PolicyConfig.of(PolicyName.HEARTBEAT_K), new SplittableRandom(3));
+        RoutingPolicy p =
+                Policies.create(PolicyConfig.of(PolicyName.HEARTBEAT_K), new SplittableRandom(3));
         p.onSnapshot(new ServerSnapshot("over", 1, true, 5, true, 1, 2.0, 1.0, 0.0));
         p.onSnapshot(new ServerSnapshot("fine", 1, true, 5, true, 1, 0.5, 1.0, 0.0));
         Decision d = p.route("t", 2).orElseThrow();

@@ -65,7 +65,8 @@ class RouterViewTest {
             }
         }
         assertThat(toA).isEqualTo(3);
-        assertThat(p.view().load(p.view().slotOf("a")) + p.view().load(p.view().slotOf("b"))).isEqualTo(6);
+        assertThat(p.view().load(p.view().slotOf("a")) + p.view().load(p.view().slotOf("b")))
+                .isEqualTo(6);
     }
 
     @Test

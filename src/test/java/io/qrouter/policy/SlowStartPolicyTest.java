@@ -8,9 +8,9 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * A simulated join: ten loaded servers (four tasks each, kept there), an empty server of the same speed joins, and
- * 100 tasks per second arrive for the ramp's window. The newcomer serves one task per 100 ms and reports its queue
- * every 50 ms, the others report theirs.
+ * A simulated join: ten loaded servers (four tasks each, kept there), an empty server of the same
+ * speed joins, and 100 tasks per second arrive for the ramp's window. The newcomer serves one task
+ * per 100 ms and reports its queue every 50 ms, the others report theirs.
  */
 class SlowStartPolicyTest {
     private static final long WINDOW = 10_000;
@@ -44,7 +44,8 @@ class SlowStartPolicyTest {
     }
 
     private static RoutingPolicy kLive() {
-        return Policies.create(PolicyConfig.of(PolicyName.HEARTBEAT_K_LIVE), new SplittableRandom(5));
+        return Policies.create(
+                PolicyConfig.of(PolicyName.HEARTBEAT_K_LIVE), new SplittableRandom(5));
     }
 
     @Test
@@ -58,7 +59,8 @@ class SlowStartPolicyTest {
     void withSlowStartItsShareStaysWithinTheRamp() {
         SlowStartPolicy policy = new SlowStartPolicy(kLive(), WINDOW);
         List<Long> toNew = join(policy);
-        // Allowance after k decisions: the sum over them of max(0.1, t/W)/11 (11 live servers), plus the one
+        // Allowance after k decisions: the sum over them of max(0.1, t/W)/11 (11 live servers),
+        // plus the one
         // decision that may use it up.
         int index = 0;
         double allowed = 0;
@@ -67,9 +69,12 @@ class SlowStartPolicyTest {
             while (index < toNew.size() && toNew.get(index) <= t) {
                 index++;
             }
-            assertThat((double) index).as("tasks sent to the newcomer by %d ms", t).isLessThanOrEqualTo(allowed + 1);
+            assertThat((double) index)
+                    .as("tasks sent to the newcomer by %d ms", t)
+                    .isLessThanOrEqualTo(allowed + 1);
         }
-        assertThat(toNew.stream().filter(t -> t < 1_000).count()).as("first second: at most a tenth of a fair share")
+        assertThat(toNew.stream().filter(t -> t < 1_000).count())
+                .as("first second: at most a tenth of a fair share")
                 .isLessThanOrEqualTo(2);
         assertThat(toNew.size()).as("it still gets work during the ramp").isGreaterThan(20);
         assertThat(policy.ramping("new")).isTrue();

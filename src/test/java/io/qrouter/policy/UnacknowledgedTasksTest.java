@@ -15,7 +15,8 @@ class UnacknowledgedTasksTest {
         tasks.routed("a", "t2", 20);
         tasks.routed("a", "t3", 30);
         tasks.routed("b", "t4", 30);
-        assertThat(tasks.pendingAfter("a", List.of("t2", "unknown"), Long.MIN_VALUE, 40)).isEqualTo(2);
+        assertThat(tasks.pendingAfter("a", List.of("t2", "unknown"), Long.MIN_VALUE, 40))
+                .isEqualTo(2);
         assertThat(tasks.pending("a")).isEqualTo(2);
         assertThat(tasks.pending("b")).as("another server's tasks are untouched").isEqualTo(1);
         assertThat(tasks.pendingAfter("a", List.of("t1", "t3"), Long.MIN_VALUE, 50)).isZero();
@@ -49,7 +50,9 @@ class UnacknowledgedTasksTest {
 
     @Test
     void badBoundsAreRefused() {
-        assertThatThrownBy(() -> new UnacknowledgedTasks(0, 1)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new UnacknowledgedTasks(1, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new UnacknowledgedTasks(0, 1))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new UnacknowledgedTasks(1, 0))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -9,34 +9,84 @@ import org.junit.jupiter.api.Test;
 class ChainPTest {
 
     /** Every quantity of the table in queueing-model.md, however it was obtained. */
-    record Metrics(double pIdle, double pCancelState, double meanInSystem, double meanWaiting, double served,
-            double cancelled, double blocked, double loss, double accepted, double meanWait, double meanSojourn) {
+    record Metrics(
+            double pIdle,
+            double pCancelState,
+            double meanInSystem,
+            double meanWaiting,
+            double served,
+            double cancelled,
+            double blocked,
+            double loss,
+            double accepted,
+            double meanWait,
+            double meanSojourn) {
 
         static Metrics closedForm(ChainP c) {
-            return new Metrics(c.pIdle(), c.pCancelState(), c.meanInSystem(), c.meanWaiting(), c.servedThroughput(),
-                    c.cancellationRate(), c.blockedRate(), c.lossProbability(), c.acceptedRate(), c.meanWait(),
+            return new Metrics(
+                    c.pIdle(),
+                    c.pCancelState(),
+                    c.meanInSystem(),
+                    c.meanWaiting(),
+                    c.servedThroughput(),
+                    c.cancellationRate(),
+                    c.blockedRate(),
+                    c.lossProbability(),
+                    c.acceptedRate(),
+                    c.meanWait(),
                     c.meanSojourn());
         }
 
-        /** From state probabilities by the definitions: rates are flows out of the states where they happen. */
-        static Metrics fromDistribution(double lambda, double mu, double alphaC, double pIdle, double pCancel,
-                double meanL, double meanWaiting, double pBusyNormal, double pNormalAtLeastTwo) {
+        /**
+         * From state probabilities by the definitions: rates are flows out of the states where they
+         * happen.
+         */
+        static Metrics fromDistribution(
+                double lambda,
+                double mu,
+                double alphaC,
+                double pIdle,
+                double pCancel,
+                double meanL,
+                double meanWaiting,
+                double pBusyNormal,
+                double pNormalAtLeastTwo) {
             double served = mu * pBusyNormal;
             double cancelled = alphaC * pNormalAtLeastTwo;
             double blocked = lambda * pCancel;
             double accepted = lambda * (1 - pCancel);
-            return new Metrics(pIdle, pCancel, meanL, meanWaiting, served, cancelled, blocked,
-                    (cancelled + blocked) / lambda, accepted, meanWaiting / accepted, meanL / accepted);
+            return new Metrics(
+                    pIdle,
+                    pCancel,
+                    meanL,
+                    meanWaiting,
+                    served,
+                    cancelled,
+                    blocked,
+                    (cancelled + blocked) / lambda,
+                    accepted,
+                    meanWaiting / accepted,
+                    meanL / accepted);
         }
 
         static Metrics qbd(double lambda, double mu, double alphaC, double eta) {
-            QbdSolution s = QbdSolver.solve(ChainP.qbdBlocks(lambda, mu, alphaC, eta)).orElseThrow();
+            QbdSolution s =
+                    QbdSolver.solve(ChainP.qbdBlocks(lambda, mu, alphaC, eta)).orElseThrow();
             double[] fromOne = s.phaseMassFromLevel(1);
-            return fromDistribution(lambda, mu, alphaC, s.level(0)[0], fromOne[1], s.meanLevel(),
-                    s.meanExcessOver(1), fromOne[0], s.phaseMassFromLevel(2)[0]);
+            return fromDistribution(
+                    lambda,
+                    mu,
+                    alphaC,
+                    s.level(0)[0],
+                    fromOne[1],
+                    s.meanLevel(),
+                    s.meanExcessOver(1),
+                    fromOne[0],
+                    s.phaseMassFromLevel(2)[0]);
         }
 
-        static Metrics truncatedCtmc(double lambda, double mu, double alphaC, double eta, int levels) {
+        static Metrics truncatedCtmc(
+                double lambda, double mu, double alphaC, double eta, int levels) {
             // index: (0,0) -> 0, (i,j) -> 2i - 1 + j
             TruncatedCtmc ctmc = new TruncatedCtmc(2 * levels + 1, 3);
             ctmc.addRate(0, 1, lambda);
@@ -48,8 +98,10 @@ class ChainPTest {
                 if (i >= 2) {
                     ctmc.addRate(normal, normal + 1, alphaC);
                 }
-                ctmc.addRate(normal + 1, down, eta); // (1,1) is never entered, but it must leave like the others
-
+                ctmc.addRate(
+                        normal + 1,
+                        down,
+                        eta); // (1,1) is never entered, but it must leave like the others
             }
             double[] pi = ctmc.stationary();
             double pCancel = 0;
@@ -67,24 +119,55 @@ class ChainPTest {
                     normalAtLeastTwo += pi[2 * i - 1];
                 }
             }
-            return fromDistribution(lambda, mu, alphaC, pi[0], pCancel, meanL, meanWaiting, busyNormal,
+            return fromDistribution(
+                    lambda,
+                    mu,
+                    alphaC,
+                    pi[0],
+                    pCancel,
+                    meanL,
+                    meanWaiting,
+                    busyNormal,
                     normalAtLeastTwo);
         }
 
         void assertCloseTo(Metrics other, double relative, String at) {
             double[] mine = values();
             double[] theirs = other.values();
-            String[] names = {"pIdle", "pCancelState", "meanInSystem", "meanWaiting", "served", "cancelled",
-                "blocked", "loss", "accepted", "meanWait", "meanSojourn"};
+            String[] names = {
+                "pIdle",
+                "pCancelState",
+                "meanInSystem",
+                "meanWaiting",
+                "served",
+                "cancelled",
+                "blocked",
+                "loss",
+                "accepted",
+                "meanWait",
+                "meanSojourn"
+            };
             for (int i = 0; i < mine.length; i++) {
-                assertThat(mine[i]).as(names[i] + " at " + at)
+                assertThat(mine[i])
+                        .as(names[i] + " at " + at)
                         .isCloseTo(theirs[i], within(relative * Math.abs(theirs[i]) + 1e-300));
             }
         }
 
         double[] values() {
-            return new double[] {pIdle, pCancelState, meanInSystem, meanWaiting, served, cancelled, blocked, loss,
-                accepted, meanWait, meanSojourn};
+            return new double[] {
+                pIdle,
+                pCancelState,
+                meanInSystem,
+                meanWaiting,
+                served,
+                cancelled,
+                blocked,
+                loss,
+                accepted,
+                meanWait,
+                meanSojourn
+            };
         }
     }
 
@@ -102,10 +185,15 @@ class ChainPTest {
             double rho = 0.01 + 0.94 * random.nextDouble();
             double lambda = rho * (mu + alphaC);
             String at = String.format("lambda=%s mu=%s alphaC=%s eta=%s", lambda, mu, alphaC, eta);
-            Metrics closed = Metrics.closedForm(ChainP.solve(lambda, mu, alphaC, eta).orElseThrow());
+            Metrics closed =
+                    Metrics.closedForm(ChainP.solve(lambda, mu, alphaC, eta).orElseThrow());
             closed.assertCloseTo(Metrics.qbd(lambda, mu, alphaC, eta), 1e-9, at + " (QBD)");
-            closed.assertCloseTo(Metrics.truncatedCtmc(lambda, mu, alphaC, eta, levelsFor(rho)), 1e-9, at + " (CTMC)");
-            assertThat(closed.served() + closed.cancelled() + closed.blocked()).as("flow balance at " + at)
+            closed.assertCloseTo(
+                    Metrics.truncatedCtmc(lambda, mu, alphaC, eta, levelsFor(rho)),
+                    1e-9,
+                    at + " (CTMC)");
+            assertThat(closed.served() + closed.cancelled() + closed.blocked())
+                    .as("flow balance at " + at)
                     .isCloseTo(lambda, within(1e-12 * lambda));
         }
     }
@@ -155,7 +243,9 @@ class ChainPTest {
                 .assertCloseTo(Metrics.qbd(lambda, mu, 0, 3), 1e-9, "alphaC = 0");
     }
 
-    /** Instant recovery: a birth-death chain with death rate mu at one task and mu + alphaC above. */
+    /**
+     * Instant recovery: a birth-death chain with death rate mu at one task and mu + alphaC above.
+     */
     @Test
     void fastRecoveryIsTheBirthDeathLimit() {
         double lambda = 1.3;
@@ -190,9 +280,13 @@ class ChainPTest {
         double eta = 0.5;
         for (double rho : new double[] {0.99, 0.999}) {
             double lambda = rho * (mu + alphaC);
-            Metrics closed = Metrics.closedForm(ChainP.solve(lambda, mu, alphaC, eta).orElseThrow());
-            closed.assertCloseTo(Metrics.qbd(lambda, mu, alphaC, eta), 1e-9, "rho=" + rho + " (QBD)");
-            closed.assertCloseTo(Metrics.truncatedCtmc(lambda, mu, alphaC, eta, levelsFor(rho)), 1e-9,
+            Metrics closed =
+                    Metrics.closedForm(ChainP.solve(lambda, mu, alphaC, eta).orElseThrow());
+            closed.assertCloseTo(
+                    Metrics.qbd(lambda, mu, alphaC, eta), 1e-9, "rho=" + rho + " (QBD)");
+            closed.assertCloseTo(
+                    Metrics.truncatedCtmc(lambda, mu, alphaC, eta, levelsFor(rho)),
+                    1e-9,
                     "rho=" + rho + " (CTMC)");
         }
         double lambda = (1 - 1e-7) * (mu + alphaC);
@@ -205,7 +299,8 @@ class ChainPTest {
         double lambda = 1e-10;
         Metrics closed = Metrics.closedForm(ChainP.solve(lambda, 1, 0.5, 2).orElseThrow());
         closed.assertCloseTo(Metrics.qbd(lambda, 1, 0.5, 2), 1e-9, "tiny lambda (QBD)");
-        closed.assertCloseTo(Metrics.truncatedCtmc(lambda, 1, 0.5, 2, 60), 1e-9, "tiny lambda (CTMC)");
+        closed.assertCloseTo(
+                Metrics.truncatedCtmc(lambda, 1, 0.5, 2, 60), 1e-9, "tiny lambda (CTMC)");
         assertThat(closed.served()).isCloseTo(lambda, within(1e-9 * lambda));
         ChainP idle = ChainP.solve(0, 1, 0.5, 2).orElseThrow();
         assertThat(idle.pIdle()).isEqualTo(1);

@@ -5,14 +5,17 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Tuple;
 
 /**
- * Generators of the extreme-but-possible inputs of the queueing core, shared by the property tests of the
- * queueing core and of the job's queue figures: the rates the estimators and the validated heartbeats can give,
- * the time units router.k-time-unit.ms allows, weights with zeros.
+ * Generators of the extreme-but-possible inputs of the queueing core, shared by the property tests
+ * of the queueing core and of the job's queue figures: the rates the estimators and the validated
+ * heartbeats can give, the time units router.k-time-unit.ms allows, weights with zeros.
  */
 public final class ExtremeRates {
     private ExtremeRates() {}
 
-    /** lambda, alpha_c, eta: 0, or from 1e-13 (one abandonment in 4096 tasks' waits of 27 years) to 10⁹. */
+    /**
+     * lambda, alpha_c, eta: 0, or from 1e-13 (one abandonment in 4096 tasks' waits of 27 years) to
+     * 10⁹.
+     */
     public static Arbitrary<Double> rates() {
         return Arbitraries.oneOf(Arbitraries.of(0.0, 1e-13), positiveRates());
     }
@@ -24,7 +27,12 @@ public final class ExtremeRates {
     public static Arbitrary<Double> positiveRates() {
         return Arbitraries.frequencyOf(
                 Tuple.of(3, Arbitraries.doubles().between(0.01, 100)),
-                Tuple.of(2, Arbitraries.doubles().ofScale(6).between(-9, 9).map(exponent -> Math.pow(10, exponent))),
+                Tuple.of(
+                        2,
+                        Arbitraries.doubles()
+                                .ofScale(6)
+                                .between(-9, 9)
+                                .map(exponent -> Math.pow(10, exponent))),
                 Tuple.of(1, Arbitraries.of(1e-9, 1e-6, 1e6, 1e9)));
     }
 
@@ -33,10 +41,24 @@ public final class ExtremeRates {
     }
 
     public static Arbitrary<LoadIndexWeights> weights() {
-        Arbitrary<LoadIndexWeights> any = Arbitraries.doubles().between(0, 1).tuple2()
-                .filter(t -> t.get1() + t.get2() <= 1)
-                .map(t -> new LoadIndexWeights(t.get1(), t.get2(), Math.max(0, 1 - t.get1() - t.get2())));
-        return Arbitraries.oneOf(any, Arbitraries.of(LoadIndexWeights.EQUAL, new LoadIndexWeights(1, 0, 0),
-                new LoadIndexWeights(0, 1, 0), new LoadIndexWeights(0, 0, 1), new LoadIndexWeights(0, 0.5, 0.5)));
+        Arbitrary<LoadIndexWeights> any =
+                Arbitraries.doubles()
+                        .between(0, 1)
+                        .tuple2()
+                        .filter(t -> t.get1() + t.get2() <= 1)
+                        .map(
+                                t ->
+                                        new LoadIndexWeights(
+                                                t.get1(),
+                                                t.get2(),
+                                                Math.max(0, 1 - t.get1() - t.get2())));
+        return Arbitraries.oneOf(
+                any,
+                Arbitraries.of(
+                        LoadIndexWeights.EQUAL,
+                        new LoadIndexWeights(1, 0, 0),
+                        new LoadIndexWeights(0, 1, 0),
+                        new LoadIndexWeights(0, 0, 1),
+                        new LoadIndexWeights(0, 0.5, 0.5)));
     }
 }

@@ -15,7 +15,9 @@ class GiM1Test {
         for (double rho : new double[] {1e-6, 0.1, 0.5, 0.9, 0.999}) {
             GiM1 q = GiM1.solve(new InterarrivalDistribution.Exponential(rho * 3), 3).orElseThrow();
             assertThat(q.sigma()).as("rho=" + rho).isCloseTo(rho, within(1e-12));
-            assertThat(q.meanInSystem()).as("rho=" + rho).isCloseTo(rho / (1 - rho), within(1e-9 * rho / (1 - rho)));
+            assertThat(q.meanInSystem())
+                    .as("rho=" + rho)
+                    .isCloseTo(rho / (1 - rho), within(1e-9 * rho / (1 - rho)));
         }
     }
 
@@ -32,14 +34,20 @@ class GiM1Test {
     @Test
     void bisectionAgreesWithFixedPointIteration() {
         double mu = 1;
-        for (InterarrivalDistribution a : new InterarrivalDistribution[] {
-                new InterarrivalDistribution.Erlang(5, 0.7), new InterarrivalDistribution.HyperExponential2(0.7, 4),
-                new InterarrivalDistribution.Deterministic(0.7), new InterarrivalDistribution.HyperExponential2(0.3, 25)}) {
+        for (InterarrivalDistribution a :
+                new InterarrivalDistribution[] {
+                    new InterarrivalDistribution.Erlang(5, 0.7),
+                            new InterarrivalDistribution.HyperExponential2(0.7, 4),
+                    new InterarrivalDistribution.Deterministic(0.7),
+                            new InterarrivalDistribution.HyperExponential2(0.3, 25)
+                }) {
             double sigma = 0; // increases monotonically to the smallest root of x = A*(mu(1-x))
             for (int i = 0; i < 20_000; i++) {
                 sigma = a.laplaceStieltjes(mu * (1 - sigma));
             }
-            assertThat(GiM1.solve(a, mu).orElseThrow().sigma()).as(a.toString()).isCloseTo(sigma, within(1e-12));
+            assertThat(GiM1.solve(a, mu).orElseThrow().sigma())
+                    .as(a.toString())
+                    .isCloseTo(sigma, within(1e-12));
         }
     }
 
@@ -48,10 +56,12 @@ class GiM1Test {
         var h2 = new InterarrivalDistribution.HyperExponential2(2, 5);
         double p1 = h2.p1();
         double mean = p1 / h2.rate1() + (1 - p1) / h2.rate2();
-        double secondMoment = 2 * (p1 / (h2.rate1() * h2.rate1()) + (1 - p1) / (h2.rate2() * h2.rate2()));
+        double secondMoment =
+                2 * (p1 / (h2.rate1() * h2.rate1()) + (1 - p1) / (h2.rate2() * h2.rate2()));
         assertThat(mean).isCloseTo(0.5, within(1e-14));
         assertThat(secondMoment / (mean * mean) - 1).isCloseTo(5, within(1e-12));
-        assertThat(p1 / h2.rate1()).isCloseTo((1 - p1) / h2.rate2(), within(1e-14)); // balanced means
+        assertThat(p1 / h2.rate1())
+                .isCloseTo((1 - p1) / h2.rate2(), within(1e-14)); // balanced means
         var exponential = new InterarrivalDistribution.HyperExponential2(2, 1);
         assertThat(exponential.laplaceStieltjes(3)).isCloseTo(2 / 5.0, within(1e-15));
     }
@@ -69,7 +79,10 @@ class GiM1Test {
         assertThat(GiM1.solve(empirical, 1).orElseThrow().sigma()).isCloseTo(0.6, within(0.01));
     }
 
-    /** Lindley's recursion W_{n+1} = max(0, W_n + S_n - tau_{n+1}) with H2 arrivals: an independent check. */
+    /**
+     * Lindley's recursion W_{n+1} = max(0, W_n + S_n - tau_{n+1}) with H2 arrivals: an independent
+     * check.
+     */
     @Test
     void agreesWithASeededSimulation() {
         double mu = 1;
@@ -88,7 +101,8 @@ class GiM1Test {
             wait = Math.max(0, wait + service - tau);
         }
         GiM1 q = GiM1.solve(h2, mu).orElseThrow();
-        assertThat((double) waited / arrivals).isCloseTo(q.waitProbability(), withinPercentage(1.5));
+        assertThat((double) waited / arrivals)
+                .isCloseTo(q.waitProbability(), withinPercentage(1.5));
         assertThat(totalWait / arrivals).isCloseTo(q.meanWait(), withinPercentage(4));
     }
 
@@ -105,15 +119,23 @@ class GiM1Test {
 
     @Test
     void parsesDistributionNames() {
-        assertThat(InterarrivalDistribution.parse("exp", 2)).isEqualTo(new InterarrivalDistribution.Exponential(2));
-        assertThat(InterarrivalDistribution.parse("erlang:3", 2)).isEqualTo(new InterarrivalDistribution.Erlang(3, 2));
+        assertThat(InterarrivalDistribution.parse("exp", 2))
+                .isEqualTo(new InterarrivalDistribution.Exponential(2));
+        assertThat(InterarrivalDistribution.parse("erlang:3", 2))
+                .isEqualTo(new InterarrivalDistribution.Erlang(3, 2));
         assertThat(InterarrivalDistribution.parse("H2:4", 2))
                 .isEqualTo(new InterarrivalDistribution.HyperExponential2(2, 4));
-        assertThat(InterarrivalDistribution.parse("det", 2)).isEqualTo(new InterarrivalDistribution.Deterministic(2));
-        assertThatThrownBy(() -> InterarrivalDistribution.parse("gamma", 2)).hasMessageContaining("exp, erlang:K, h2:SCV or det");
-        assertThatThrownBy(() -> InterarrivalDistribution.parse("erlang:x", 2)).hasMessageContaining("integer K");
-        assertThatThrownBy(() -> InterarrivalDistribution.parse("erlang", 2)).hasMessageContaining("needs a parameter");
-        assertThatThrownBy(() -> InterarrivalDistribution.parse("h2:0.5", 2)).hasMessageContaining(">= 1");
-        assertThatThrownBy(() -> new InterarrivalDistribution.Empirical(new double[0])).hasMessageContaining("at least one");
+        assertThat(InterarrivalDistribution.parse("det", 2))
+                .isEqualTo(new InterarrivalDistribution.Deterministic(2));
+        assertThatThrownBy(() -> InterarrivalDistribution.parse("gamma", 2))
+                .hasMessageContaining("exp, erlang:K, h2:SCV or det");
+        assertThatThrownBy(() -> InterarrivalDistribution.parse("erlang:x", 2))
+                .hasMessageContaining("integer K");
+        assertThatThrownBy(() -> InterarrivalDistribution.parse("erlang", 2))
+                .hasMessageContaining("needs a parameter");
+        assertThatThrownBy(() -> InterarrivalDistribution.parse("h2:0.5", 2))
+                .hasMessageContaining(">= 1");
+        assertThatThrownBy(() -> new InterarrivalDistribution.Empirical(new double[0]))
+                .hasMessageContaining("at least one");
     }
 }

@@ -11,10 +11,11 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
 
 /**
- * The load index the routers rank by, over every rate the job can meet: never NaN (the router's index refuses
- * NaN keys, so one NaN would fail the job), never negative; a steady-state K is finite or the server overloaded.
- * Rates are those of {@link ExtremeRates} (what estimators and validated heartbeats can give), weights include
- * zeros, the time unit covers router.k-time-unit.ms.
+ * The load index the routers rank by, over every rate the job can meet: never NaN (the router's
+ * index refuses NaN keys, so one NaN would fail the job), never negative; a steady-state K is
+ * finite or the server overloaded. Rates are those of {@link ExtremeRates} (what estimators and
+ * validated heartbeats can give), weights include zeros, the time unit covers
+ * router.k-time-unit.ms.
  */
 class LoadIndexExtremesTest {
 
@@ -46,17 +47,25 @@ class LoadIndexExtremesTest {
     }
 
     @Property(tries = 3000)
-    void liveKIsNeverNaNNorNegative(@ForAll("tasksPresent") int n, @ForAll("positiveRates") double mu,
-            @ForAll("rates") double alphaC, @ForAll("timeUnits") double timeUnit,
+    void liveKIsNeverNaNNorNegative(
+            @ForAll("tasksPresent") int n,
+            @ForAll("positiveRates") double mu,
+            @ForAll("rates") double alphaC,
+            @ForAll("timeUnits") double timeUnit,
             @ForAll("weights") LoadIndexWeights weights) {
         double k = LoadIndex.live(n, mu, alphaC, timeUnit, weights);
         assertThat(k).isNotNaN().isGreaterThanOrEqualTo(0);
     }
 
-    /** Fewer tries: near its limit of 2·10⁸ terms one M/M/1+M series takes seconds (see the README). */
+    /**
+     * Fewer tries: near its limit of 2·10⁸ terms one M/M/1+M series takes seconds (see the README).
+     */
     @Property(tries = 300)
-    void steadyStateKIsFiniteOrTheServerOverloaded(@ForAll("rates") double lambda, @ForAll("positiveRates") double mu,
-            @ForAll("rates") double alphaC, @ForAll("timeUnits") double timeUnit,
+    void steadyStateKIsFiniteOrTheServerOverloaded(
+            @ForAll("rates") double lambda,
+            @ForAll("positiveRates") double mu,
+            @ForAll("rates") double alphaC,
+            @ForAll("timeUnits") double timeUnit,
             @ForAll("weights") LoadIndexWeights weights) {
         OptionalDouble k = LoadIndex.steadyState(lambda, mu, alphaC, timeUnit, weights);
         if (k.isPresent()) {

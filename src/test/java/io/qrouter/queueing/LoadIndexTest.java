@@ -16,14 +16,21 @@ class LoadIndexTest {
         for (int trial = 0; trial < 50; trial++) {
             double mu = 0.01 + 10 * random.nextDouble();
             double alphaC = random.nextBoolean() ? 0 : mu * 5 * random.nextDouble();
-            for (LoadIndexWeights w : new LoadIndexWeights[] {
-                    W, LoadIndexWeights.EQUAL, new LoadIndexWeights(0, 0, 1), new LoadIndexWeights(0, 1, 0)}) {
+            for (LoadIndexWeights w :
+                    new LoadIndexWeights[] {
+                        W,
+                        LoadIndexWeights.EQUAL,
+                        new LoadIndexWeights(0, 0, 1),
+                        new LoadIndexWeights(0, 1, 0)
+                    }) {
                 double previous = LoadIndex.live(0, mu, alphaC, 1, w);
                 assertThat(previous).isZero();
                 for (int n = 1; n <= 1200; n++) { // crosses the switch to the digamma form at 32
                     double k = LoadIndex.live(n, mu, alphaC, 1, w);
-                    assertThat(k).as("n=%d mu=%s alphaC=%s w=%s", n, mu, alphaC, w)
-                            .isGreaterThanOrEqualTo(previous).isFinite();
+                    assertThat(k)
+                            .as("n=%d mu=%s alphaC=%s w=%s", n, mu, alphaC, w)
+                            .isGreaterThanOrEqualTo(previous)
+                            .isFinite();
                     previous = k;
                 }
             }
@@ -36,7 +43,10 @@ class LoadIndexTest {
         double previous = 0;
         for (int n = 1000; n <= 10_000_000; n = n * 3 / 2) {
             double k = LoadIndex.live(n, 1, 0.001, 1, virtualOnly);
-            assertThat(k).as("n=%d", n).isGreaterThanOrEqualTo(previous).isLessThan(1000); // W_v < 1/alphaC
+            assertThat(k)
+                    .as("n=%d", n)
+                    .isGreaterThanOrEqualTo(previous)
+                    .isLessThan(1000); // W_v < 1/alphaC
             previous = k;
         }
     }
@@ -76,7 +86,8 @@ class LoadIndexTest {
         double timeUnit = 0.5;
         // L_q = rho^2/(1-rho); W_q = rho/(mu(1-rho)), divided by the time unit; W_v = 0
         double expected = 0.5 * rho * rho / (1 - rho) + 0.3 * rho / (mu * (1 - rho)) / timeUnit;
-        assertThat(LoadIndex.steadyState(3, mu, 0, timeUnit, W).orElseThrow()).isCloseTo(expected, within(1e-12));
+        assertThat(LoadIndex.steadyState(3, mu, 0, timeUnit, W).orElseThrow())
+                .isCloseTo(expected, within(1e-12));
     }
 
     @Test
@@ -92,9 +103,11 @@ class LoadIndexTest {
     void withoutAbandonmentAFasterServerHoldingTheSameTasksRanksLower() {
         for (LoadIndexWeights w : new LoadIndexWeights[] {LoadIndexWeights.EQUAL, W}) {
             for (double timeUnit : new double[] {0.01, 1, 100}) {
-                assertThat(LoadIndex.live(0, 2, 0, timeUnit, w)).isEqualTo(LoadIndex.live(0, 1, 0, timeUnit, w));
+                assertThat(LoadIndex.live(0, 2, 0, timeUnit, w))
+                        .isEqualTo(LoadIndex.live(0, 1, 0, timeUnit, w));
                 for (int n = 1; n <= 1000; n++) {
-                    assertThat(LoadIndex.live(n, 2, 0, timeUnit, w)).as("n=%d unit=%s w=%s", n, timeUnit, w)
+                    assertThat(LoadIndex.live(n, 2, 0, timeUnit, w))
+                            .as("n=%d unit=%s w=%s", n, timeUnit, w)
                             .isLessThan(LoadIndex.live(n, 1, 0, timeUnit, w));
                 }
             }
@@ -117,7 +130,8 @@ class LoadIndexTest {
 
     @Test
     void steadyStateIndexesOfServersOfDifferentSpeedsShareTheUnit() {
-        // Same utilisation 0.5, no abandonment: equal L_q, but the fast server's wait is half as long.
+        // Same utilisation 0.5, no abandonment: equal L_q, but the fast server's wait is half as
+        // long.
         double slow = LoadIndex.steadyState(0.5, 1, 0, 1, W).orElseThrow();
         double fast = LoadIndex.steadyState(1, 2, 0, 1, W).orElseThrow();
         double lq = 0.5 * 0.5 / 0.5;

@@ -8,14 +8,16 @@ import org.junit.jupiter.api.Test;
 class LoadIndexWeightsTest {
     @Test
     void parsesThreeWeightsThatSumToOne() {
-        assertThat(LoadIndexWeights.parse(" 0.2, 0.3 ,0.5")).isEqualTo(new LoadIndexWeights(0.2, 0.3, 0.5));
+        assertThat(LoadIndexWeights.parse(" 0.2, 0.3 ,0.5"))
+                .isEqualTo(new LoadIndexWeights(0.2, 0.3, 0.5));
         assertThat(LoadIndexWeights.parse("1,0,0")).isEqualTo(new LoadIndexWeights(1, 0, 0));
     }
 
     @Test
     void equalWeightsAreValid() {
         LoadIndexWeights w = LoadIndexWeights.EQUAL;
-        assertThat(w.alpha() + w.sigma() + w.r()).isCloseTo(1, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(w.alpha() + w.sigma() + w.r())
+                .isCloseTo(1, org.assertj.core.data.Offset.offset(1e-12));
     }
 
     @Test
@@ -27,14 +29,19 @@ class LoadIndexWeightsTest {
 
     @Test
     void rejectsNegativeOrNanWeights() {
-        assertThatThrownBy(() -> new LoadIndexWeights(-0.5, 1, 0.5)).hasMessageContaining("alpha must be in [0, 1]");
-        assertThatThrownBy(() -> new LoadIndexWeights(0.5, Double.NaN, 0.5)).hasMessageContaining("sigma");
+        assertThatThrownBy(() -> new LoadIndexWeights(-0.5, 1, 0.5))
+                .hasMessageContaining("alpha must be in [0, 1]");
+        assertThatThrownBy(() -> new LoadIndexWeights(0.5, Double.NaN, 0.5))
+                .hasMessageContaining("sigma");
     }
 
     @Test
     void rejectsMalformedText() {
-        assertThatThrownBy(() -> LoadIndexWeights.parse("0.5,0.5")).hasMessageContaining("three numbers");
-        assertThatThrownBy(() -> LoadIndexWeights.parse("0.5,x,0.5")).hasMessageContaining("sigma is not a number");
-        assertThatThrownBy(() -> LoadIndexWeights.parse(null)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> LoadIndexWeights.parse("0.5,0.5"))
+                .hasMessageContaining("three numbers");
+        assertThatThrownBy(() -> LoadIndexWeights.parse("0.5,x,0.5"))
+                .hasMessageContaining("sigma is not a number");
+        assertThatThrownBy(() -> LoadIndexWeights.parse(null))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -9,7 +9,8 @@ class PaperPrintedFormulasTest {
 
     @Test
     void reproducesThePapersNumbersAtTheWorkedPoint() {
-        PaperPrintedFormulas.Printed p = PaperPrintedFormulas.evaluate(2, 2.5, 0.5, 1).orElseThrow();
+        PaperPrintedFormulas.Printed p =
+                PaperPrintedFormulas.evaluate(2, 2.5, 0.5, 1).orElseThrow();
         assertThat(p.pi00()).isCloseTo(0.2083, within(5e-5));
         assertThat(p.lQt()).isCloseTo(2.0, within(1e-12));
         assertThat(p.lWq()).isCloseTo(1.333, within(5e-4));
@@ -27,7 +28,8 @@ class PaperPrintedFormulasTest {
         double alphaC = 0.7;
         double rho = lambda / (mu + alphaC);
         for (double eta : new double[] {0.01, 1, 100}) {
-            PaperPrintedFormulas.Printed p = PaperPrintedFormulas.evaluate(lambda, mu, alphaC, eta).orElseThrow();
+            PaperPrintedFormulas.Printed p =
+                    PaperPrintedFormulas.evaluate(lambda, mu, alphaC, eta).orElseThrow();
             assertThat(p.lQt()).isCloseTo(rho / (1 - rho), within(1e-12));
             assertThat(p.wQt()).isCloseTo(rho / (1 - rho) / lambda, within(1e-12));
             assertThat(p.wV()).isCloseTo(alphaC / ((mu + alphaC) * (mu + alphaC)), within(1e-12));

@@ -30,7 +30,9 @@ class QbdSolverTest {
             double scvService = 0.5;
             double pollaczekKhinchine = rho + rho * rho * (1 + scvService) / (2 * (1 - rho));
             QbdSolution s = QbdSolver.solve(mE21(lambda, mu)).orElseThrow();
-            assertThat(s.meanLevel()).as("rho=" + rho).isCloseTo(pollaczekKhinchine, within(1e-9 * pollaczekKhinchine));
+            assertThat(s.meanLevel())
+                    .as("rho=" + rho)
+                    .isCloseTo(pollaczekKhinchine, within(1e-9 * pollaczekKhinchine));
             assertThat(s.levelProbability(0)).as("rho=" + rho).isCloseTo(1 - rho, within(1e-12));
             double total = 0;
             for (int k = 0; k < 200; k++) {
@@ -52,15 +54,28 @@ class QbdSolverTest {
 
     @Test
     void rejectsBlocksThatAreNotAGenerator() {
-        assertThatThrownBy(() -> new QbdBlocks(
-                new double[][] {{-1}}, new double[][] {{1, 0}}, new double[][] {{1}, {1}},
-                new double[][] {{-3, 0}, {0, -1}}, new double[][] {{1, 0}, {0, 0}},
-                new double[][] {{-2, 0}, {0, -1}}, new double[][] {{1, 0}, {1, 0}}))
+        assertThatThrownBy(
+                        () ->
+                                new QbdBlocks(
+                                        new double[][] {{-1}},
+                                        new double[][] {{1, 0}},
+                                        new double[][] {{1}, {1}},
+                                        new double[][] {{-3, 0}, {0, -1}},
+                                        new double[][] {{1, 0}, {0, 0}},
+                                        new double[][] {{-2, 0}, {0, -1}},
+                                        new double[][] {{1, 0}, {1, 0}}))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("level 1");
-        assertThatThrownBy(() -> new QbdBlocks(
-                new double[][] {{-1}}, new double[][] {{1}}, new double[][] {{1}, {1}},
-                new double[][] {{-1}}, new double[][] {{0}}, new double[][] {{-1}}, new double[][] {{1}}))
+        assertThatThrownBy(
+                        () ->
+                                new QbdBlocks(
+                                        new double[][] {{-1}},
+                                        new double[][] {{1}},
+                                        new double[][] {{1}, {1}},
+                                        new double[][] {{-1}},
+                                        new double[][] {{0}},
+                                        new double[][] {{-1}},
+                                        new double[][] {{1}}))
                 .hasMessageContaining("b10 must have 1 rows");
     }
 }

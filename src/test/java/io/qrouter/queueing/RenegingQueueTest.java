@@ -10,10 +10,15 @@ import org.junit.jupiter.api.Test;
 
 class RenegingQueueTest {
 
-    /** Stationary probabilities straight from the product formula, normalised by 1F1(1; mu/alphaC; lambda/alphaC). */
-    private static double[] productFormDistribution(double lambda, double mu, double alphaC, int levels) {
+    /**
+     * Stationary probabilities straight from the product formula, normalised by 1F1(1; mu/alphaC;
+     * lambda/alphaC).
+     */
+    private static double[] productFormDistribution(
+            double lambda, double mu, double alphaC, int levels) {
         double[] p = new double[levels];
-        double hypergeometric = 0; // 1F1(1; b; z) = sum_k z^k / (b)_k, b = mu/alphaC, z = lambda/alphaC
+        double hypergeometric =
+                0; // 1F1(1; b; z) = sum_k z^k / (b)_k, b = mu/alphaC, z = lambda/alphaC
         double b = mu / alphaC;
         double z = lambda / alphaC;
         double term = 1;
@@ -50,7 +55,8 @@ class RenegingQueueTest {
                     v += m * alphaC / (mu + m * alphaC);
                 }
                 virtual += p[n] * v / (mu + n * alphaC);
-                waitAll += p[n] * n / (mu + n * alphaC); // PASTA: arrivals see the time-stationary law
+                waitAll +=
+                        p[n] * n / (mu + n * alphaC); // PASTA: arrivals see the time-stationary law
             }
             RenegingQueue q = RenegingQueue.solve(lambda, mu, alphaC).orElseThrow();
             String at = "lambda=" + lambda + " mu=" + mu + " alphaC=" + alphaC;
@@ -61,9 +67,12 @@ class RenegingQueueTest {
             // Little's law on the queue agrees with the arrival-average of E[W_q | n]
             assertThat(q.meanWait()).as(at).isCloseTo(waitAll, within(1e-12 + 1e-9 * waitAll));
             // flow balance: every arrival is either served or abandons
-            assertThat(q.throughput() + lambda * q.abandonProbability()).as(at)
+            assertThat(q.throughput() + lambda * q.abandonProbability())
+                    .as(at)
                     .isCloseTo(lambda, within(1e-9 * Math.max(lambda, 1e-9)));
-            assertThat(q.meanSojourn()).as(at).isCloseTo(q.meanInSystem() / lambda, withinPercentage(1e-9));
+            assertThat(q.meanSojourn())
+                    .as(at)
+                    .isCloseTo(q.meanInSystem() / lambda, withinPercentage(1e-9));
         }
     }
 
@@ -87,15 +96,18 @@ class RenegingQueueTest {
     void noAbandonmentAndOverloadIsUnstable() {
         SteadyState<RenegingQueue> state = RenegingQueue.solve(2, 1, 0);
         assertThat(state.isStable()).isFalse();
-        assertThat(((SteadyState.Unstable<RenegingQueue>) state).reason()).contains("lambda/mu = 2.0");
+        assertThat(((SteadyState.Unstable<RenegingQueue>) state).reason())
+                .contains("lambda/mu = 2.0");
         assertThatThrownBy(state::orElseThrow).isInstanceOf(IllegalStateException.class);
     }
 
     @Test
     void abandonmentKeepsEvenHeavyOverloadStable() {
-        // lambda/alphaC = 1e5: the mode of p_n is near n = 1e5, far beyond double range without rescaling.
+        // lambda/alphaC = 1e5: the mode of p_n is near n = 1e5, far beyond double range without
+        // rescaling.
         RenegingQueue q = RenegingQueue.solve(1000, 1, 0.01).orElseThrow();
-        assertThat(q.meanInSystem()).isCloseTo((1000 - 1) / 0.01, withinPercentage(0.5)); // fluid limit
+        assertThat(q.meanInSystem())
+                .isCloseTo((1000 - 1) / 0.01, withinPercentage(0.5)); // fluid limit
         assertThat(q.throughput()).isCloseTo(1, within(1e-9));
         assertThat(q.abandonProbability()).isCloseTo(0.999, within(1e-6));
     }
@@ -120,14 +132,19 @@ class RenegingQueueTest {
 
     @Test
     void conditionalFormsAtAKnownPoint() {
-        // mu = 1, alphaC = 1, n = 2: two stages at rates 2 and 3 (telescoped: 2/3); P(served) = 1/3;
-        // abandon at stage 2 (prob 1/3) after 1/3, or at stage 1 (prob 1/3) after 1/3 + 1/2: (1/3)(1/3 + 5/6) = 7/18
+        // mu = 1, alphaC = 1, n = 2: two stages at rates 2 and 3 (telescoped: 2/3); P(served) =
+        // 1/3;
+        // abandon at stage 2 (prob 1/3) after 1/3, or at stage 1 (prob 1/3) after 1/3 + 1/2:
+        // (1/3)(1/3 + 5/6) = 7/18
         assertThat(RenegingQueue.conditionalMeanWait(2, 1, 1)).isCloseTo(2 / 3.0, within(1e-15));
-        assertThat(RenegingQueue.conditionalServedProbability(2, 1, 1)).isCloseTo(1 / 3.0, within(1e-15));
-        assertThat(RenegingQueue.conditionalVirtualWait(2, 1, 1)).isCloseTo(7 / 18.0, within(1e-15));
+        assertThat(RenegingQueue.conditionalServedProbability(2, 1, 1))
+                .isCloseTo(1 / 3.0, within(1e-15));
+        assertThat(RenegingQueue.conditionalVirtualWait(2, 1, 1))
+                .isCloseTo(7 / 18.0, within(1e-15));
         assertThat(RenegingQueue.conditionalMeanWait(0, 1, 1)).isZero();
         assertThat(RenegingQueue.conditionalServedProbability(0, 1, 1)).isEqualTo(1);
-        assertThatThrownBy(() -> RenegingQueue.conditionalMeanWait(-1, 1, 1)).hasMessageContaining("n (tasks present)");
+        assertThatThrownBy(() -> RenegingQueue.conditionalMeanWait(-1, 1, 1))
+                .hasMessageContaining("n (tasks present)");
     }
 
     @Test
@@ -140,8 +157,10 @@ class RenegingQueueTest {
                     n++;
                     direct += n / (c + n);
                 }
-                // the closed tail subtracts two numbers of size ~n: absolute error ~1e-16·n when c >> n
-                assertThat(RenegingQueue.abandonWaitSum(n, c)).as("c=%s n=%d", c, n)
+                // the closed tail subtracts two numbers of size ~n: absolute error ~1e-16·n when c
+                // >> n
+                assertThat(RenegingQueue.abandonWaitSum(n, c))
+                        .as("c=%s n=%d", c, n)
                         .isCloseTo(direct, within(1e-12 * direct + 1e-15 * n));
             }
         }
@@ -149,14 +168,17 @@ class RenegingQueueTest {
 
     @Test
     void rejectsInvalidRatesNamingThem() {
-        assertThatThrownBy(() -> RenegingQueue.solve(-1, 1, 0)).hasMessageContaining("lambda must be");
+        assertThatThrownBy(() -> RenegingQueue.solve(-1, 1, 0))
+                .hasMessageContaining("lambda must be");
         assertThatThrownBy(() -> RenegingQueue.solve(1, 0, 0)).hasMessageContaining("mu must be");
-        assertThatThrownBy(() -> RenegingQueue.solve(1, 1, Double.NaN)).hasMessageContaining("alphaC must be");
+        assertThatThrownBy(() -> RenegingQueue.solve(1, 1, Double.NaN))
+                .hasMessageContaining("alphaC must be");
     }
 
     /**
-     * FCFS with exponential patience, simulated task by task: a task that finds workload V (the unfinished work of
-     * tasks that will be served) waits V if its patience allows, else abandons after its patience.
+     * FCFS with exponential patience, simulated task by task: a task that finds workload V (the
+     * unfinished work of tasks that will be served) waits V if its patience allows, else abandons
+     * after its patience.
      */
     @Test
     void agreesWithASeededSimulation() {
@@ -186,11 +208,14 @@ class RenegingQueueTest {
             }
         }
         RenegingQueue q = RenegingQueue.solve(lambda, mu, alphaC).orElseThrow();
-        assertThat((double) abandoned / arrivals).isCloseTo(q.abandonProbability(), withinPercentage(2));
+        assertThat((double) abandoned / arrivals)
+                .isCloseTo(q.abandonProbability(), withinPercentage(2));
         assertThat(totalWait / arrivals).isCloseTo(q.meanWait(), withinPercentage(2));
         assertThat(wastedWait / arrivals).isCloseTo(q.virtualWait(), withinPercentage(2));
-        assertThat(lambda * totalSojourn / arrivals).isCloseTo(q.meanInSystem(), withinPercentage(2));
-        assertThat(wastedWait / abandoned).isCloseTo(q.meanWaitOfAbandoned().orElseThrow(), withinPercentage(2));
+        assertThat(lambda * totalSojourn / arrivals)
+                .isCloseTo(q.meanInSystem(), withinPercentage(2));
+        assertThat(wastedWait / abandoned)
+                .isCloseTo(q.meanWaitOfAbandoned().orElseThrow(), withinPercentage(2));
     }
 
     private static double exponential(SplittableRandom random, double rate) {

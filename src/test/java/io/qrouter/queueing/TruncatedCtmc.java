@@ -1,10 +1,10 @@
 package io.qrouter.queueing;
 
 /**
- * Stationary distribution of a finite CTMC whose transitions stay within a band of state indices, by the
- * Grassmann-Taksar-Heyman algorithm (state reduction without subtractions, so accurate to rounding even for tiny
- * probabilities). Used as an independent check of the closed forms and of the QBD solver on a truncated state
- * space.
+ * Stationary distribution of a finite CTMC whose transitions stay within a band of state indices,
+ * by the Grassmann-Taksar-Heyman algorithm (state reduction without subtractions, so accurate to
+ * rounding even for tiny probabilities). Used as an independent check of the closed forms and of
+ * the QBD solver on a truncated state space.
  */
 final class TruncatedCtmc {
     private final int states;
@@ -17,13 +17,16 @@ final class TruncatedCtmc {
         this.rates = new double[states][2 * band + 1];
     }
 
-    /** Adds a transition; transitions leaving the state space are dropped (that is the truncation). */
+    /**
+     * Adds a transition; transitions leaving the state space are dropped (that is the truncation).
+     */
     void addRate(int from, int to, double rate) {
         if (to < 0 || to >= states || rate == 0) {
             return;
         }
         if (Math.abs(to - from) > band) {
-            throw new IllegalArgumentException("transition " + from + " -> " + to + " exceeds band " + band);
+            throw new IllegalArgumentException(
+                    "transition " + from + " -> " + to + " exceeds band " + band);
         }
         rates[from][to - from + band] += rate;
     }

@@ -25,8 +25,9 @@ import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.logging.LoggingPreferences;
 
 /**
- * Debian's Chromium driven headless by Selenium, to look at a report as a user's browser does. Without Chromium the
- * calling test is skipped, saying how to install it; with {@code -Dqrouter.browser.required=true} (CI) it fails.
+ * Debian's Chromium driven headless by Selenium, to look at a report as a user's browser does.
+ * Without Chromium the calling test is skipped, saying how to install it; with {@code
+ * -Dqrouter.browser.required=true} (CI) it fails.
  */
 public final class HeadlessChromium implements AutoCloseable {
     public static final String INSTALL = "apt-get install -y chromium chromium-driver";
@@ -43,11 +44,20 @@ public final class HeadlessChromium implements AutoCloseable {
         this.profile = profile;
     }
 
-    /** Starts the browser, or skips the test (fails it where the browser is required) when it cannot. */
+    /**
+     * Starts the browser, or skips the test (fails it where the browser is required) when it
+     * cannot.
+     */
     public static HeadlessChromium startOrSkip() {
         boolean required = Boolean.getBoolean("qrouter.browser.required");
         if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(DRIVER)) {
-            String why = "no headless Chromium here (" + CHROMIUM + ", " + DRIVER + "); install it with: " + INSTALL;
+            String why =
+                    "no headless Chromium here ("
+                            + CHROMIUM
+                            + ", "
+                            + DRIVER
+                            + "); install it with: "
+                            + INSTALL;
             if (required) {
                 fail(why + " (qrouter.browser.required is set)");
             }
@@ -61,23 +71,38 @@ public final class HeadlessChromium implements AutoCloseable {
         }
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
-        // as root without network: no sandbox, and nothing that phones home (it would hang on refused connections)
-        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--disable-dev-shm-usage", "--hide-scrollbars", "--user-data-dir=" + profile,
+        // as root without network: no sandbox, and nothing that phones home (it would hang on
+        // refused connections)
+        options.addArguments(
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--disable-dev-shm-usage",
+                "--hide-scrollbars",
+                "--user-data-dir=" + profile,
                 "--window-size=" + WIDTH + ",900");
         LoggingPreferences logs = new LoggingPreferences();
         logs.enable(LogType.BROWSER, Level.ALL);
         options.setCapability("goog:loggingPrefs", logs);
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile())
-                .usingAnyFreePort().build();
+        ChromeDriverService service =
+                new ChromeDriverService.Builder()
+                        .usingDriverExecutable(DRIVER.toFile())
+                        .usingAnyFreePort()
+                        .build();
         try {
             ChromeDriver driver = new ChromeDriver(service, options);
             driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60));
             return new HeadlessChromium(driver, profile);
         } catch (WebDriverException e) {
             deleteQuietly(profile);
-            String why = "headless Chromium did not start: " + e.getMessage().lines().findFirst().orElse("");
+            String why =
+                    "headless Chromium did not start: "
+                            + e.getMessage().lines().findFirst().orElse("");
             if (required) {
                 fail(why);
             }
@@ -93,10 +118,15 @@ public final class HeadlessChromium implements AutoCloseable {
         return this;
     }
 
-    /** Messages the page logged at level SEVERE (errors: failed loads, script errors, bad markup in SVG). */
+    /**
+     * Messages the page logged at level SEVERE (errors: failed loads, script errors, bad markup in
+     * SVG).
+     */
     public List<String> consoleErrors() {
         return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
-                .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue()).map(LogEntry::getMessage).toList();
+                .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue())
+                .map(LogEntry::getMessage)
+                .toList();
     }
 
     public List<WebElement> find(String cssSelector) {
@@ -104,22 +134,28 @@ public final class HeadlessChromium implements AutoCloseable {
     }
 
     /**
-     * The drawing of a chart as laid out: for an inline SVG the bounding box of what it drew, for an image its
-     * decoded size; {@code {width, height}} in CSS pixels, 0 when nothing was drawn or decoded.
+     * The drawing of a chart as laid out: for an inline SVG the bounding box of what it drew, for
+     * an image its decoded size; {@code {width, height}} in CSS pixels, 0 when nothing was drawn or
+     * decoded.
      */
     public double[] drawnSize(WebElement chart) {
         @SuppressWarnings("unchecked")
-        Map<String, Number> size = (Map<String, Number>) script(
-                "const e = arguments[0];"
-                        + "if (e.tagName.toLowerCase() === 'img') return {w: e.naturalWidth, h: e.naturalHeight};"
-                        + "const b = e.getBBox(); return {w: b.width, h: b.height};", chart);
+        Map<String, Number> size =
+                (Map<String, Number>)
+                        script(
+                                "const e = arguments[0];"
+                                        + "if (e.tagName.toLowerCase() === 'img') return {w: e.naturalWidth, h: e.naturalHeight};"
+                                        + "const b = e.getBBox(); return {w: b.width, h: b.height};",
+                                chart);
         return new double[] {size.get("w").doubleValue(), size.get("h").doubleValue()};
     }
 
     /** A screenshot of the whole page (up to 20,000 px high) written as PNG to {@code file}. */
     public Path screenshot(Path file) {
         long height = ((Number) script("return document.documentElement.scrollHeight")).longValue();
-        driver.manage().window().setSize(new Dimension(WIDTH, (int) Math.min(MAX_HEIGHT, Math.max(600, height))));
+        driver.manage()
+                .window()
+                .setSize(new Dimension(WIDTH, (int) Math.min(MAX_HEIGHT, Math.max(600, height))));
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
             Files.write(file, driver.getScreenshotAs(OutputType.BYTES));

@@ -19,8 +19,14 @@ class HtmlPageTest {
     @Test
     void textIsEscapedEverywhereSoNoInputCanInjectMarkup() {
         String evil = "<script>alert('x')</script> & \"quotes\"";
-        HtmlPage page = new HtmlPage(evil).section(evil).note(evil).settings(Map.of(evil, evil))
-                .table(new HtmlTable("h", "v").row(evil, HtmlTable.number(evil, 1.5)), "summary");
+        HtmlPage page =
+                new HtmlPage(evil)
+                        .section(evil)
+                        .note(evil)
+                        .settings(Map.of(evil, evil))
+                        .table(
+                                new HtmlTable("h", "v").row(evil, HtmlTable.number(evil, 1.5)),
+                                "summary");
 
         Document html = Jsoup.parse(page.render());
 
@@ -34,19 +40,26 @@ class HtmlPageTest {
     void chartsAreInlineSvgAndImagesAreDataUrisSoThePageNeedsNoOtherFile() throws Exception {
         LineChart line = new LineChart("A line", "x", "y").point("s", 0, 1).point("s", 1, 2);
         Path png = line.figure("given").writePng(dir);
-        HtmlPage page = new HtmlPage("t").chart(line.figure("drawn"), List.of("data.csv")).image("given", "Given", png);
+        HtmlPage page =
+                new HtmlPage("t")
+                        .chart(line.figure("drawn"), List.of("data.csv"))
+                        .image("given", "Given", png);
 
         Document html = Jsoup.parse(page.write(dir.resolve("report.html")).toFile());
 
         Element svg = html.selectFirst("figure#figure-drawn > svg");
         assertThat(svg).isNotNull();
         assertThat(svg.id()).isEqualTo("chart-drawn");
-        assertThat(svg.attr("viewBox").split(" ")).extracting(Double::parseDouble).containsExactly(0.0, 0.0, 900.0, 540.0);
+        assertThat(svg.attr("viewBox").split(" "))
+                .extracting(Double::parseDouble)
+                .containsExactly(0.0, 0.0, 900.0, 540.0);
         assertThat(svg.select("text").text()).contains("A line");
-        assertThat(html.select("figure#figure-drawn a").eachAttr("href")).containsExactly("drawn.png", "data.csv");
+        assertThat(html.select("figure#figure-drawn a").eachAttr("href"))
+                .containsExactly("drawn.png", "data.csv");
         String src = html.selectFirst("figure#figure-given img").attr("src");
         assertThat(src).startsWith("data:image/png;base64,");
-        assertThat(Base64.getDecoder().decode(src.substring(src.indexOf(',') + 1))).isEqualTo(Files.readAllBytes(png));
+        assertThat(Base64.getDecoder().decode(src.substring(src.indexOf(',') + 1)))
+                .isEqualTo(Files.readAllBytes(png));
         assertThat(html.select("[src]").eachAttr("src")).allMatch(s -> s.startsWith("data:"));
         assertThat(html.select("link[href]").eachAttr("href")).allMatch(s -> s.startsWith("data:"));
     }

@@ -8,7 +8,10 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class NearestRankTest {
-    /** Checked against the definition itself: at least p of the values at or below q, fewer than p strictly below. */
+    /**
+     * Checked against the definition itself: at least p of the values at or below q, fewer than p
+     * strictly below.
+     */
     @Test
     void isTheSmallestValueWithAtLeastAFractionPAtOrBelowIt() {
         SplittableRandom random = new SplittableRandom(7);
@@ -35,6 +38,7 @@ class NearestRankTest {
 
     @Test
     void noObservationsIsAnError() {
-        assertThatThrownBy(() -> NearestRank.of(new double[0], 0, 0.5)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> NearestRank.of(new double[0], 0, 0.5))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -32,18 +32,34 @@ class PercentileBandsTest {
     @Test
     void aHeavyTailCutsThePlotAxisAboveTheP90SoTheMedianStaysReadable() {
         List<String> names = IntStream.range(0, 100).mapToObj(i -> "s" + i).toList();
-        double[][] values = IntStream.range(0, 100).mapToObj(i -> new double[] {i < 99 ? i % 10 : 4800}).toArray(double[][]::new);
+        double[][] values =
+                IntStream.range(0, 100)
+                        .mapToObj(i -> new double[] {i < 99 ? i % 10 : 4800})
+                        .toArray(double[][]::new);
         PercentileBands bands = PercentileBands.of(TimeGrid.of(0, 1, names, values));
         assertThat(bands.max()[0]).as("the CSV keeps the outlier").isEqualTo(4800);
-        assertThat(bands.plot("K").getRangeAxis().getRange().getUpperBound()).isEqualTo(2 * bands.p90()[0]);
-        double[][] tame = IntStream.range(0, 100).mapToObj(i -> new double[] {i % 10}).toArray(double[][]::new);
-        assertThat(PercentileBands.of(TimeGrid.of(0, 1, names, tame)).plot("K").getRangeAxis().getLabel()).isEqualTo("K");
+        assertThat(bands.plot("K").getRangeAxis().getRange().getUpperBound())
+                .isEqualTo(2 * bands.p90()[0]);
+        double[][] tame =
+                IntStream.range(0, 100)
+                        .mapToObj(i -> new double[] {i % 10})
+                        .toArray(double[][]::new);
+        assertThat(
+                        PercentileBands.of(TimeGrid.of(0, 1, names, tame))
+                                .plot("K")
+                                .getRangeAxis()
+                                .getLabel())
+                .isEqualTo("K");
     }
 
     @Test
     void aColumnWithoutValuesIsUnknownNotZero() {
-        double[][] values = IntStream.range(0, 3).mapToObj(i -> new double[] {Double.NaN}).toArray(double[][]::new);
-        PercentileBands bands = PercentileBands.of(TimeGrid.of(0, 1, List.of("a", "b", "c"), values));
+        double[][] values =
+                IntStream.range(0, 3)
+                        .mapToObj(i -> new double[] {Double.NaN})
+                        .toArray(double[][]::new);
+        PercentileBands bands =
+                PercentileBands.of(TimeGrid.of(0, 1, List.of("a", "b", "c"), values));
         assertThat(bands.row(0)).containsOnlyNulls();
         assertThat(bands.plot("tasks").getDataset().getItemCount(0)).isZero();
     }

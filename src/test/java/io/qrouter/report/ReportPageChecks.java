@@ -6,13 +6,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 
-/** Checks of a report.html read back, shared by the unit tests, the demo test and the browser test. */
+/**
+ * Checks of a report.html read back, shared by the unit tests, the demo test and the browser test.
+ */
 public final class ReportPageChecks {
     private ReportPageChecks() {}
 
     /**
-     * Every number on the page that names its JSON path ({@code data-key}) shows the value at that path of
-     * {@code json}, to the precision shown (a percentage to 0.05 points, "n/a" for null). Returns how many.
+     * Every number on the page that names its JSON path ({@code data-key}) shows the value at that
+     * path of {@code json}, to the precision shown (a percentage to 0.05 points, "n/a" for null).
+     * Returns how many.
      */
     public static int assertNumbersMatch(Document page, JsonNode json) {
         int checked = 0;
@@ -33,7 +36,10 @@ public final class ReportPageChecks {
         return node;
     }
 
-    /** {@code shown} is {@code value} as a page shows it: rounded to its decimals, or a percentage, or n/a. */
+    /**
+     * {@code shown} is {@code value} as a page shows it: rounded to its decimals, or a percentage,
+     * or n/a.
+     */
     public static void assertNumberShown(String key, String shown, JsonNode value) {
         if (value == null || value.isNull()) {
             assertThat(shown).as(key).isEqualTo("n/a");
@@ -45,15 +51,21 @@ public final class ReportPageChecks {
         int decimals = digits.contains(".") ? digits.length() - digits.indexOf('.') - 1 : 0;
         double scale = percent ? 100 : 1;
         double tolerance = 0.5 * Math.pow(10, -decimals) + 1e-9;
-        assertThat(Double.parseDouble(digits)).as(key + " shown as " + shown)
-                .isCloseTo(value.asDouble() * scale, org.assertj.core.data.Offset.offset(tolerance));
+        assertThat(Double.parseDouble(digits))
+                .as(key + " shown as " + shown)
+                .isCloseTo(
+                        value.asDouble() * scale, org.assertj.core.data.Offset.offset(tolerance));
     }
 
-    /** Nothing on the page is fetched from elsewhere: images and icons are data URIs, links are relative. */
+    /**
+     * Nothing on the page is fetched from elsewhere: images and icons are data URIs, links are
+     * relative.
+     */
     public static void assertSelfContained(Document page) {
         assertThat(page.select("[src]").eachAttr("src")).allMatch(s -> s.startsWith("data:"));
         assertThat(page.select("link[href]").eachAttr("href")).allMatch(s -> s.startsWith("data:"));
-        assertThat(page.select("a[href]").eachAttr("href")).noneMatch(s -> s.contains("://") || s.startsWith("/"));
+        assertThat(page.select("a[href]").eachAttr("href"))
+                .noneMatch(s -> s.contains("://") || s.startsWith("/"));
         assertThat(page.select("script")).isEmpty();
     }
 }

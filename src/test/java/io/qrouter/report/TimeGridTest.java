@@ -11,9 +11,10 @@ class TimeGridTest {
     @Test
     void binningMergesNeighbouringRowsAndColumnsIntoTheirMeanIgnoringMissingValues() {
         double[][] values = {
-                {1, 2, 3},
-                {3, Double.NaN, 5},
-                {10, 20, 30}};
+            {1, 2, 3},
+            {3, Double.NaN, 5},
+            {10, 20, 30}
+        };
         TimeGrid grid = TimeGrid.of(1, 1, List.of("a", "b", "c"), values);
 
         TimeGrid rows = grid.binned(2, 10);
@@ -28,13 +29,16 @@ class TimeGridTest {
         assertThat(columns.columns()).isEqualTo(2);
         assertThat(columns.values()[1]).containsExactly(3, 5);
         assertThat(columns.dx()).isEqualTo(2);
-        assertThat(columns.x(0)).as("a merged column sits at the middle of its seconds").isEqualTo(1.5);
+        assertThat(columns.x(0))
+                .as("a merged column sits at the middle of its seconds")
+                .isEqualTo(1.5);
         assertThat(grid.binned(3, 3)).isSameAs(grid);
     }
 
     @Test
     void sortedColumnSkipsMissingValues() {
-        TimeGrid grid = TimeGrid.of(0, 1, List.of("a", "b", "c"), new double[][] {{5}, {Double.NaN}, {1}});
+        TimeGrid grid =
+                TimeGrid.of(0, 1, List.of("a", "b", "c"), new double[][] {{5}, {Double.NaN}, {1}});
         assertThat(grid.sortedColumn(0)).containsExactly(1, 5);
     }
 

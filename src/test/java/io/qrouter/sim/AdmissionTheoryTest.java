@@ -9,13 +9,17 @@ import io.qrouter.policy.PolicyName;
 import org.junit.jupiter.api.Test;
 
 /**
- * Loss-aware admission against theory. On one server, rejecting a task when its predicted loss probability
- * nα/(μ + nα) exceeds p admits exactly the arrivals that find n ≤ m = ⌊pμ/((1 − p)α)⌋ tasks present: the queue is
- * M/M/1+M with capacity m + 1, a truncated birth–death chain, solved here on its own.
+ * Loss-aware admission against theory. On one server, rejecting a task when its predicted loss
+ * probability nα/(μ + nα) exceeds p admits exactly the arrivals that find n ≤ m = ⌊pμ/((1 − p)α)⌋
+ * tasks present: the queue is M/M/1+M with capacity m + 1, a truncated birth–death chain, solved
+ * here on its own.
  */
 class AdmissionTheoryTest {
 
-    /** Closed forms of M/M/1+M truncated at {@code capacity} tasks: P(reject), abandonment and mean wait of admitted. */
+    /**
+     * Closed forms of M/M/1+M truncated at {@code capacity} tasks: P(reject), abandonment and mean
+     * wait of admitted.
+     */
     private static double[] truncated(double lambda, double mu, double alpha, int capacity) {
         double[] p = new double[capacity + 1];
         p[0] = 1;
@@ -42,17 +46,29 @@ class AdmissionTheoryTest {
         // m = floor(0.5 / (0.5 · 0.3)) = 3: P(loss | 3) = 0.474 ≤ 0.5 < P(loss | 4) = 0.545
         int capacity = 4;
         EstimatorConfig longWindow = new EstimatorConfig();
-        longWindow.setWindowMillis(2_000_000); // 2000 service times: estimates of mu and alpha within a few %
+        longWindow.setWindowMillis(
+                2_000_000); // 2000 service times: estimates of mu and alpha within a few %
         longWindow.setBucketCount(100);
         longWindow.setMinArrivals(5);
         longWindow.setMinCompletions(5);
         longWindow.setMinExits(5);
         longWindow.setMinWaits(5);
         longWindow.setMinRecoveries(5);
-        SimResult r = Simulation.run(SimConfig.builder()
-                .policy(PolicyName.JSQ).servers(1).tasks(200_000).warmupTasks(20_000).load(lambda).patience(alpha)
-                .heartbeat(AdaptiveHeartbeat.fixed(1_000)).reportEveryChange(true).estimators(longWindow)
-                .maxLossProbability(p).seed(11).build());
+        SimResult r =
+                Simulation.run(
+                        SimConfig.builder()
+                                .policy(PolicyName.JSQ)
+                                .servers(1)
+                                .tasks(200_000)
+                                .warmupTasks(20_000)
+                                .load(lambda)
+                                .patience(alpha)
+                                .heartbeat(AdaptiveHeartbeat.fixed(1_000))
+                                .reportEveryChange(true)
+                                .estimators(longWindow)
+                                .maxLossProbability(p)
+                                .seed(11)
+                                .build());
         double[] expected = truncated(lambda, 1, alpha, capacity);
 
         assertThat((double) r.rejected() / r.countedTasks()).isCloseTo(expected[0], within(0.01));
@@ -63,8 +79,16 @@ class AdmissionTheoryTest {
 
     @Test
     void admissionOffRejectsNothing() {
-        SimResult r = Simulation.run(SimConfig.builder()
-                .policy(PolicyName.JSQ).servers(2).tasks(5_000).load(1.3).patience(0.5).seed(3).build());
+        SimResult r =
+                Simulation.run(
+                        SimConfig.builder()
+                                .policy(PolicyName.JSQ)
+                                .servers(2)
+                                .tasks(5_000)
+                                .load(1.3)
+                                .patience(0.5)
+                                .seed(3)
+                                .build());
         assertThat(r.rejected()).isZero();
         assertThat(r.admitted()).isEqualTo(r.countedTasks());
     }

@@ -19,10 +19,19 @@ class ExperimentsTest {
     @Test
     void paper000WritesEveryFigureTableAndSummary(@TempDir Path out) throws IOException {
         Map<PolicyName, SimResult> results =
-                new LossAwareRoutingExperiment(new LossAwareRoutingExperiment.Options(20, 120, 0.8, 0.2, 3, false)).run(out);
+                new LossAwareRoutingExperiment(
+                                new LossAwareRoutingExperiment.Options(20, 120, 0.8, 0.2, 3, false))
+                        .run(out);
         assertThat(results.keySet()).containsExactlyElementsOf(LossAwareRoutingExperiment.POLICIES);
-        for (String f : List.of("fig6_heartbeat_triggers", "fig7_occupancy", "fig8_load_variance",
-                "fig9_mean_completion_time", "fig10_mean_wait", "fig11_completed", "fig12_throughput")) {
+        for (String f :
+                List.of(
+                        "fig6_heartbeat_triggers",
+                        "fig7_occupancy",
+                        "fig8_load_variance",
+                        "fig9_mean_completion_time",
+                        "fig10_mean_wait",
+                        "fig11_completed",
+                        "fig12_throughput")) {
             assertThat(out.resolve(f + ".csv")).isNotEmptyFile();
             assertThat(out.resolve(f + ".png")).isNotEmptyFile();
         }
@@ -32,19 +41,27 @@ class ExperimentsTest {
         assertThat(table2.get(0)).startsWith("time_step,random,round-robin");
         // each table cell is the mean of its five steps
         SimResult random = results.get(PolicyName.RANDOM);
-        double firstBlock = random.steps().subList(0, 5).stream().mapToDouble(StepMetrics::occupancy).average().orElseThrow();
+        double firstBlock =
+                random.steps().subList(0, 5).stream()
+                        .mapToDouble(StepMetrics::occupancy)
+                        .average()
+                        .orElseThrow();
         assertThat(Double.parseDouble(table2.get(1).split(",")[1])).isEqualTo(firstBlock);
         JsonNode json = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
         assertThat(json.get("policies").size()).isEqualTo(9);
         assertThat(json.get("policies").get("heartbeat-k").get("tasks").asLong()).isEqualTo(120);
-        assertThat(Files.readString(out.resolve("summary.md"))).contains("Table 2").contains("Table 3")
+        assertThat(Files.readString(out.resolve("summary.md")))
+                .contains("Table 2")
+                .contains("Table 3")
                 .doesNotContain("NaN");
     }
 
     @Test
-    void loadSweepCoversEveryScenarioPolicyAndLoadAndDoesNotDependOnTheThreads(@TempDir Path out) throws IOException {
-        LoadSweepExperiment.Options two = new LoadSweepExperiment.Options(6, 150, List.of(0.5, 0.95),
-                new AdaptiveHeartbeat(1000, 5000), 5, 2, false);
+    void loadSweepCoversEveryScenarioPolicyAndLoadAndDoesNotDependOnTheThreads(@TempDir Path out)
+            throws IOException {
+        LoadSweepExperiment.Options two =
+                new LoadSweepExperiment.Options(
+                        6, 150, List.of(0.5, 0.95), new AdaptiveHeartbeat(1000, 5000), 5, 2, false);
         List<LoadSweepExperiment.Point> a = new LoadSweepExperiment(two).run(out);
         assertThat(a).hasSize(4 * 9 * 2);
         assertThat(Files.readAllLines(out.resolve("load_sweep.csv"))).hasSize(1 + 4 * 9 * 2);
@@ -53,8 +70,9 @@ class ExperimentsTest {
         JsonNode json = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
         assertThat(json.get("scenarios").size()).isEqualTo(4);
 
-        LoadSweepExperiment.Options one = new LoadSweepExperiment.Options(6, 150, List.of(0.5, 0.95),
-                new AdaptiveHeartbeat(1000, 5000), 5, 1, false);
+        LoadSweepExperiment.Options one =
+                new LoadSweepExperiment.Options(
+                        6, 150, List.of(0.5, 0.95), new AdaptiveHeartbeat(1000, 5000), 5, 1, false);
         List<LoadSweepExperiment.Point> b = new LoadSweepExperiment(one).compute();
         for (int i = 0; i < a.size(); i++) {
             assertThat(b.get(i).result().summary()).isEqualTo(a.get(i).result().summary());

@@ -1,6 +1,8 @@
 package io.qrouter.job.config;
 
-/** A configuration value the job cannot run with; the message names the key and the valid values. */
+/**
+ * A configuration value the job cannot run with; the message names the key and the valid values.
+ */
 public final class ConfigException extends IllegalArgumentException {
     private final String key;
 

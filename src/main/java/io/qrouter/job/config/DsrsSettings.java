@@ -7,12 +7,14 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * What {@link DsrsSlotFunction} needs: the slot length τ, the drift-plus-penalty weight V (cost against backlog:
- * larger V, lower cost and longer queues) and the unit costs γ_ij. Built once from the validated {@link JobConfig}.
+ * What {@link DsrsSlotFunction} needs: the slot length τ, the drift-plus-penalty weight V (cost
+ * against backlog: larger V, lower cost and longer queues) and the unit costs γ_ij. Built once from
+ * the validated {@link JobConfig}.
  *
  * @param unitCosts γ by "serviceType/serverId" or "serverId"; the default for anything not listed
  */
-public record DsrsSettings(Duration slot, double v, double defaultUnitCost, Map<String, Double> unitCosts)
+public record DsrsSettings(
+        Duration slot, double v, double defaultUnitCost, Map<String, Double> unitCosts)
         implements Serializable {
 
     public DsrsSettings {
@@ -20,11 +22,17 @@ public record DsrsSettings(Duration slot, double v, double defaultUnitCost, Map<
     }
 
     public static DsrsSettings from(JobConfig config) {
-        return new DsrsSettings(config.duration(ConfigKey.DSRS_SLOT_MS), config.getDouble(ConfigKey.DSRS_V),
-                config.getDouble(ConfigKey.DSRS_DEFAULT_UNIT_COST), unitCosts(config.get(ConfigKey.DSRS_UNIT_COSTS)));
+        return new DsrsSettings(
+                config.duration(ConfigKey.DSRS_SLOT_MS),
+                config.getDouble(ConfigKey.DSRS_V),
+                config.getDouble(ConfigKey.DSRS_DEFAULT_UNIT_COST),
+                unitCosts(config.get(ConfigKey.DSRS_UNIT_COSTS)));
     }
 
-    /** γ_ij of a task of {@code serviceType} on {@code serverId}: "serviceType/serverId", else "serverId", else the default. */
+    /**
+     * γ_ij of a task of {@code serviceType} on {@code serverId}: "serviceType/serverId", else
+     * "serverId", else the default.
+     */
     public double unitCost(String serviceType, String serverId) {
         Double cost = unitCosts.get(serviceType + "/" + serverId);
         if (cost == null) {
@@ -33,13 +41,18 @@ public record DsrsSettings(Duration slot, double v, double defaultUnitCost, Map<
         return cost != null ? cost : defaultUnitCost;
     }
 
-    /** "edge-1=0.5, video/edge-2=2" → {edge-1: 0.5, video/edge-2: 2.0}; already validated by {@link ConfigKey}. */
+    /**
+     * "edge-1=0.5, video/edge-2=2" → {edge-1: 0.5, video/edge-2: 2.0}; already validated by {@link
+     * ConfigKey}.
+     */
     static Map<String, Double> unitCosts(String value) {
         Map<String, Double> costs = new LinkedHashMap<>();
         if (!value.isBlank()) {
             for (String entry : value.split(",")) {
                 int eq = entry.indexOf('=');
-                costs.put(entry.substring(0, eq).trim(), Double.parseDouble(entry.substring(eq + 1).trim()));
+                costs.put(
+                        entry.substring(0, eq).trim(),
+                        Double.parseDouble(entry.substring(eq + 1).trim()));
             }
         }
         return costs;

@@ -19,21 +19,29 @@ import java.util.Properties;
 import java.util.TreeMap;
 
 /**
- * The job's validated configuration: every {@link ConfigKey} with its value (the default when not set) plus the
- * {@code kafka.*} client settings. Immutable; building one validates it, so a {@code JobConfig} is always runnable.
+ * The job's validated configuration: every {@link ConfigKey} with its value (the default when not
+ * set) plus the {@code kafka.*} client settings. Immutable; building one validates it, so a {@code
+ * JobConfig} is always runnable.
  */
 public final class JobConfig implements Serializable {
     private static final long serialVersionUID = 1L;
 
     /** Keys starting with this go to the Kafka clients with the prefix removed. */
     public static final String KAFKA_PREFIX = "kafka.";
-    /** Keys starting with this go to Flink's configuration with the prefix removed (after qrouter's own). */
+
+    /**
+     * Keys starting with this go to Flink's configuration with the prefix removed (after qrouter's
+     * own).
+     */
     public static final String FLINK_PREFIX = "flink.";
 
-    private static final List<String> SECRET_MARKERS = List.of("password", "secret", "sasl.jaas.config", "ssl.key");
+    private static final List<String> SECRET_MARKERS =
+            List.of("password", "secret", "sasl.jaas.config", "ssl.key");
     private static final String MASK = "******";
+
     /** Kafka's producer default of max.request.size. */
     private static final String DEFAULT_MAX_REQUEST_SIZE = "1048576";
+
     /** Room kept below max.request.size for Kafka's framing of one record in its own batch. */
     public static final int RECORD_FRAMING_BYTES = 1024;
 
@@ -63,13 +71,27 @@ public final class JobConfig implements Serializable {
             String value = e.getValue() == null ? "" : e.getValue().trim();
             ConfigKey known = ConfigKey.byName(key);
             if (known != null && !known.accepts(value)) {
-                throw new ConfigException(key, "config key '" + key + "' must be " + known.validValues()
-                        + " (got '" + mask(key, value) + "')");
+                throw new ConfigException(
+                        key,
+                        "config key '"
+                                + key
+                                + "' must be "
+                                + known.validValues()
+                                + " (got '"
+                                + mask(key, value)
+                                + "')");
             }
             if (known == null && !isKafkaKey(key) && !isFlinkKey(key)) {
-                throw new ConfigException(key, "unknown config key '" + key + "': see `qrouter run --help` for the "
-                        + "keys; Kafka client settings go under " + KAFKA_PREFIX + "*, Flink options under "
-                        + FLINK_PREFIX + "*");
+                throw new ConfigException(
+                        key,
+                        "unknown config key '"
+                                + key
+                                + "': see `qrouter run --help` for the "
+                                + "keys; Kafka client settings go under "
+                                + KAFKA_PREFIX
+                                + "*, Flink options under "
+                                + FLINK_PREFIX
+                                + "*");
             }
             resolved.put(key, value);
         }
@@ -79,7 +101,8 @@ public final class JobConfig implements Serializable {
     }
 
     /**
-     * Reads a properties file (UTF-8), then applies {@code overrides} of the form {@code key=value} in order.
+     * Reads a properties file (UTF-8), then applies {@code overrides} of the form {@code key=value}
+     * in order.
      *
      * @param file null for defaults only
      */
@@ -92,14 +115,18 @@ public final class JobConfig implements Serializable {
             } catch (NoSuchFileException e) {
                 throw new ConfigException("--config", "--config: file not found: " + file);
             } catch (IOException | IllegalArgumentException e) {
-                throw new ConfigException("--config", "--config: cannot read " + file + ": " + e.getMessage());
+                throw new ConfigException(
+                        "--config", "--config: cannot read " + file + ": " + e.getMessage());
             }
-            properties.stringPropertyNames().forEach(name -> settings.put(name, properties.getProperty(name)));
+            properties
+                    .stringPropertyNames()
+                    .forEach(name -> settings.put(name, properties.getProperty(name)));
         }
         for (String override : overrides) {
             int eq = override.indexOf('=');
             if (eq <= 0) {
-                throw new ConfigException("--set", "--set expects key=value (got '" + override + "')");
+                throw new ConfigException(
+                        "--set", "--set expects key=value (got '" + override + "')");
             }
             settings.put(override.substring(0, eq).trim(), override.substring(eq + 1));
         }
@@ -114,8 +141,12 @@ public final class JobConfig implements Serializable {
             switch (args[i]) {
                 case "--config" -> file = Path.of(valueAfter(args, i++));
                 case "--set" -> overrides.add(valueAfter(args, i++));
-                default -> throw new ConfigException(args[i], "unknown argument '" + args[i]
-                        + "': expected [--config FILE] [--set key=value ...]");
+                default ->
+                        throw new ConfigException(
+                                args[i],
+                                "unknown argument '"
+                                        + args[i]
+                                        + "': expected [--config FILE] [--set key=value ...]");
             }
         }
         return JobConfig.load(file, overrides);
@@ -150,7 +181,8 @@ public final class JobConfig implements Serializable {
     /** A duration key's value: every {@code *.ms} key holds milliseconds. */
     public Duration duration(ConfigKey key) {
         if (!key.key().endsWith(".ms")) {
-            throw new IllegalArgumentException("'" + key.key() + "' is not a duration in milliseconds");
+            throw new IllegalArgumentException(
+                    "'" + key.key() + "' is not a duration in milliseconds");
         }
         return Duration.ofMillis(getLong(key));
     }
@@ -164,25 +196,33 @@ public final class JobConfig implements Serializable {
         return get(key).toLowerCase(Locale.ROOT);
     }
 
-    /** The {@code kafka.*} settings without the prefix, for Kafka consumers, producers and admin clients. */
+    /**
+     * The {@code kafka.*} settings without the prefix, for Kafka consumers, producers and admin
+     * clients.
+     */
     public Properties kafkaProperties() {
         Properties properties = new Properties();
-        settings.forEach((key, value) -> {
-            if (isKafkaKey(key)) {
-                properties.setProperty(key.substring(KAFKA_PREFIX.length()), value);
-            }
-        });
+        settings.forEach(
+                (key, value) -> {
+                    if (isKafkaKey(key)) {
+                        properties.setProperty(key.substring(KAFKA_PREFIX.length()), value);
+                    }
+                });
         return properties;
     }
 
-    /** The {@code flink.*} settings without the prefix, in key order (Flink checks them when it reads them). */
+    /**
+     * The {@code flink.*} settings without the prefix, in key order (Flink checks them when it
+     * reads them).
+     */
     public Map<String, String> flinkSettings() {
         Map<String, String> flink = new TreeMap<>();
-        settings.forEach((key, value) -> {
-            if (isFlinkKey(key)) {
-                flink.put(key.substring(FLINK_PREFIX.length()), value);
-            }
-        });
+        settings.forEach(
+                (key, value) -> {
+                    if (isFlinkKey(key)) {
+                        flink.put(key.substring(FLINK_PREFIX.length()), value);
+                    }
+                });
         return flink;
     }
 
@@ -201,7 +241,9 @@ public final class JobConfig implements Serializable {
         return out.toString();
     }
 
-    /** True for keys whose values must never be logged (passwords, secrets, JAAS configs, SSL keys). */
+    /**
+     * True for keys whose values must never be logged (passwords, secrets, JAAS configs, SSL keys).
+     */
     public static boolean isSecret(String key) {
         String lower = key.toLowerCase(Locale.ROOT);
         return SECRET_MARKERS.stream().anyMatch(lower::contains);
@@ -220,31 +262,55 @@ public final class JobConfig implements Serializable {
     }
 
     /**
-     * Every output record must fit the producers' max.request.size with room for Kafka's record and batch framing
-     * (87 bytes for a lone record, measured by PoisonRecordsIT; {@link #RECORD_FRAMING_BYTES} kept), and any dead
-     * letter must fit the output limit.
+     * Every output record must fit the producers' max.request.size with room for Kafka's record and
+     * batch framing (87 bytes for a lone record, measured by PoisonRecordsIT; {@link
+     * #RECORD_FRAMING_BYTES} kept), and any dead letter must fit the output limit.
      */
     private void checkRecordSizes() {
         String requestSizeKey = KAFKA_PREFIX + "max.request.size";
         long maxRequestSize;
         try {
-            maxRequestSize = Long.parseLong(settings.getOrDefault(requestSizeKey, DEFAULT_MAX_REQUEST_SIZE).trim());
+            maxRequestSize =
+                    Long.parseLong(
+                            settings.getOrDefault(requestSizeKey, DEFAULT_MAX_REQUEST_SIZE).trim());
         } catch (NumberFormatException e) {
-            throw new ConfigException(requestSizeKey, "config key '" + requestSizeKey + "' must be an integer (got '"
-                    + settings.get(requestSizeKey) + "')");
+            throw new ConfigException(
+                    requestSizeKey,
+                    "config key '"
+                            + requestSizeKey
+                            + "' must be an integer (got '"
+                            + settings.get(requestSizeKey)
+                            + "')");
         }
         long maxRecord = getLong(ConfigKey.SINK_MAX_RECORD_BYTES);
         if (maxRecord > maxRequestSize - RECORD_FRAMING_BYTES) {
-            throw new ConfigException(ConfigKey.SINK_MAX_RECORD_BYTES.key(), "config key '"
-                    + ConfigKey.SINK_MAX_RECORD_BYTES.key() + "' (" + maxRecord + ") must be at most the producers' "
-                    + "max.request.size (" + maxRequestSize + ") minus " + RECORD_FRAMING_BYTES);
+            throw new ConfigException(
+                    ConfigKey.SINK_MAX_RECORD_BYTES.key(),
+                    "config key '"
+                            + ConfigKey.SINK_MAX_RECORD_BYTES.key()
+                            + "' ("
+                            + maxRecord
+                            + ") must be at most the producers' "
+                            + "max.request.size ("
+                            + maxRequestSize
+                            + ") minus "
+                            + RECORD_FRAMING_BYTES);
         }
         int deadLetter = DeadLetters.maxEncodedBytes(RecordLimits.from(this));
         if (deadLetter > maxRecord) {
-            throw new ConfigException(ConfigKey.SINK_MAX_RECORD_BYTES.key(), "config key '"
-                    + ConfigKey.SINK_MAX_RECORD_BYTES.key() + "' (" + maxRecord + ") must hold the largest dead letter ("
-                    + deadLetter + " bytes with '" + ConfigKey.DEAD_LETTER_MAX_RAW_BYTES.key() + "' and '"
-                    + ConfigKey.VALIDATION_MAX_ID_LENGTH.key() + "')");
+            throw new ConfigException(
+                    ConfigKey.SINK_MAX_RECORD_BYTES.key(),
+                    "config key '"
+                            + ConfigKey.SINK_MAX_RECORD_BYTES.key()
+                            + "' ("
+                            + maxRecord
+                            + ") must hold the largest dead letter ("
+                            + deadLetter
+                            + " bytes with '"
+                            + ConfigKey.DEAD_LETTER_MAX_RAW_BYTES.key()
+                            + "' and '"
+                            + ConfigKey.VALIDATION_MAX_ID_LENGTH.key()
+                            + "')");
         }
     }
 
@@ -252,24 +318,46 @@ public final class JobConfig implements Serializable {
         boolean exactlyOnce = choice(ConfigKey.SINK_DELIVERY_GUARANTEE).equals("exactly-once");
         long timeout = getLong(ConfigKey.SINK_TRANSACTION_TIMEOUT_MS);
         long interval = getLong(ConfigKey.CHECKPOINT_INTERVAL_MS);
-        // A transaction stays open from one checkpoint to the next: a shorter timeout aborts every transaction.
+        // A transaction stays open from one checkpoint to the next: a shorter timeout aborts every
+        // transaction.
         if (exactlyOnce && timeout <= interval) {
-            throw new ConfigException(ConfigKey.SINK_TRANSACTION_TIMEOUT_MS.key(), "config key '"
-                    + ConfigKey.SINK_TRANSACTION_TIMEOUT_MS.key() + "' (" + timeout + ") must exceed '"
-                    + ConfigKey.CHECKPOINT_INTERVAL_MS.key() + "' (" + interval + ") with exactly-once delivery");
+            throw new ConfigException(
+                    ConfigKey.SINK_TRANSACTION_TIMEOUT_MS.key(),
+                    "config key '"
+                            + ConfigKey.SINK_TRANSACTION_TIMEOUT_MS.key()
+                            + "' ("
+                            + timeout
+                            + ") must exceed '"
+                            + ConfigKey.CHECKPOINT_INTERVAL_MS.key()
+                            + "' ("
+                            + interval
+                            + ") with exactly-once delivery");
         }
         long heartbeatMin = getLong(ConfigKey.HEARTBEAT_MIN_INTERVAL_MS);
         long heartbeatMax = getLong(ConfigKey.HEARTBEAT_MAX_INTERVAL_MS);
         if (heartbeatMax < heartbeatMin) {
-            throw new ConfigException(ConfigKey.HEARTBEAT_MAX_INTERVAL_MS.key(), "config key '"
-                    + ConfigKey.HEARTBEAT_MAX_INTERVAL_MS.key() + "' (" + heartbeatMax + ") must be ≥ '"
-                    + ConfigKey.HEARTBEAT_MIN_INTERVAL_MS.key() + "' (" + heartbeatMin + ")");
+            throw new ConfigException(
+                    ConfigKey.HEARTBEAT_MAX_INTERVAL_MS.key(),
+                    "config key '"
+                            + ConfigKey.HEARTBEAT_MAX_INTERVAL_MS.key()
+                            + "' ("
+                            + heartbeatMax
+                            + ") must be ≥ '"
+                            + ConfigKey.HEARTBEAT_MIN_INTERVAL_MS.key()
+                            + "' ("
+                            + heartbeatMin
+                            + ")");
         }
         checkRecordSizes();
         String kafkaTimeout = KAFKA_PREFIX + "transaction.timeout.ms";
         if (settings.containsKey(kafkaTimeout)) {
-            throw new ConfigException(kafkaTimeout, "config key '" + kafkaTimeout + "' is set by the job: use '"
-                    + ConfigKey.SINK_TRANSACTION_TIMEOUT_MS.key() + "' instead");
+            throw new ConfigException(
+                    kafkaTimeout,
+                    "config key '"
+                            + kafkaTimeout
+                            + "' is set by the job: use '"
+                            + ConfigKey.SINK_TRANSACTION_TIMEOUT_MS.key()
+                            + "' instead");
         }
     }
 }

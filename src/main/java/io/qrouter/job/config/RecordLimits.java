@@ -3,10 +3,11 @@ package io.qrouter.job.config;
 import java.io.Serializable;
 
 /**
- * The bounds that keep every record of the job finite: the longest ids and keys and the largest numbers an input
- * record may carry (beyond them it is dead-lettered, so no operator sees them), how much of a bad record a dead
- * letter keeps, and the largest record a sink writes. Filled from the {@code validation.*},
- * {@code dead-letter.max-raw-bytes} and {@code sink.max-record-bytes} keys.
+ * The bounds that keep every record of the job finite: the longest ids and keys and the largest
+ * numbers an input record may carry (beyond them it is dead-lettered, so no operator sees them),
+ * how much of a bad record a dead letter keeps, and the largest record a sink writes. Filled from
+ * the {@code validation.*}, {@code dead-letter.max-raw-bytes} and {@code sink.max-record-bytes}
+ * keys.
  */
 public record RecordLimits(
         long maxFutureMillis,
@@ -18,7 +19,8 @@ public record RecordLimits(
         long maxHeartbeatIntervalMillis,
         int deadLetterRawBytes,
         int maxRecordBytes,
-        double minServiceRate) implements Serializable {
+        double minServiceRate)
+        implements Serializable {
 
     public static RecordLimits from(JobConfig config) {
         return new RecordLimits(

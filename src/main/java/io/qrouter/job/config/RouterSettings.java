@@ -8,30 +8,52 @@ import java.io.Serializable;
 import java.time.Duration;
 
 /**
- * What {@link RouterFunction} needs: the policy and its parameters, the buffer for tasks no server can take yet, and
- * how long a routed task counts as in flight. Built once from the validated {@link JobConfig}.
+ * What {@link RouterFunction} needs: the policy and its parameters, the buffer for tasks no server
+ * can take yet, and how long a routed task counts as in flight. Built once from the validated
+ * {@link JobConfig}.
  *
- * @param loadIndexTimeUnit K's fleet-wide time unit; {@link Duration#ZERO} follows the fleet's mean service time
- * @param maxLossProbability loss-aware admission: a task whose best server's predicted abandonment probability
- *     exceeds it is rejected at once; 1 = admission off
- * @param slowStart the window over which a joining server's share ramps up; {@link Duration#ZERO} = off
+ * @param loadIndexTimeUnit K's fleet-wide time unit; {@link Duration#ZERO} follows the fleet's mean
+ *     service time
+ * @param maxLossProbability loss-aware admission: a task whose best server's predicted abandonment
+ *     probability exceeds it is rejected at once; 1 = admission off
+ * @param slowStart the window over which a joining server's share ramps up; {@link Duration#ZERO} =
+ *     off
  */
-public record RouterSettings(PolicyName policy, int powerOfD, LoadIndexWeights weights, Duration loadIndexTimeUnit,
-        long seed, String tasksTopic, int bufferCapacity, Duration bufferDeadline, Duration inFlightTimeout,
-        double maxLossProbability, Duration slowStart) implements Serializable {
+public record RouterSettings(
+        PolicyName policy,
+        int powerOfD,
+        LoadIndexWeights weights,
+        Duration loadIndexTimeUnit,
+        long seed,
+        String tasksTopic,
+        int bufferCapacity,
+        Duration bufferDeadline,
+        Duration inFlightTimeout,
+        double maxLossProbability,
+        Duration slowStart)
+        implements Serializable {
 
     /** The value of {@code router.k-time-unit.ms} that follows the fleet's mean service time. */
     static final String AUTO = "auto";
 
     public static RouterSettings from(JobConfig config) {
-        // With ga-batch the task-by-task router is not in the topology; it keeps the default policy.
-        PolicyName policy = GaSettings.routesInBatches(config)
-                ? PolicyName.HEARTBEAT_K_LIVE : PolicyName.parse(config.choice(ConfigKey.ROUTER_POLICY));
-        return new RouterSettings(policy, config.getInt(ConfigKey.ROUTER_POWER_OF_D),
-                loadIndexWeights(config), loadIndexTimeUnit(config), config.getLong(ConfigKey.ROUTER_SEED),
-                config.get(ConfigKey.TOPIC_TASKS), config.getInt(ConfigKey.ROUTER_BUFFER_CAPACITY),
+        // With ga-batch the task-by-task router is not in the topology; it keeps the default
+        // policy.
+        PolicyName policy =
+                GaSettings.routesInBatches(config)
+                        ? PolicyName.HEARTBEAT_K_LIVE
+                        : PolicyName.parse(config.choice(ConfigKey.ROUTER_POLICY));
+        return new RouterSettings(
+                policy,
+                config.getInt(ConfigKey.ROUTER_POWER_OF_D),
+                loadIndexWeights(config),
+                loadIndexTimeUnit(config),
+                config.getLong(ConfigKey.ROUTER_SEED),
+                config.get(ConfigKey.TOPIC_TASKS),
+                config.getInt(ConfigKey.ROUTER_BUFFER_CAPACITY),
                 config.duration(ConfigKey.ROUTER_BUFFER_DEADLINE_MS),
-                config.duration(ConfigKey.ROUTER_IN_FLIGHT_TIMEOUT_MS), maxLossProbability(config),
+                config.duration(ConfigKey.ROUTER_IN_FLIGHT_TIMEOUT_MS),
+                maxLossProbability(config),
                 config.duration(ConfigKey.ROUTER_SLOW_START_MS));
     }
 
@@ -52,11 +74,15 @@ public record RouterSettings(PolicyName policy, int powerOfD, LoadIndexWeights w
 
     static LoadIndexWeights loadIndexWeights(JobConfig config) {
         String value = config.get(ConfigKey.ROUTER_K_WEIGHTS).trim();
-        return value.equalsIgnoreCase("equal") ? LoadIndexWeights.EQUAL : LoadIndexWeights.parse(value);
+        return value.equalsIgnoreCase("equal")
+                ? LoadIndexWeights.EQUAL
+                : LoadIndexWeights.parse(value);
     }
 
     static Duration loadIndexTimeUnit(JobConfig config) {
         String value = config.get(ConfigKey.ROUTER_K_TIME_UNIT_MS).trim();
-        return value.equalsIgnoreCase(AUTO) ? Duration.ZERO : Duration.ofMillis(Long.parseLong(value));
+        return value.equalsIgnoreCase(AUTO)
+                ? Duration.ZERO
+                : Duration.ofMillis(Long.parseLong(value));
     }
 }

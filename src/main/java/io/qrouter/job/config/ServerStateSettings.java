@@ -1,45 +1,68 @@
 package io.qrouter.job.config;
 
-import io.qrouter.job.functions.ServerStateFunction;
 import io.qrouter.estimate.EstimatorConfig;
+import io.qrouter.job.functions.ServerStateFunction;
 import io.qrouter.queueing.LoadIndexWeights;
 import java.io.Serializable;
 import java.time.Duration;
 
 /**
- * What {@link ServerStateFunction} needs: the queue model and K's weights for a server's figures, the estimators'
- * window, when a silent server is down and then forgotten, how updates are coalesced, and the heartbeat interval
- * range it recommends. Built once from the validated {@link JobConfig}.
+ * What {@link ServerStateFunction} needs: the queue model and K's weights for a server's figures,
+ * the estimators' window, when a silent server is down and then forgotten, how updates are
+ * coalesced, and the heartbeat interval range it recommends. Built once from the validated {@link
+ * JobConfig}.
  *
- * @param loadIndexTimeUnit K's time unit as the routers use it; {@link Duration#ZERO} follows the fleet's mean
- *     service time, which one server's state cannot see, so its own reports then use one second
+ * @param loadIndexTimeUnit K's time unit as the routers use it; {@link Duration#ZERO} follows the
+ *     fleet's mean service time, which one server's state cannot see, so its own reports then use
+ *     one second
  */
-public record ServerStateSettings(String queueModel, LoadIndexWeights weights, Duration loadIndexTimeUnit,
-        Duration estimatorWindow, int estimatorBuckets, int estimatorMinEvents, Duration downTimeout,
-        Duration forgetDownAfter, Duration updateCoalesce, Duration heartbeatMin, Duration heartbeatMax)
+public record ServerStateSettings(
+        String queueModel,
+        LoadIndexWeights weights,
+        Duration loadIndexTimeUnit,
+        Duration estimatorWindow,
+        int estimatorBuckets,
+        int estimatorMinEvents,
+        Duration downTimeout,
+        Duration forgetDownAfter,
+        Duration updateCoalesce,
+        Duration heartbeatMin,
+        Duration heartbeatMax)
         implements Serializable {
 
     public ServerStateSettings {
-        estimatorConfig(estimatorWindow, estimatorBuckets, estimatorMinEvents); // fails early, naming the keys
+        estimatorConfig(
+                estimatorWindow,
+                estimatorBuckets,
+                estimatorMinEvents); // fails early, naming the keys
     }
 
     public static ServerStateSettings from(JobConfig config) {
-        return new ServerStateSettings(config.choice(ConfigKey.SERVER_QUEUE_MODEL),
-                RouterSettings.loadIndexWeights(config), RouterSettings.loadIndexTimeUnit(config),
+        return new ServerStateSettings(
+                config.choice(ConfigKey.SERVER_QUEUE_MODEL),
+                RouterSettings.loadIndexWeights(config),
+                RouterSettings.loadIndexTimeUnit(config),
                 config.duration(ConfigKey.SERVER_ESTIMATOR_WINDOW_MS),
-                config.getInt(ConfigKey.SERVER_ESTIMATOR_BUCKETS), config.getInt(ConfigKey.SERVER_ESTIMATOR_MIN_EVENTS),
-                config.duration(ConfigKey.SERVER_DOWN_TIMEOUT_MS), config.duration(ConfigKey.SERVER_FORGET_AFTER_MS),
+                config.getInt(ConfigKey.SERVER_ESTIMATOR_BUCKETS),
+                config.getInt(ConfigKey.SERVER_ESTIMATOR_MIN_EVENTS),
+                config.duration(ConfigKey.SERVER_DOWN_TIMEOUT_MS),
+                config.duration(ConfigKey.SERVER_FORGET_AFTER_MS),
                 config.duration(ConfigKey.SERVER_UPDATE_COALESCE_MS),
                 config.duration(ConfigKey.HEARTBEAT_MIN_INTERVAL_MS),
                 config.duration(ConfigKey.HEARTBEAT_MAX_INTERVAL_MS));
     }
 
-    /** The estimators' configuration; the bucket count is the largest divisor of the window up to the one set. */
+    /**
+     * The estimators' configuration; the bucket count is the largest divisor of the window up to
+     * the one set.
+     */
     public EstimatorConfig estimatorConfig() {
         return estimatorConfig(estimatorWindow, estimatorBuckets, estimatorMinEvents);
     }
 
-    /** The unit of the K a server's own state reports (server-metrics, heartbeat log), in seconds. */
+    /**
+     * The unit of the K a server's own state reports (server-metrics, heartbeat log), in seconds.
+     */
     public double reportedLoadIndexTimeUnitSeconds() {
         return loadIndexTimeUnit.isZero() ? 1.0 : loadIndexTimeUnit.toMillis() / 1000.0;
     }
@@ -57,9 +80,16 @@ public record ServerStateSettings(String queueModel, LoadIndexWeights weights, D
         try {
             return config.validate();
         } catch (IllegalArgumentException e) {
-            throw new ConfigException(ConfigKey.SERVER_ESTIMATOR_WINDOW_MS.key(), "estimator settings ('"
-                    + ConfigKey.SERVER_ESTIMATOR_WINDOW_MS.key() + "', '" + ConfigKey.SERVER_ESTIMATOR_BUCKETS.key()
-                    + "', '" + ConfigKey.SERVER_ESTIMATOR_MIN_EVENTS.key() + "'): " + e.getMessage());
+            throw new ConfigException(
+                    ConfigKey.SERVER_ESTIMATOR_WINDOW_MS.key(),
+                    "estimator settings ('"
+                            + ConfigKey.SERVER_ESTIMATOR_WINDOW_MS.key()
+                            + "', '"
+                            + ConfigKey.SERVER_ESTIMATOR_BUCKETS.key()
+                            + "', '"
+                            + ConfigKey.SERVER_ESTIMATOR_MIN_EVENTS.key()
+                            + "'): "
+                            + e.getMessage());
         }
     }
 

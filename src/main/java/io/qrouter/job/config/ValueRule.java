@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What values a configuration key accepts. {@link #accepts} decides, {@link #describe} says it in words for
- * error messages, {@code --help} and the README table.
+ * What values a configuration key accepts. {@link #accepts} decides, {@link #describe} says it in
+ * words for error messages, {@code --help} and the README table.
  */
 public interface ValueRule extends Serializable {
 
@@ -61,7 +61,9 @@ public interface ValueRule extends Serializable {
             public boolean accepts(String value) {
                 try {
                     double v = Double.parseDouble(value.trim());
-                    return Double.isFinite(v) && (minOpen ? v > min : v >= min) && (maxOpen ? v < max : v <= max);
+                    return Double.isFinite(v)
+                            && (minOpen ? v > min : v >= min)
+                            && (maxOpen ? v < max : v <= max);
                 } catch (NumberFormatException e) {
                     return false;
                 }
@@ -69,7 +71,12 @@ public interface ValueRule extends Serializable {
 
             @Override
             public String describe() {
-                return "a number in " + (minOpen ? "(" : "[") + plain(min) + ", " + plain(max) + (maxOpen ? ")" : "]");
+                return "a number in "
+                        + (minOpen ? "(" : "[")
+                        + plain(min)
+                        + ", "
+                        + plain(max)
+                        + (maxOpen ? ")" : "]");
             }
         };
     }
@@ -85,7 +92,9 @@ public interface ValueRule extends Serializable {
                 }
                 for (String entry : value.split(",")) {
                     int eq = entry.indexOf('=');
-                    if (eq <= 0 || entry.substring(0, eq).isBlank() || !cost.accepts(entry.substring(eq + 1))) {
+                    if (eq <= 0
+                            || entry.substring(0, eq).isBlank()
+                            || !cost.accepts(entry.substring(eq + 1))) {
                         return false;
                     }
                 }
@@ -114,7 +123,10 @@ public interface ValueRule extends Serializable {
         };
     }
 
-    /** "equal", or the weights alpha,sigma,r of the load index K: three numbers in [0, 1] summing to 1. */
+    /**
+     * "equal", or the weights alpha,sigma,r of the load index K: three numbers in [0, 1] summing to
+     * 1.
+     */
     static ValueRule loadIndexWeights() {
         return new ValueRule() {
             @Override
@@ -156,7 +168,9 @@ public interface ValueRule extends Serializable {
         return new ValueRule() {
             @Override
             public boolean accepts(String value) {
-                return value.isEmpty() || value.getBytes(java.nio.charset.StandardCharsets.UTF_8).length >= minBytes;
+                return value.isEmpty()
+                        || value.getBytes(java.nio.charset.StandardCharsets.UTF_8).length
+                                >= minBytes;
             }
 
             @Override
@@ -180,8 +194,12 @@ public interface ValueRule extends Serializable {
         };
     }
 
-    /** Integers as integers ("negative (-3)", "[0, 1000000]"), other numbers as Java prints them. */
+    /**
+     * Integers as integers ("negative (-3)", "[0, 1000000]"), other numbers as Java prints them.
+     */
     static String plain(double x) {
-        return x == Math.rint(x) && Math.abs(x) < 1e15 ? Long.toString((long) x) : Double.toString(x);
+        return x == Math.rint(x) && Math.abs(x) < 1e15
+                ? Long.toString((long) x)
+                : Double.toString(x);
     }
 }

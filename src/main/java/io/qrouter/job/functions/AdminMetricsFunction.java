@@ -7,27 +7,33 @@ import org.apache.flink.streaming.api.functions.co.BroadcastProcessFunction;
 import org.apache.flink.util.Collector;
 
 /**
- * Adds each server's administrative state (active, draining, drained, maintenance, ejected) and weight, from the broadcast
- * {@link ControlState}, to its {@code server-metrics} records.
+ * Adds each server's administrative state (active, draining, drained, maintenance, ejected) and
+ * weight, from the broadcast {@link ControlState}, to its {@code server-metrics} records.
  */
-public class AdminMetricsFunction extends BroadcastProcessFunction<ServerMetrics, ControlState, ServerMetrics> {
+public class AdminMetricsFunction
+        extends BroadcastProcessFunction<ServerMetrics, ControlState, ServerMetrics> {
     private static final long serialVersionUID = 1L;
 
     @Override
-    public void processElement(ServerMetrics metrics, ReadOnlyContext ctx, Collector<ServerMetrics> out)
+    public void processElement(
+            ServerMetrics metrics, ReadOnlyContext ctx, Collector<ServerMetrics> out)
             throws Exception {
-        ControlState control = ctx.getBroadcastState(ControlFunction.BROADCAST).get(ControlFunction.KEY);
-        ServerAdmin admin = control == null ? new ServerAdmin() : control.admin(metrics.getServerId());
+        ControlState control =
+                ctx.getBroadcastState(ControlFunction.BROADCAST).get(ControlFunction.KEY);
+        ServerAdmin admin =
+                control == null ? new ServerAdmin() : control.admin(metrics.getServerId());
         boolean empty = metrics.getQueueLength() == 0;
-        metrics.setAdminState(control == null ? admin.getState().displayName(empty)
-                : control.displayState(metrics.getServerId(), empty));
+        metrics.setAdminState(
+                control == null
+                        ? admin.getState().displayName(empty)
+                        : control.displayState(metrics.getServerId(), empty));
         metrics.setAdminWeight(admin.getWeight());
         out.collect(metrics);
     }
 
     @Override
-    public void processBroadcastElement(ControlState control, Context ctx, Collector<ServerMetrics> out)
-            throws Exception {
+    public void processBroadcastElement(
+            ControlState control, Context ctx, Collector<ServerMetrics> out) throws Exception {
         ctx.getBroadcastState(ControlFunction.BROADCAST).put(ControlFunction.KEY, control);
     }
 }

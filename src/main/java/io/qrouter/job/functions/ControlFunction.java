@@ -1,8 +1,5 @@
 package io.qrouter.job.functions;
 
-import io.qrouter.job.config.ControlSettings;
-import io.qrouter.job.kafka.ControlCommands;
-import io.qrouter.job.records.ServerSignal;
 import io.qrouter.avro.ControlCommand;
 import io.qrouter.avro.ControlLogEntry;
 import io.qrouter.avro.DeadLetter;
@@ -11,6 +8,9 @@ import io.qrouter.control.CommandSignature;
 import io.qrouter.control.ControlRefusal;
 import io.qrouter.control.ControlState;
 import io.qrouter.control.Ejection;
+import io.qrouter.job.config.ControlSettings;
+import io.qrouter.job.kafka.ControlCommands;
+import io.qrouter.job.records.ServerSignal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,32 +30,40 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The control topic's one reader (parallelism 1, every record under one key): authenticates each command, refuses
- * replays, validates it against the servers the job knows, and emits the whole new {@link ControlState} for
- * broadcast ({@link #BROADCAST}). Every command, applied or refused, goes to {@link #CONTROL_LOG} with the reason; a refused
- * command changes nothing.
+ * The control topic's one reader (parallelism 1, every record under one key): authenticates each
+ * command, refuses replays, validates it against the servers the job knows, and emits the whole new
+ * {@link ControlState} for broadcast ({@link #BROADCAST}). Every command, applied or refused, goes
+ * to {@link #CONTROL_LOG} with the reason; a refused command changes nothing.
  *
- * <p>Authentication: HMAC-SHA256 with {@code control.hmac-secret} ({@link CommandSignature}). Refused, in this order:
- * no secret configured, no signature, a wrong one, issued further than {@code control.max-age.ms} from the job's
- * clock (either way), and a command id seen before within that window. The ids seen, the servers known and the
- * state are keyed state: checkpointed, so a restart keeps all three.
+ * <p>Authentication: HMAC-SHA256 with {@code control.hmac-secret} ({@link CommandSignature}).
+ * Refused, in this order: no secret configured, no signature, a wrong one, issued further than
+ * {@code control.max-age.ms} from the job's clock (either way), and a command id seen before within
+ * that window. The ids seen, the servers known and the state are keyed state: checkpointed, so a
+ * restart keeps all three.
  *
- * <p>Input 2 says which servers exist (heartbeats and departures) and, with outlier detection on, each server's
- * finished and failed tasks ({@link OutlierStatsFunction}): the detectors ({@link Ejection}) eject and bring back
- * servers through the same control state, every ejection and return an EVENT on the control-log.
+ * <p>Input 2 says which servers exist (heartbeats and departures) and, with outlier detection on,
+ * each server's finished and failed tasks ({@link OutlierStatsFunction}): the detectors ({@link
+ * Ejection}) eject and bring back servers through the same control state, every ejection and return
+ * an EVENT on the control-log.
  */
 public class ControlFunction
-        extends KeyedCoProcessFunction<String, Either<DeadLetter, ControlCommand>, ServerSignal, ControlState> {
+        extends KeyedCoProcessFunction<
+                String, Either<DeadLetter, ControlCommand>, ServerSignal, ControlState> {
     private static final long serialVersionUID = 1L;
     private static final Logger LOGGER = LoggerFactory.getLogger(ControlFunction.class);
 
     /** The only key: every command and server update meets in one place. */
     static final String KEY = "control";
-    public static final KeySelector<Either<DeadLetter, ControlCommand>, String> COMMAND_KEY = c -> KEY;
+
+    public static final KeySelector<Either<DeadLetter, ControlCommand>, String> COMMAND_KEY =
+            c -> KEY;
     public static final KeySelector<ServerSignal, String> SERVER_KEY = u -> KEY;
+
     /** The broadcast state of every operator the control state reaches: one entry, {@link #KEY}. */
-    public static final MapStateDescriptor<String, ControlState> BROADCAST = new MapStateDescriptor<>(
-            "control-state", Types.STRING, TypeInformation.of(ControlState.class));
+    public static final MapStateDescriptor<String, ControlState> BROADCAST =
+            new MapStateDescriptor<>(
+                    "control-state", Types.STRING, TypeInformation.of(ControlState.class));
+
     /** Every command applied or refused. */
     public static final OutputTag<ControlLogEntry> CONTROL_LOG = ControlLog.tag("control-log");
 
@@ -75,24 +83,43 @@ public class ControlFunction
 
     @Override
     public void open(OpenContext openContext) {
-        current = getRuntimeContext().getState(new ValueStateDescriptor<>("control-state", ControlState.class));
-        knownServers = getRuntimeContext().getMapState(
-                new MapStateDescriptor<>("known-servers", Types.STRING, Types.BOOLEAN));
-        seenCommands = getRuntimeContext().getMapState(
-                new MapStateDescriptor<>("seen-command-ids", Types.STRING, Types.LONG));
+        current =
+                getRuntimeContext()
+                        .getState(new ValueStateDescriptor<>("control-state", ControlState.class));
+        knownServers =
+                getRuntimeContext()
+                        .getMapState(
+                                new MapStateDescriptor<>(
+                                        "known-servers", Types.STRING, Types.BOOLEAN));
+        seenCommands =
+                getRuntimeContext()
+                        .getMapState(
+                                new MapStateDescriptor<>(
+                                        "seen-command-ids", Types.STRING, Types.LONG));
         signature = settings.signature();
-        intervalCounts = getRuntimeContext().getMapState(new MapStateDescriptor<>("outlier-interval-counts",
-                Types.STRING, TypeInformation.of(ServerSignal.class)));
-        nextTick = getRuntimeContext().getState(new ValueStateDescriptor<>("outlier-next-tick", Types.LONG));
+        intervalCounts =
+                getRuntimeContext()
+                        .getMapState(
+                                new MapStateDescriptor<>(
+                                        "outlier-interval-counts",
+                                        Types.STRING,
+                                        TypeInformation.of(ServerSignal.class)));
+        nextTick =
+                getRuntimeContext()
+                        .getState(new ValueStateDescriptor<>("outlier-next-tick", Types.LONG));
         ejection = new Ejection(settings.outliers());
     }
 
     @Override
-    public void processElement1(Either<DeadLetter, ControlCommand> record, Context ctx, Collector<ControlState> out)
+    public void processElement1(
+            Either<DeadLetter, ControlCommand> record, Context ctx, Collector<ControlState> out)
             throws Exception {
         long now = ctx.timerService().currentProcessingTime();
         if (record.isLeft()) {
-            refuse(ControlLog.unreadable("not a readable ControlCommand: " + record.left().getReason(), now), ctx);
+            refuse(
+                    ControlLog.unreadable(
+                            "not a readable ControlCommand: " + record.left().getReason(), now),
+                    ctx);
             return;
         }
         ControlCommand received = record.right();
@@ -100,28 +127,46 @@ public class ControlFunction
         try {
             authenticate(command, received.getSignature(), now);
             ControlState before = state();
-            ControlState.Applied applied = before.apply(command, this::known, settings.perTaskRouting(), now);
+            ControlState.Applied applied =
+                    before.apply(command, this::known, settings.perTaskRouting(), now);
             current.update(applied.state());
             out.collect(applied.state());
-            LOGGER.info("control command {} from {} applied: {}", command.commandId(), command.issuer(), applied.change());
-            ctx.output(CONTROL_LOG, ControlLog.of(received, ControlLog.APPLIED, applied.change(), now));
+            LOGGER.info(
+                    "control command {} from {} applied: {}",
+                    command.commandId(),
+                    command.issuer(),
+                    applied.change());
+            ctx.output(
+                    CONTROL_LOG,
+                    ControlLog.of(received, ControlLog.APPLIED, applied.change(), now));
         } catch (ControlRefusal refusal) {
             refuse(ControlLog.of(received, ControlLog.REFUSED, refusal.getMessage(), now), ctx);
         }
     }
 
     @Override
-    public void processElement2(ServerSignal signal, Context ctx, Collector<ControlState> out) throws Exception {
+    public void processElement2(ServerSignal signal, Context ctx, Collector<ControlState> out)
+            throws Exception {
         String id = signal.getServerId();
         switch (signal.getKind()) {
             case ServerSignal.GONE -> {
                 knownServers.remove(id);
-                publish(state().copy(), List.of(), ctx.timerService().currentProcessingTime(), ctx, out);
+                publish(
+                        state().copy(),
+                        List.of(),
+                        ctx.timerService().currentProcessingTime(),
+                        ctx,
+                        out);
             }
             case ServerSignal.PRESENT -> {
                 if (!knownServers.contains(id)) {
                     knownServers.put(id, true);
-                    publish(state().copy(), List.of(), ctx.timerService().currentProcessingTime(), ctx, out);
+                    publish(
+                            state().copy(),
+                            List.of(),
+                            ctx.timerService().currentProcessingTime(),
+                            ctx,
+                            out);
                 }
             }
             default -> {
@@ -131,15 +176,24 @@ public class ControlFunction
                     scheduleTick(ctx, now);
                 }
                 ControlState next = state().copy();
-                List<String> changes = ejection.onCounts(next, id, new Ejection.Counts(signal.getSuccesses(),
-                        signal.getFailures(), signal.getConsecutiveFailures()), liveServers(), now);
+                List<String> changes =
+                        ejection.onCounts(
+                                next,
+                                id,
+                                new Ejection.Counts(
+                                        signal.getSuccesses(),
+                                        signal.getFailures(),
+                                        signal.getConsecutiveFailures()),
+                                liveServers(),
+                                now);
                 publish(next, changes, now, ctx, out);
             }
         }
     }
 
     @Override
-    public void onTimer(long timestamp, OnTimerContext ctx, Collector<ControlState> out) throws Exception {
+    public void onTimer(long timestamp, OnTimerContext ctx, Collector<ControlState> out)
+            throws Exception {
         ControlState next = state().copy();
         List<String> changes = new ArrayList<>(ejection.returns(next, timestamp));
         Long tick = nextTick.value();
@@ -147,8 +201,10 @@ public class ControlFunction
             Map<String, Ejection.Counts> interval = new java.util.TreeMap<>();
             for (Map.Entry<String, ServerSignal> e : intervalCounts.entries()) {
                 ServerSignal c = e.getValue();
-                interval.put(e.getKey(), new Ejection.Counts(c.getSuccesses(), c.getFailures(),
-                        c.getConsecutiveFailures()));
+                interval.put(
+                        e.getKey(),
+                        new Ejection.Counts(
+                                c.getSuccesses(), c.getFailures(), c.getConsecutiveFailures()));
             }
             intervalCounts.clear();
             nextTick.clear();
@@ -162,19 +218,31 @@ public class ControlFunction
         return current.value() != null ? current.value() : settings.initialState();
     }
 
-    /** After the detectors: the panic flag, then, if anything changed, the new state out and the events logged. */
-    private void publish(ControlState next, List<String> changes, long now, Context ctx, Collector<ControlState> out)
+    /**
+     * After the detectors: the panic flag, then, if anything changed, the new state out and the
+     * events logged.
+     */
+    private void publish(
+            ControlState next,
+            List<String> changes,
+            long now,
+            Context ctx,
+            Collector<ControlState> out)
             throws Exception {
         boolean panic = ejection.panics(next, liveServers());
         List<String> events = new ArrayList<>(changes);
         if (panic != next.isPanic()) {
             next.setPanic(panic);
             next.setVersion(next.getVersion() + 1);
-            events.add(panic ? "PANIC: too few healthy servers, routing over every live one"
-                    : "PANIC_OVER: enough healthy servers again");
+            events.add(
+                    panic
+                            ? "PANIC: too few healthy servers, routing over every live one"
+                            : "PANIC_OVER: enough healthy servers again");
         }
         for (String event : events) {
-            String kind = event.substring(0, event.indexOf(' ') < 0 ? event.indexOf(':') : event.indexOf(' '));
+            String kind =
+                    event.substring(
+                            0, event.indexOf(' ') < 0 ? event.indexOf(':') : event.indexOf(' '));
             LOGGER.info("outlier detection: {}", event);
             ctx.output(CONTROL_LOG, ControlLog.event(kind.replace(":", ""), null, event, now));
         }
@@ -212,10 +280,13 @@ public class ControlFunction
         }
     }
 
-    /** Refuses a command that is not authentic or is a replay; records the id of an authentic one. */
+    /**
+     * Refuses a command that is not authentic or is a replay; records the id of an authentic one.
+     */
     private void authenticate(Command command, String givenSignature, long now) throws Exception {
         if (signature == null) {
-            throw new ControlRefusal("control commands are disabled: the job has no control.hmac-secret");
+            throw new ControlRefusal(
+                    "control commands are disabled: the job has no control.hmac-secret");
         }
         if (givenSignature == null || givenSignature.isBlank()) {
             throw new ControlRefusal("unsigned command");
@@ -225,12 +296,18 @@ public class ControlFunction
         }
         long age = now - command.issuedAtMillis();
         if (Math.abs(age) > settings.maxAgeMillis()) {
-            throw new ControlRefusal("replay or clock skew: issued " + age + " ms before the job's clock, outside "
-                    + "control.max-age.ms (" + settings.maxAgeMillis() + ")");
+            throw new ControlRefusal(
+                    "replay or clock skew: issued "
+                            + age
+                            + " ms before the job's clock, outside "
+                            + "control.max-age.ms ("
+                            + settings.maxAgeMillis()
+                            + ")");
         }
         forgetOldIds(now);
         if (seenCommands.contains(command.commandId())) {
-            throw new ControlRefusal("replay: command id " + command.commandId() + " was already received");
+            throw new ControlRefusal(
+                    "replay: command id " + command.commandId() + " was already received");
         }
         seenCommands.put(command.commandId(), command.issuedAtMillis());
     }
@@ -249,7 +326,11 @@ public class ControlFunction
     }
 
     private void refuse(ControlLogEntry entry, Context ctx) {
-        LOGGER.warn("control command {} from {} refused: {}", entry.getCommandId(), entry.getIssuer(), entry.getReason());
+        LOGGER.warn(
+                "control command {} from {} refused: {}",
+                entry.getCommandId(),
+                entry.getIssuer(),
+                entry.getReason());
         ctx.output(CONTROL_LOG, entry);
     }
 }

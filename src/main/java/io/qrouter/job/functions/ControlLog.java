@@ -7,7 +7,10 @@ import java.util.HashMap;
 import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
 import org.apache.flink.util.OutputTag;
 
-/** The records of the {@code control-log} topic: what happened to each command, and the events commands caused. */
+/**
+ * The records of the {@code control-log} topic: what happened to each command, and the events
+ * commands caused.
+ */
 public final class ControlLog {
     public static final String APPLIED = "APPLIED";
     public static final String REFUSED = "REFUSED";
@@ -21,7 +24,8 @@ public final class ControlLog {
     }
 
     /** What happened to {@code command}: APPLIED with the change, or REFUSED with the reason. */
-    public static ControlLogEntry of(ControlCommand command, String outcome, String reason, long nowMillis) {
+    public static ControlLogEntry of(
+            ControlCommand command, String outcome, String reason, long nowMillis) {
         return ControlLogEntry.newBuilder()
                 .setCommandId(command.getCommandId())
                 .setIssuer(command.getIssuer())
@@ -45,7 +49,8 @@ public final class ControlLog {
     }
 
     /** Something an applied command caused, e.g. {@code DRAINED}. */
-    public static ControlLogEntry event(String action, String serverId, String what, long nowMillis) {
+    public static ControlLogEntry event(
+            String action, String serverId, String what, long nowMillis) {
         return ControlLogEntry.newBuilder()
                 .setAction(action)
                 .setTarget(serverId)

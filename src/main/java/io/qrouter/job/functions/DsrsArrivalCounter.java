@@ -1,7 +1,7 @@
 package io.qrouter.job.functions;
 
-import io.qrouter.job.records.SlotArrivals;
 import io.qrouter.avro.TaskRequest;
+import io.qrouter.job.records.SlotArrivals;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -13,26 +13,31 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
 
 /**
- * Counts tasks per (service type, DSRS slot) where they are read, chained to the tasks source, so the keyed DSRS
- * step ({@link DsrsSlotFunction}) receives a few {@link SlotArrivals} per slot instead of every task: one shuffle,
- * one key and one timer registration less per task, whatever the parallelism.
+ * Counts tasks per (service type, DSRS slot) where they are read, chained to the tasks source, so
+ * the keyed DSRS step ({@link DsrsSlotFunction}) receives a few {@link SlotArrivals} per slot
+ * instead of every task: one shuffle, one key and one timer registration less per task, whatever
+ * the parallelism.
  *
- * <p>DSRS stays equal to the task-by-task computation because every count reaches the DSRS step before anything
- * that could close its slot there: a slot's count is emitted before the watermark that closes it is passed on,
- * everything held is emitted before this input turns idle (the DSRS step may then close slots without it) and
- * before each checkpoint barrier (so nothing needs to be checkpointed here), and a task whose slot this counter has
- * already seen closed is passed on at once, as it was before (the DSRS step counts it in the next open slot).
- * Memory: the open slots' counts only, emitted early when more than {@value #MAX_HELD} are held.
+ * <p>DSRS stays equal to the task-by-task computation because every count reaches the DSRS step
+ * before anything that could close its slot there: a slot's count is emitted before the watermark
+ * that closes it is passed on, everything held is emitted before this input turns idle (the DSRS
+ * step may then close slots without it) and before each checkpoint barrier (so nothing needs to be
+ * checkpointed here), and a task whose slot this counter has already seen closed is passed on at
+ * once, as it was before (the DSRS step counts it in the next open slot). Memory: the open slots'
+ * counts only, emitted early when more than {@value #MAX_HELD} are held.
  */
 public final class DsrsArrivalCounter extends AbstractStreamOperator<SlotArrivals>
         implements OneInputStreamOperator<TaskRequest, SlotArrivals> {
     private static final long serialVersionUID = 1L;
+
     /** Bound on the (service, slot) counts held: many service types must not grow the heap. */
     static final int MAX_HELD = 4096;
 
     private final long slotMillis;
+
     /** Open slot → service type → tasks counted so far. */
     private transient Map<Long, Map<String, long[]>> held;
+
     private transient int heldCount;
     private transient long watermark;
 
@@ -56,11 +61,14 @@ public final class DsrsArrivalCounter extends AbstractStreamOperator<SlotArrival
             emit(task.getServiceType(), slot, 1);
             return;
         }
-        long[] count = held.computeIfAbsent(slot, s -> new HashMap<>())
-                .computeIfAbsent(task.getServiceType(), s -> {
-                    heldCount++;
-                    return new long[1];
-                });
+        long[] count =
+                held.computeIfAbsent(slot, s -> new HashMap<>())
+                        .computeIfAbsent(
+                                task.getServiceType(),
+                                s -> {
+                                    heldCount++;
+                                    return new long[1];
+                                });
         count[0]++;
         if (heldCount > MAX_HELD) {
             emitUpTo(Long.MAX_VALUE);
@@ -94,12 +102,17 @@ public final class DsrsArrivalCounter extends AbstractStreamOperator<SlotArrival
         super.finish();
     }
 
-    /** The DSRS step closes slot t when the watermark reaches its last millisecond (its timer's time). */
+    /**
+     * The DSRS step closes slot t when the watermark reaches its last millisecond (its timer's
+     * time).
+     */
     private long closesAt(long slot) {
         return (slot + 1) * slotMillis - 1;
     }
 
-    /** Emits the counts of every slot that closes at or before {@code watermark}, oldest slot first. */
+    /**
+     * Emits the counts of every slot that closes at or before {@code watermark}, oldest slot first.
+     */
     private void emitUpTo(long watermark) {
         if (heldCount == 0) {
             return;
@@ -120,6 +133,7 @@ public final class DsrsArrivalCounter extends AbstractStreamOperator<SlotArrival
     }
 
     private void emit(String serviceType, long slot, long count) {
-        output.collect(new StreamRecord<>(new SlotArrivals(serviceType, slot, count), slot * slotMillis));
+        output.collect(
+                new StreamRecord<>(new SlotArrivals(serviceType, slot, count), slot * slotMillis));
     }
 }

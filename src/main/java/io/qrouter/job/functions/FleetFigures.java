@@ -2,13 +2,14 @@ package io.qrouter.job.functions;
 
 import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.queueing.FleetBalance;
-
 import java.util.List;
 
-/** The fleet figures of seed 000 over the servers that accept tasks, through io.qrouter.queueing.FleetBalance. */
+/**
+ * The fleet figures of seed 000 over the servers that accept tasks, through
+ * io.qrouter.queueing.FleetBalance.
+ */
 final class FleetFigures {
-    private FleetFigures() {
-    }
+    private FleetFigures() {}
 
     /** P_J = I/N (Eq. 56); 0 without servers. */
     static double idleFraction(List<ServerUpdate> alive) {
@@ -21,8 +22,11 @@ final class FleetFigures {
 
     /** F (Eq. 55) over the servers whose K is known (overloaded ones have none); 0 without any. */
     static double loadIndexVariance(List<ServerUpdate> alive) {
-        double[] k = alive.stream().filter(s -> s.getLoadIndexK() != null)
-                .mapToDouble(ServerUpdate::getLoadIndexK).toArray();
+        double[] k =
+                alive.stream()
+                        .filter(s -> s.getLoadIndexK() != null)
+                        .mapToDouble(ServerUpdate::getLoadIndexK)
+                        .toArray();
         return k.length == 0 ? 0 : FleetBalance.loadIndexVariance(k);
     }
 }

@@ -1,8 +1,5 @@
 package io.qrouter.job.functions;
 
-import io.qrouter.job.config.GaSettings;
-import io.qrouter.job.records.GaServerView;
-import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
@@ -10,6 +7,15 @@ import io.qrouter.ga.Allocation;
 import io.qrouter.ga.BatchAllocator;
 import io.qrouter.ga.BatchTask;
 import io.qrouter.ga.ServerProfile;
+import io.qrouter.job.config.GaSettings;
+import io.qrouter.job.records.GaServerView;
+import io.qrouter.job.records.ServerUpdate;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.BroadcastState;
 import org.apache.flink.api.common.state.ListState;
@@ -25,48 +31,51 @@ import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
 import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
 import org.apache.flink.util.Collector;
 
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-
 /**
- * GA batch mode (seed 001): tasks are collected in windows of {@code gaBatchSize} tasks or {@code gaWindowMillis}
- * of processing time, whichever comes first, and each window is assigned by the io.qrouter.ga allocator
- * ({@code gaAllocator}: mv-ga by default, dga or fcfs) over the servers that accept tasks; every task gets a
- * {@link RoutingDecision} with rule {@code GA_BATCH} and the allocator's configuration name as policy.
+ * GA batch mode (seed 001): tasks are collected in windows of {@code gaBatchSize} tasks or {@code
+ * gaWindowMillis} of processing time, whichever comes first, and each window is assigned by the
+ * io.qrouter.ga allocator ({@code gaAllocator}: mv-ga by default, dga or fcfs) over the servers
+ * that accept tasks; every task gets a {@link RoutingDecision} with rule {@code GA_BATCH} and the
+ * allocator's configuration name as policy.
  *
- * <p>Decisions: tasks are keyed by a batch lane ({@link #laneKey}); each lane batches its own tasks, so
- * {@code gaLanes} lanes run in parallel without coordinating (like parallel routers, each corrects only through
- * the next heartbeats). Servers come from the broadcast snapshots under {@link #SERVERS}, which also keeps each
- * server's recent resource load indices for the mean-variance weights. Without a usable server the window waits
- * for one, and tasks buffered for {@code bufferDeadlineMillis} (counted from their arrival here, as in
- * {@link RouterFunction}) are dead-lettered ({@link RouterFunction#DEAD_LETTERS}). The allocator's seed is mixed from
- * the configured seed, the lane and the window's sequence number ({@link #windowSeed}), so a replay decides alike
- * and no two lanes share a window's seed.
- * Server histories that make the mean-variance weights singular give equal weights ({@code MarkowitzWeights}),
- * so no window can fail the job.
+ * <p>Decisions: tasks are keyed by a batch lane ({@link #laneKey}); each lane batches its own
+ * tasks, so {@code gaLanes} lanes run in parallel without coordinating (like parallel routers, each
+ * corrects only through the next heartbeats). Servers come from the broadcast snapshots under
+ * {@link #SERVERS}, which also keeps each server's recent resource load indices for the
+ * mean-variance weights. Without a usable server the window waits for one, and tasks buffered for
+ * {@code bufferDeadlineMillis} (counted from their arrival here, as in {@link RouterFunction}) are
+ * dead-lettered ({@link RouterFunction#DEAD_LETTERS}). The allocator's seed is mixed from the
+ * configured seed, the lane and the window's sequence number ({@link #windowSeed}), so a replay
+ * decides alike and no two lanes share a window's seed. Server histories that make the
+ * mean-variance weights singular give equal weights ({@code MarkowitzWeights}), so no window can
+ * fail the job.
  */
-public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, TaskRequest, ServerUpdate, RoutingDecision> {
+public class GaBatchFunction
+        extends KeyedBroadcastProcessFunction<Integer, TaskRequest, ServerUpdate, RoutingDecision> {
     private static final long serialVersionUID = 1L;
-
 
     /** The rule of every decision this operator makes. */
     public static final String RULE = "GA_BATCH";
+
     /** Broadcast state: latest snapshot and load-index history per server. */
-    public static final MapStateDescriptor<String, GaServerView> SERVERS = new MapStateDescriptor<>(
-            "ga-servers", Types.STRING, TypeInformation.of(GaServerView.class));
+    public static final MapStateDescriptor<String, GaServerView> SERVERS =
+            new MapStateDescriptor<>(
+                    "ga-servers", Types.STRING, TypeInformation.of(GaServerView.class));
 
     static final ListStateDescriptor<TaskRequest> WINDOW =
             new ListStateDescriptor<>("ga-window", new AvroTypeInfo<>(TaskRequest.class));
+
     /** Tasks in the window, and the processing time its flush timer is set for (0 when none). */
     /** When each task of {@link #WINDOW} entered it (processing time), in the same order. */
-    static final ListStateDescriptor<Long> WINDOW_ENTERED = new ListStateDescriptor<>("ga-window-entered", Types.LONG);
-    static final ValueStateDescriptor<Integer> WINDOW_SIZE = new ValueStateDescriptor<>("ga-window-size", Types.INT);
-    static final ValueStateDescriptor<Long> WINDOW_TIMER = new ValueStateDescriptor<>("ga-window-timer", Types.LONG);
-    static final ValueStateDescriptor<Long> WINDOWS_DONE = new ValueStateDescriptor<>("ga-windows-done", Types.LONG);
+    static final ListStateDescriptor<Long> WINDOW_ENTERED =
+            new ListStateDescriptor<>("ga-window-entered", Types.LONG);
+
+    static final ValueStateDescriptor<Integer> WINDOW_SIZE =
+            new ValueStateDescriptor<>("ga-window-size", Types.INT);
+    static final ValueStateDescriptor<Long> WINDOW_TIMER =
+            new ValueStateDescriptor<>("ga-window-timer", Types.LONG);
+    static final ValueStateDescriptor<Long> WINDOWS_DONE =
+            new ValueStateDescriptor<>("ga-windows-done", Types.LONG);
 
     private final GaSettings settings;
 
@@ -106,7 +115,9 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
     }
 
     @Override
-    public void processElement(TaskRequest task, ReadOnlyContext ctx, Collector<RoutingDecision> out) throws Exception {
+    public void processElement(
+            TaskRequest task, ReadOnlyContext ctx, Collector<RoutingDecision> out)
+            throws Exception {
         long now = ctx.timerService().currentProcessingTime();
         window.add(task);
         windowEntered.add(now);
@@ -122,19 +133,22 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
     }
 
     @Override
-    public void processBroadcastElement(ServerUpdate snapshot, Context ctx, Collector<RoutingDecision> out)
-            throws Exception {
+    public void processBroadcastElement(
+            ServerUpdate snapshot, Context ctx, Collector<RoutingDecision> out) throws Exception {
         BroadcastState<String, GaServerView> servers = ctx.getBroadcastState(SERVERS);
         if (snapshot.isGone()) {
             servers.remove(snapshot.getServerId());
             return;
         }
         GaServerView known = servers.get(snapshot.getServerId());
-        servers.put(snapshot.getServerId(), (known == null ? new GaServerView() : known).next(snapshot));
+        servers.put(
+                snapshot.getServerId(),
+                (known == null ? new GaServerView() : known).next(snapshot));
     }
 
     @Override
-    public void onTimer(long timestamp, OnTimerContext ctx, Collector<RoutingDecision> out) throws Exception {
+    public void onTimer(long timestamp, OnTimerContext ctx, Collector<RoutingDecision> out)
+            throws Exception {
         Long due = windowTimer.value();
         if (due == null || due != timestamp) {
             return;
@@ -143,7 +157,8 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
         flush(timestamp, ctx, out);
     }
 
-    private void flush(long now, ReadOnlyContext ctx, Collector<RoutingDecision> out) throws Exception {
+    private void flush(long now, ReadOnlyContext ctx, Collector<RoutingDecision> out)
+            throws Exception {
         List<TaskRequest> tasks = new ArrayList<>();
         window.get().forEach(tasks::add);
         if (tasks.isEmpty()) {
@@ -166,30 +181,35 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
         for (GaServerView v : servers) {
             gaServers.add(GaRecords.toGaServer(v.snapshot, v.loadIndexHistory));
         }
-        Allocation allocation = allocator.allocate(batch, gaServers,
-                windowSeed(settings.seed(), ctx.getCurrentKey(), windowIndex));
+        Allocation allocation =
+                allocator.allocate(
+                        batch,
+                        gaServers,
+                        windowSeed(settings.seed(), ctx.getCurrentKey(), windowIndex));
         for (int i = 0; i < tasks.size(); i++) {
             ServerUpdate chosen = servers.get(allocation.serverOfTask()[i]).snapshot;
             TaskRequest task = tasks.get(i);
-            out.collect(RoutingDecision.newBuilder()
-                    .setTaskId(task.getTaskId())
-                    .setServerId(chosen.getServerId())
-                    .setRule(RULE)
-                    .setPolicy(policyName)
-                    .setSnapshotAgeMillis(Math.max(0, now - chosen.getUpdatedAt()))
-                    .setDecidedAt(Instant.ofEpochMilli(now))
-                    .setTaskCreatedAt(task.getCreatedAt())
-                    .setServiceType(task.getServiceType())
-                    .setRouterSubtask(subtask)
-                    .build());
+            out.collect(
+                    RoutingDecision.newBuilder()
+                            .setTaskId(task.getTaskId())
+                            .setServerId(chosen.getServerId())
+                            .setRule(RULE)
+                            .setPolicy(policyName)
+                            .setSnapshotAgeMillis(Math.max(0, now - chosen.getUpdatedAt()))
+                            .setDecidedAt(Instant.ofEpochMilli(now))
+                            .setTaskCreatedAt(task.getCreatedAt())
+                            .setServiceType(task.getServiceType())
+                            .setRouterSubtask(subtask)
+                            .build());
             metrics.decided(RULE);
         }
         clearWindow(ctx);
     }
 
     /**
-     * The allocator's seed for a lane's n-th window: SplitMix64's finaliser over seed, lane and n, so lanes and
-     * windows draw independent streams (a plain seed + n gave every lane's n-th window the same one).
+     * The allocator's seed for a lane's n-th window: SplitMix64's finaliser over seed, lane and n,
+     * so lanes and windows draw independent streams (a plain seed + n gave every lane's n-th window
+     * the same one).
      */
     static long windowSeed(long seed, int lane, long windowIndex) {
         long z = seed + 0x9E3779B97F4A7C15L * (1 + windowIndex) + 0xBF58476D1CE4E5B9L * lane;
@@ -198,23 +218,31 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
         return z ^ (z >>> 31);
     }
 
-    /** Dead-letters the tasks buffered past the deadline and keeps the others for the next window. */
-    private void waitForServers(List<TaskRequest> tasks, List<Long> entered, long now, ReadOnlyContext ctx)
+    /**
+     * Dead-letters the tasks buffered past the deadline and keeps the others for the next window.
+     */
+    private void waitForServers(
+            List<TaskRequest> tasks, List<Long> entered, long now, ReadOnlyContext ctx)
             throws Exception {
         List<TaskRequest> keep = new ArrayList<>();
         List<Long> keptEntered = new ArrayList<>();
         for (int i = 0; i < tasks.size(); i++) {
             TaskRequest t = tasks.get(i);
-            // A window restored from state older than the entry list counts its tasks as entering now.
+            // A window restored from state older than the entry list counts its tasks as entering
+            // now.
             long since = i < entered.size() ? entered.get(i) : now;
             if (now - since >= settings.bufferDeadline().toMillis()) {
-                ctx.output(RouterFunction.DEAD_LETTERS, DeadLetter.newBuilder()
-                        .setSourceTopic(settings.tasksTopic())
-                        .setReason("no live server for the GA batch within the buffer deadline of "
-                                + settings.bufferDeadline().toMillis() + " ms")
-                        .setTaskId(t.getTaskId())
-                        .setAt(Instant.ofEpochMilli(now))
-                        .build());
+                ctx.output(
+                        RouterFunction.DEAD_LETTERS,
+                        DeadLetter.newBuilder()
+                                .setSourceTopic(settings.tasksTopic())
+                                .setReason(
+                                        "no live server for the GA batch within the buffer deadline of "
+                                                + settings.bufferDeadline().toMillis()
+                                                + " ms")
+                                .setTaskId(t.getTaskId())
+                                .setAt(Instant.ofEpochMilli(now))
+                                .build());
                 metrics.deadLettered();
             } else {
                 keep.add(t);
@@ -244,8 +272,8 @@ public class GaBatchFunction extends KeyedBroadcastProcessFunction<Integer, Task
     }
 
     /** Usable servers in id order, so the same state always gives the allocator the same input. */
-    private static List<GaServerView> usableServers(ReadOnlyBroadcastState<String, GaServerView> state)
-            throws Exception {
+    private static List<GaServerView> usableServers(
+            ReadOnlyBroadcastState<String, GaServerView> state) throws Exception {
         List<GaServerView> servers = new ArrayList<>();
         for (Map.Entry<String, GaServerView> entry : state.immutableEntries()) {
             if (GaRecords.usable(entry.getValue().snapshot)) {

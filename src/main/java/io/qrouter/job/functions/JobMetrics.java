@@ -1,29 +1,30 @@
 package io.qrouter.job.functions;
 
 import io.qrouter.job.JobHealth;
+import java.util.HashMap;
+import java.util.Map;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.Meter;
 import org.apache.flink.metrics.MeterView;
 import org.apache.flink.metrics.MetricGroup;
 
-import java.util.HashMap;
-import java.util.Map;
-
 /**
- * The Flink metrics of an operator that decides where tasks go (router, GA batch):
- * {@code decisionsPerSecond} (meter), {@code decisions} per rule (counters in group {@code rule=<RULE>}),
- * {@code lastDecisionTime} (epoch milliseconds of the latest decision, -1 before the first: how long routing has been
- * silent, the first sign of a stall), {@code idleQueueHitRatio} (share of decisions the idle queue answered), and the fleet as this operator sees
- * it: {@code serversAlive}, {@code idleFractionPJ} (P_J = idle / alive servers, Eq. 56), {@code loadIndexVarianceF}
- * (F = population variance of K over the alive servers with a finite K, Eq. 55), plus {@code tasksBuffered} and
- * {@code tasksDeadLettered}.
+ * The Flink metrics of an operator that decides where tasks go (router, GA batch): {@code
+ * decisionsPerSecond} (meter), {@code decisions} per rule (counters in group {@code rule=<RULE>}),
+ * {@code lastDecisionTime} (epoch milliseconds of the latest decision, -1 before the first: how
+ * long routing has been silent, the first sign of a stall), {@code idleQueueHitRatio} (share of
+ * decisions the idle queue answered), and the fleet as this operator sees it: {@code serversAlive},
+ * {@code idleFractionPJ} (P_J = idle / alive servers, Eq. 56), {@code loadIndexVarianceF} (F =
+ * population variance of K over the alive servers with a finite K, Eq. 55), plus {@code
+ * tasksBuffered} and {@code tasksDeadLettered}.
  *
  * <p>Gauges read fields the task thread writes; the reporter thread may see a value one update old.
  */
 public final class JobMetrics {
     /** Metric names that {@link JobHealth} reads. */
     public static final String DECISIONS_PER_SECOND = "decisionsPerSecond";
+
     public static final String LAST_DECISION_TIME = "lastDecisionTime";
 
     private final MetricGroup group;
@@ -53,7 +54,9 @@ public final class JobMetrics {
 
     void decided(String rule) {
         decisionsPerSecond.markEvent();
-        decisionsByRule.computeIfAbsent(rule, r -> group.addGroup("rule", r).counter("decisions")).inc();
+        decisionsByRule
+                .computeIfAbsent(rule, r -> group.addGroup("rule", r).counter("decisions"))
+                .inc();
         decisions++;
         if ("IDLE_QUEUE".equals(rule)) {
             idleQueueHits++;

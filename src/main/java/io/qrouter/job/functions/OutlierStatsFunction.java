@@ -1,9 +1,9 @@
 package io.qrouter.job.functions;
 
-import io.qrouter.job.records.ServerSignal;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskEventType;
 import io.qrouter.control.OutlierSettings;
+import io.qrouter.job.records.ServerSignal;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
@@ -12,9 +12,10 @@ import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 
 /**
- * Per server (keyed by server id): counts COMPLETED and FAILED tasks, and failures in a row. Reports the counts to the
- * control operator at the end of each outlier-detection interval (processing time), and at once when the failures
- * in a row reach the consecutive-failure threshold, so an ejection does not wait for the interval.
+ * Per server (keyed by server id): counts COMPLETED and FAILED tasks, and failures in a row.
+ * Reports the counts to the control operator at the end of each outlier-detection interval
+ * (processing time), and at once when the failures in a row reach the consecutive-failure
+ * threshold, so an ejection does not wait for the interval.
  */
 public class OutlierStatsFunction extends KeyedProcessFunction<String, TaskEvent, ServerSignal> {
     private static final long serialVersionUID = 1L;
@@ -30,12 +31,17 @@ public class OutlierStatsFunction extends KeyedProcessFunction<String, TaskEvent
 
     @Override
     public void open(OpenContext openContext) {
-        counts = getRuntimeContext().getState(new ValueStateDescriptor<>("outlier-counts",
-                PrimitiveArrayTypeInfo.LONG_PRIMITIVE_ARRAY_TYPE_INFO));
+        counts =
+                getRuntimeContext()
+                        .getState(
+                                new ValueStateDescriptor<>(
+                                        "outlier-counts",
+                                        PrimitiveArrayTypeInfo.LONG_PRIMITIVE_ARRAY_TYPE_INFO));
     }
 
     @Override
-    public void processElement(TaskEvent event, Context ctx, Collector<ServerSignal> out) throws Exception {
+    public void processElement(TaskEvent event, Context ctx, Collector<ServerSignal> out)
+            throws Exception {
         TaskEventType type = event.getType();
         if (type != TaskEventType.COMPLETED && type != TaskEventType.FAILED) {
             return;
@@ -48,7 +54,9 @@ public class OutlierStatsFunction extends KeyedProcessFunction<String, TaskEvent
             c[1]++;
             c[2]++;
             if (c[2] == settings.consecutiveFailures()) {
-                out.collect(ServerSignal.counts(ServerSignal.FAILING, ctx.getCurrentKey(), c[0], c[1], (int) c[2]));
+                out.collect(
+                        ServerSignal.counts(
+                                ServerSignal.FAILING, ctx.getCurrentKey(), c[0], c[1], (int) c[2]));
             }
         }
         if (c[3] == 0) {
@@ -59,12 +67,15 @@ public class OutlierStatsFunction extends KeyedProcessFunction<String, TaskEvent
     }
 
     @Override
-    public void onTimer(long timestamp, OnTimerContext ctx, Collector<ServerSignal> out) throws Exception {
+    public void onTimer(long timestamp, OnTimerContext ctx, Collector<ServerSignal> out)
+            throws Exception {
         long[] c = counts.value();
         if (c == null) {
             return;
         }
-        out.collect(ServerSignal.counts(ServerSignal.COUNTS, ctx.getCurrentKey(), c[0], c[1], (int) c[2]));
+        out.collect(
+                ServerSignal.counts(
+                        ServerSignal.COUNTS, ctx.getCurrentKey(), c[0], c[1], (int) c[2]));
         counts.update(new long[] {0, 0, c[2], 0});
     }
 }

@@ -1,37 +1,37 @@
 package io.qrouter.job.functions;
 
-import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
+import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.policy.Decision;
 import io.qrouter.policy.Rule;
 import io.qrouter.policy.ServerSnapshot;
-
 import java.time.Instant;
 
 /** Conversions between the job's records and the types of io.qrouter.policy. */
 final class PolicyRecords {
-    private PolicyRecords() {
-    }
+    private PolicyRecords() {}
 
     /**
-     * What a policy needs of a snapshot, with {@code unacknowledgedTasks} (sent by this router, not yet in the
-     * snapshot's count) added to the queue: a server with such tasks is busy, never idle. A server that may not
-     * receive tasks (down, gone or FAILING) is reported not alive; an unknown estimate is 0, which the policies
-     * read as "not yet estimated". The operators' weight scales the rates of service (see ServerAdmin).
+     * What a policy needs of a snapshot, with {@code unacknowledgedTasks} (sent by this router, not
+     * yet in the snapshot's count) added to the queue: a server with such tasks is busy, never
+     * idle. A server that may not receive tasks (down, gone or FAILING) is reported not alive; an
+     * unknown estimate is 0, which the policies read as "not yet estimated". The operators' weight
+     * scales the rates of service (see ServerAdmin).
      */
     static ServerSnapshot toPolicySnapshot(ServerUpdate s, int unacknowledgedTasks) {
         double weight = s.getAdminWeight();
         return new ServerSnapshot(
-                s.getServerId(),
-                s.getUpdatedAt(),
-                s.acceptsTasks(),
-                Math.max(0, s.getQueueLength()),
-                s.isBusy(),
-                weight * rateOrZero(s.getServiceRatePerSecond()),
-                rateOrZero(s.getLambda()),
-                weight * rateOrZero(s.getMu()),
-                rateOrZero(s.getAlphaC())).plusUnacknowledged(unacknowledgedTasks);
+                        s.getServerId(),
+                        s.getUpdatedAt(),
+                        s.acceptsTasks(),
+                        Math.max(0, s.getQueueLength()),
+                        s.isBusy(),
+                        weight * rateOrZero(s.getServiceRatePerSecond()),
+                        rateOrZero(s.getLambda()),
+                        weight * rateOrZero(s.getMu()),
+                        rateOrZero(s.getAlphaC()))
+                .plusUnacknowledged(unacknowledgedTasks);
     }
 
     /** The task's affinity key for the hash policy: its taskKey, else its id. */
@@ -40,12 +40,18 @@ final class PolicyRecords {
     }
 
     /**
-     * The decision record, made with the all-fields constructor: once per task, and Avro's builder would validate
-     * and deep-copy every field again (a field added to the schema breaks this call at compile time, as it should).
+     * The decision record, made with the all-fields constructor: once per task, and Avro's builder
+     * would validate and deep-copy every field again (a field added to the schema breaks this call
+     * at compile time, as it should).
      *
-     * @param updateDelayMillis how late the chosen server's newest update reached the router (null: unknown)
+     * @param updateDelayMillis how late the chosen server's newest update reached the router (null:
+     *     unknown)
      */
-    static RoutingDecision toRoutingDecision(Decision d, TaskRequest task, long decidedAtMillis, int routerSubtask,
+    static RoutingDecision toRoutingDecision(
+            Decision d,
+            TaskRequest task,
+            long decidedAtMillis,
+            int routerSubtask,
             Long updateDelayMillis) {
         return new RoutingDecision(
                 task.getTaskId(),
@@ -64,8 +70,15 @@ final class PolicyRecords {
                 null);
     }
 
-    /** The decision for a task that loss-aware admission refused: no server, the predicted loss probability. */
-    static RoutingDecision rejected(TaskRequest task, String policy, double lossProbability, long decidedAtMillis,
+    /**
+     * The decision for a task that loss-aware admission refused: no server, the predicted loss
+     * probability.
+     */
+    static RoutingDecision rejected(
+            TaskRequest task,
+            String policy,
+            double lossProbability,
+            long decidedAtMillis,
             int routerSubtask) {
         return RoutingDecision.newBuilder()
                 .setTaskId(task.getTaskId())

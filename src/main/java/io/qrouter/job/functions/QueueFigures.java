@@ -1,7 +1,7 @@
 package io.qrouter.job.functions;
 
-import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.estimate.EstimatorSnapshot;
+import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.queueing.ChainP;
 import io.qrouter.queueing.LoadIndex;
 import io.qrouter.queueing.LoadIndexWeights;
@@ -9,17 +9,18 @@ import io.qrouter.queueing.RenegingQueue;
 import io.qrouter.queueing.SteadyState;
 
 /**
- * A server's estimates and the queueing metrics computed from them by io.qrouter.queueing, as they go into
- * {@code ServerMetrics}, the heartbeat log and the {@link ServerUpdate}. Every figure is {@code null} while
- * unknown; {@code overloaded} says that the model has no steady state at these rates (then the metrics and K are
- * null, never NaN or infinite).
+ * A server's estimates and the queueing metrics computed from them by io.qrouter.queueing, as they
+ * go into {@code ServerMetrics}, the heartbeat log and the {@link ServerUpdate}. Every figure is
+ * {@code null} while unknown; {@code overloaded} says that the model has no steady state at these
+ * rates (then the metrics and K are null, never NaN or infinite).
  *
- * <p>Decisions: an unknown mu falls back to the service rate the server reports, an unknown alpha_c counts as 0
- * (no abandonment seen yet), and without lambda there are no metrics. The model setting selects which model's
- * metrics are reported: {@code reneging} (M/M/1+M, default) or {@code chain-p} (the paper's chain, corrected; it
- * needs eta once alpha_c > 0, and has no virtual waiting time, so W_v is null). K is always the load index of
- * io.qrouter.queueing.LoadIndex, which is defined under M/M/1+M (the same K the heartbeat-k policies rank by), with
- * its times in the fleet-wide reference time {@code router.k-time-unit.ms}.
+ * <p>Decisions: an unknown mu falls back to the service rate the server reports, an unknown alpha_c
+ * counts as 0 (no abandonment seen yet), and without lambda there are no metrics. The model setting
+ * selects which model's metrics are reported: {@code reneging} (M/M/1+M, default) or {@code
+ * chain-p} (the paper's chain, corrected; it needs eta once alpha_c > 0, and has no virtual waiting
+ * time, so W_v is null). K is always the load index of io.qrouter.queueing.LoadIndex, which is
+ * defined under M/M/1+M (the same K the heartbeat-k policies rank by), with its times in the
+ * fleet-wide reference time {@code router.k-time-unit.ms}.
  */
 public record QueueFigures(
         String model,
@@ -40,11 +41,16 @@ public record QueueFigures(
     static final String CHAIN_P = "chain-p";
 
     static QueueFigures unknown(String model) {
-        return new QueueFigures(model, null, null, null, null, null, null, false, null, null, null, null, null);
+        return new QueueFigures(
+                model, null, null, null, null, null, null, false, null, null, null, null, null);
     }
 
-    static QueueFigures compute(String model, LoadIndexWeights weights, double timeUnitSeconds,
-            EstimatorSnapshot estimates, double reportedServiceRate) {
+    static QueueFigures compute(
+            String model,
+            LoadIndexWeights weights,
+            double timeUnitSeconds,
+            EstimatorSnapshot estimates,
+            double reportedServiceRate) {
         Double lambda = estimates.lambdaPerSecond().orNull();
         Double mu = estimates.muPerSecond().orNull();
         Double alphaC = estimates.alphaCPerSecond().orNull();
@@ -53,39 +59,79 @@ public record QueueFigures(
         double muUsed = mu != null && mu > 0 ? mu : reportedServiceRate;
         double alphaCUsed = alphaC != null ? alphaC : 0;
         if (lambda == null || !(muUsed > 0) || Double.isInfinite(muUsed)) {
-            return new QueueFigures(model, lambda, mu, alphaC, eta, theta, null, false, null, null, null, null, null);
+            return new QueueFigures(
+                    model, lambda, mu, alphaC, eta, theta, null, false, null, null, null, null,
+                    null);
         }
         double rho = lambda / (muUsed + alphaCUsed);
         SteadyState<RenegingQueue> state = RenegingQueue.solve(lambda, muUsed, alphaCUsed);
-        Double loadIndexK = state instanceof SteadyState.Stable<RenegingQueue> stable
-                ? LoadIndex.steadyState(stable.metrics(), timeUnitSeconds, weights) : null;
+        Double loadIndexK =
+                state instanceof SteadyState.Stable<RenegingQueue> stable
+                        ? LoadIndex.steadyState(stable.metrics(), timeUnitSeconds, weights)
+                        : null;
         if (CHAIN_P.equals(model)) {
             return chainP(lambda, mu, alphaC, eta, theta, rho, muUsed, alphaCUsed, loadIndexK);
         }
         if (!(state instanceof SteadyState.Stable<RenegingQueue> stable)) {
-            return new QueueFigures(model, lambda, mu, alphaC, eta, theta, rho, true, null, null, null, null, null);
+            return new QueueFigures(
+                    model, lambda, mu, alphaC, eta, theta, rho, true, null, null, null, null, null);
         }
         RenegingQueue q = stable.metrics();
-        return new QueueFigures(model, lambda, mu, alphaC, eta, theta, rho, false,
-                q.meanWaiting(), q.meanWait(), q.virtualWait(), q.abandonProbability(), loadIndexK);
+        return new QueueFigures(
+                model,
+                lambda,
+                mu,
+                alphaC,
+                eta,
+                theta,
+                rho,
+                false,
+                q.meanWaiting(),
+                q.meanWait(),
+                q.virtualWait(),
+                q.abandonProbability(),
+                loadIndexK);
     }
 
-    private static QueueFigures chainP(double lambda, Double mu, Double alphaC, Double eta, Double theta, double rho,
-            double muUsed, double alphaCUsed, Double loadIndexK) {
-        // Without cancellations eta plays no part in chain P's metrics; any positive value gives the same numbers.
-        Double etaUsed = eta != null && eta > 0 ? eta : alphaCUsed == 0 ? Double.valueOf(1.0) : null;
+    private static QueueFigures chainP(
+            double lambda,
+            Double mu,
+            Double alphaC,
+            Double eta,
+            Double theta,
+            double rho,
+            double muUsed,
+            double alphaCUsed,
+            Double loadIndexK) {
+        // Without cancellations eta plays no part in chain P's metrics; any positive value gives
+        // the same numbers.
+        Double etaUsed =
+                eta != null && eta > 0 ? eta : alphaCUsed == 0 ? Double.valueOf(1.0) : null;
         if (etaUsed == null) {
-            return new QueueFigures(CHAIN_P, lambda, mu, alphaC, eta, theta, rho, false, null, null, null, null,
+            return new QueueFigures(
+                    CHAIN_P, lambda, mu, alphaC, eta, theta, rho, false, null, null, null, null,
                     null);
         }
         SteadyState<ChainP> state = ChainP.solve(lambda, muUsed, alphaCUsed, etaUsed);
         if (!(state instanceof SteadyState.Stable<ChainP> stable)) {
-            return new QueueFigures(CHAIN_P, lambda, mu, alphaC, eta, theta, rho, true, null, null, null, null,
+            return new QueueFigures(
+                    CHAIN_P, lambda, mu, alphaC, eta, theta, rho, true, null, null, null, null,
                     null);
         }
         ChainP c = stable.metrics();
-        return new QueueFigures(CHAIN_P, lambda, mu, alphaC, eta, theta, rho, false,
-                c.meanWaiting(), c.meanWait(), null, c.lossProbability(), loadIndexK);
+        return new QueueFigures(
+                CHAIN_P,
+                lambda,
+                mu,
+                alphaC,
+                eta,
+                theta,
+                rho,
+                false,
+                c.meanWaiting(),
+                c.meanWait(),
+                null,
+                c.lossProbability(),
+                loadIndexK);
     }
-
 }

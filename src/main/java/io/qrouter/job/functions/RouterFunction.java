@@ -1,12 +1,12 @@
 package io.qrouter.job.functions;
 
-import io.qrouter.job.config.RouterSettings;
-import io.qrouter.job.records.BufferedTask;
-import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.control.RouterControl;
+import io.qrouter.job.config.RouterSettings;
+import io.qrouter.job.records.BufferedTask;
+import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.policy.Decision;
 import io.qrouter.policy.LossAdmission;
 import io.qrouter.policy.Policies;
@@ -15,6 +15,14 @@ import io.qrouter.policy.RoutingPolicy;
 import io.qrouter.policy.Rule;
 import io.qrouter.policy.SlowStartPolicy;
 import io.qrouter.policy.UnacknowledgedTasks;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.BroadcastState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
@@ -29,62 +37,64 @@ import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
 
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.SplittableRandom;
-
 /**
- * The router: tasks (keyed by task id) meet the broadcast {@link ServerUpdate}s and get one
- * {@link RoutingDecision} each, chosen by the configured policy of io.qrouter.policy, called unchanged.
+ * The router: tasks (keyed by task id) meet the broadcast {@link ServerUpdate}s and get one {@link
+ * RoutingDecision} each, chosen by the configured policy of io.qrouter.policy, called unchanged.
  *
  * <p>Decisions:
+ *
  * <ul>
- *   <li><b>Keyed by task id.</b> Tasks spread evenly over the router subtasks, and the per-task keyed state and
- *       timer hold a task while no server is alive. Router r = subtask index, R = parallelism: each idle server
- *       belongs to one router's idle queue ({@code RouterOwnership}) and each router counts its own in-flight
- *       assignments, so parallel routers do not herd.</li>
- *   <li><b>In flight until acknowledged.</b> Behind exactly-once sinks decisions reach the servers in bursts, one
- *       per checkpoint, and a heartbeat cannot count tasks still in an uncommitted transaction. So the policy's
- *       own in-flight count (reset on every snapshot) would forget them and herd the next burst. The router
- *       keeps each task it sent ({@link UnacknowledgedTasks}) until an update lists its ENQUEUED event, or
- *       {@code inFlightTimeoutMillis} passes, and adds those still pending to the snapshot's queue length (busy,
- *       not idle) before the policy sees it; the policy then counts only decisions newer than the snapshot.</li>
- *   <li><b>What a restart keeps.</b> The latest snapshot of every server is broadcast state (checkpointed by every
- *       subtask, redistributed on rescaling); the policy is an in-memory function of it and is rebuilt from it
- *       on the first element after a (re)start. In-flight counts and unacknowledged tasks, a round-robin cursor and the
- *       random generator restart; the next heartbeat of each server corrects the counts. The operators' routing
- *       settings (policy, d, K weights, idle queue) travel stamped on every snapshot ({@link RouterControl}), so
- *       the broadcast state keeps them too: a router switches policy when a snapshot brings a higher version, and
- *       after a restore rebuilds the highest version it holds. Buffered tasks are keyed state with
- *       their deadline timers, so they survive too.</li>
- *   <li><b>No server alive.</b> A task waits in this subtask's buffer (at most {@code bufferCapacity} tasks) for
- *       up to {@code bufferDeadlineMillis} of processing time. The snapshot that brings a server back releases
- *       the buffer in arrival order; at the deadline, or when the buffer is full, the task goes to
- *       {@link #DEAD_LETTERS} with the reason. Decision time and deadlines are processing time: a decision is
- *       made now, and the snapshot age it reports is now minus the server's heartbeat time.</li>
+ *   <li><b>Keyed by task id.</b> Tasks spread evenly over the router subtasks, and the per-task
+ *       keyed state and timer hold a task while no server is alive. Router r = subtask index, R =
+ *       parallelism: each idle server belongs to one router's idle queue ({@code RouterOwnership})
+ *       and each router counts its own in-flight assignments, so parallel routers do not herd.
+ *   <li><b>In flight until acknowledged.</b> Behind exactly-once sinks decisions reach the servers
+ *       in bursts, one per checkpoint, and a heartbeat cannot count tasks still in an uncommitted
+ *       transaction. So the policy's own in-flight count (reset on every snapshot) would forget
+ *       them and herd the next burst. The router keeps each task it sent ({@link
+ *       UnacknowledgedTasks}) until an update lists its ENQUEUED event, or {@code
+ *       inFlightTimeoutMillis} passes, and adds those still pending to the snapshot's queue length
+ *       (busy, not idle) before the policy sees it; the policy then counts only decisions newer
+ *       than the snapshot.
+ *   <li><b>What a restart keeps.</b> The latest snapshot of every server is broadcast state
+ *       (checkpointed by every subtask, redistributed on rescaling); the policy is an in-memory
+ *       function of it and is rebuilt from it on the first element after a (re)start. In-flight
+ *       counts and unacknowledged tasks, a round-robin cursor and the random generator restart; the
+ *       next heartbeat of each server corrects the counts. The operators' routing settings (policy,
+ *       d, K weights, idle queue) travel stamped on every snapshot ({@link RouterControl}), so the
+ *       broadcast state keeps them too: a router switches policy when a snapshot brings a higher
+ *       version, and after a restore rebuilds the highest version it holds. Buffered tasks are
+ *       keyed state with their deadline timers, so they survive too.
+ *   <li><b>No server alive.</b> A task waits in this subtask's buffer (at most {@code
+ *       bufferCapacity} tasks) for up to {@code bufferDeadlineMillis} of processing time. The
+ *       snapshot that brings a server back releases the buffer in arrival order; at the deadline,
+ *       or when the buffer is full, the task goes to {@link #DEAD_LETTERS} with the reason.
+ *       Decision time and deadlines are processing time: a decision is made now, and the snapshot
+ *       age it reports is now minus the server's heartbeat time.
  * </ul>
  */
-public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRequest, ServerUpdate, RoutingDecision> {
+public class RouterFunction
+        extends KeyedBroadcastProcessFunction<String, TaskRequest, ServerUpdate, RoutingDecision> {
     private static final long serialVersionUID = 1L;
 
     /** Broadcast state: the latest snapshot of every known server, by server id. */
-    public static final MapStateDescriptor<String, ServerUpdate> SNAPSHOTS = new MapStateDescriptor<>(
-            "server-snapshots", Types.STRING, TypeInformation.of(ServerUpdate.class));
+    public static final MapStateDescriptor<String, ServerUpdate> SNAPSHOTS =
+            new MapStateDescriptor<>(
+                    "server-snapshots", Types.STRING, TypeInformation.of(ServerUpdate.class));
+
     /** Tasks no server could take (buffer full, or no live server before the deadline). */
     public static final OutputTag<DeadLetter> DEAD_LETTERS =
             new OutputTag<>("router-dead-letters", new AvroTypeInfo<>(DeadLetter.class));
+
     /** The key the router's input must be keyed by. */
     public static final KeySelector<TaskRequest, String> TASK_KEY = TaskRequest::getTaskId;
 
     static final ValueStateDescriptor<BufferedTask> BUFFERED =
             new ValueStateDescriptor<>("buffered-task", BufferedTask.class);
+
     /** Bounds the memory of unacknowledged decisions when a server sends no ENQUEUED events. */
     private static final int MAX_UNACKNOWLEDGED_PER_SERVER = 10_000;
+
     /** The fleet gauges are recomputed at most this often, as they take O(servers). */
     private static final long FLEET_GAUGE_PERIOD_MILLIS = 1_000;
 
@@ -93,16 +103,20 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
     private transient ValueState<BufferedTask> buffered;
     private transient RoutingPolicy policy;
     private transient UnacknowledgedTasks inFlight;
+
     /** Per server, how late its newest update arrived (router clock − the update's event time). */
     private transient Map<String, Long> updateDelayByServer;
+
     private transient int routerIndex;
     private transient boolean policyRebuilt;
     private transient boolean bufferCounted;
     private transient int bufferedCount;
     private transient long fleetGaugesAt;
     private transient JobMetrics metrics;
+
     /** Loss-aware admission, or null when off. */
     private transient LossAdmission admission;
+
     /** The version of the operators' routing settings the policy runs (0: as configured). */
     private transient long controlVersion;
 
@@ -115,9 +129,14 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
         buffered = getRuntimeContext().getState(BUFFERED);
         routerIndex = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
         controlVersion = 0;
-        admission = settings.maxLossProbability() < 1 ? new LossAdmission(settings.maxLossProbability()) : null;
+        admission =
+                settings.maxLossProbability() < 1
+                        ? new LossAdmission(settings.maxLossProbability())
+                        : null;
         policy = newPolicy(null);
-        inFlight = new UnacknowledgedTasks(settings.inFlightTimeout().toMillis(), MAX_UNACKNOWLEDGED_PER_SERVER);
+        inFlight =
+                new UnacknowledgedTasks(
+                        settings.inFlightTimeout().toMillis(), MAX_UNACKNOWLEDGED_PER_SERVER);
         updateDelayByServer = new HashMap<>();
         policyRebuilt = false;
         bufferCounted = false;
@@ -126,7 +145,8 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
     }
 
     @Override
-    public void processElement(TaskRequest task, ReadOnlyContext ctx, Collector<RoutingDecision> out)
+    public void processElement(
+            TaskRequest task, ReadOnlyContext ctx, Collector<RoutingDecision> out)
             throws Exception {
         long now = ctx.timerService().currentProcessingTime();
         rebuildPolicyOnce(ctx.getBroadcastState(SNAPSHOTS), now);
@@ -134,8 +154,13 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
             return;
         }
         if (bufferedCount >= settings.bufferCapacity()) {
-            deadLetter(task, now, "no live server and the router buffer is full ("
-                    + settings.bufferCapacity() + " tasks)", ctx);
+            deadLetter(
+                    task,
+                    now,
+                    "no live server and the router buffer is full ("
+                            + settings.bufferCapacity()
+                            + " tasks)",
+                    ctx);
             return;
         }
         long deadline = now + settings.bufferDeadline().toMillis();
@@ -145,8 +170,8 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
     }
 
     @Override
-    public void processBroadcastElement(ServerUpdate snapshot, Context ctx, Collector<RoutingDecision> out)
-            throws Exception {
+    public void processBroadcastElement(
+            ServerUpdate snapshot, Context ctx, Collector<RoutingDecision> out) throws Exception {
         BroadcastState<String, ServerUpdate> snapshots = ctx.getBroadcastState(SNAPSHOTS);
         long now = ctx.currentProcessingTime();
         rebuildPolicyOnce(snapshots, now);
@@ -156,12 +181,14 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
             updateDelayByServer.remove(snapshot.getServerId());
             policy.onServerRemoved(snapshot.getServerId());
         } else {
-            updateDelayByServer.put(snapshot.getServerId(), Math.max(0, now - snapshot.getUpdatedAt()));
+            updateDelayByServer.put(
+                    snapshot.getServerId(), Math.max(0, now - snapshot.getUpdatedAt()));
             snapshots.put(snapshot.getServerId(), snapshot);
             if (switchPolicy(snapshot.getRouterControl())) {
                 replay(snapshots, now);
             }
-            policy.onSnapshot(PolicyRecords.toPolicySnapshot(snapshot, pendingAfter(snapshot, now)));
+            policy.onSnapshot(
+                    PolicyRecords.toPolicySnapshot(snapshot, pendingAfter(snapshot, now)));
         }
         if (!bufferCounted) {
             countBufferAfterRestore(ctx);
@@ -176,7 +203,8 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
     }
 
     @Override
-    public void onTimer(long timestamp, OnTimerContext ctx, Collector<RoutingDecision> out) throws Exception {
+    public void onTimer(long timestamp, OnTimerContext ctx, Collector<RoutingDecision> out)
+            throws Exception {
         BufferedTask waiting = buffered.value();
         if (waiting == null || timestamp < waiting.deadlineAt) {
             return;
@@ -185,20 +213,27 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
         metrics.buffered(bufferedCount = Math.max(0, bufferedCount - 1));
         rebuildPolicyOnce(ctx.getBroadcastState(SNAPSHOTS), timestamp);
         if (!route(waiting.task, timestamp, out)) {
-            deadLetter(waiting.task, timestamp, "no live server within the buffer deadline of "
-                    + settings.bufferDeadline().toMillis() + " ms", ctx);
+            deadLetter(
+                    waiting.task,
+                    timestamp,
+                    "no live server within the buffer deadline of "
+                            + settings.bufferDeadline().toMillis()
+                            + " ms",
+                    ctx);
         }
     }
 
     /**
-     * Routes a task if any server is alive, or rejects it at once when loss-aware admission predicts it would be lost
-     * even at its best choice; false when it could not be routed.
+     * Routes a task if any server is alive, or rejects it at once when loss-aware admission
+     * predicts it would be lost even at its best choice; false when it could not be routed.
      */
     private boolean route(TaskRequest task, long now, Collector<RoutingDecision> out) {
         if (admission != null) {
             double loss = admission.bestLossProbability(policy.view());
             if (!admission.admits(loss)) {
-                out.collect(PolicyRecords.rejected(task, policy.name().configName(), loss, now, routerIndex));
+                out.collect(
+                        PolicyRecords.rejected(
+                                task, policy.name().configName(), loss, now, routerIndex));
                 metrics.decided(Rule.REJECTED.name());
                 return true;
             }
@@ -207,25 +242,37 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
         if (decision.isEmpty()) {
             return false;
         }
-        out.collect(PolicyRecords.toRoutingDecision(decision.get(), task, now, routerIndex,
-                updateDelayByServer.get(decision.get().serverId())));
+        out.collect(
+                PolicyRecords.toRoutingDecision(
+                        decision.get(),
+                        task,
+                        now,
+                        routerIndex,
+                        updateDelayByServer.get(decision.get().serverId())));
         inFlight.routed(decision.get().serverId(), task.getTaskId(), now);
         metrics.decided(decision.get().rule().name());
         return true;
     }
 
-    /** The snapshot that brings a server back releases every buffered task of this subtask, oldest first. */
-    private void releaseBuffer(Context ctx, long now, Collector<RoutingDecision> out) throws Exception {
+    /**
+     * The snapshot that brings a server back releases every buffered task of this subtask, oldest
+     * first.
+     */
+    private void releaseBuffer(Context ctx, long now, Collector<RoutingDecision> out)
+            throws Exception {
         List<BufferedTask> waiting = new ArrayList<>(bufferedCount);
-        ctx.applyToKeyedState(BUFFERED, (taskId, state) -> {
-            BufferedTask task = state.value();
-            if (task != null) {
-                waiting.add(task);
-                state.clear();
-            }
-        });
-        waiting.sort(Comparator.comparingLong((BufferedTask b) -> b.bufferedAt)
-                .thenComparing(b -> b.task.getTaskId()));
+        ctx.applyToKeyedState(
+                BUFFERED,
+                (taskId, state) -> {
+                    BufferedTask task = state.value();
+                    if (task != null) {
+                        waiting.add(task);
+                        state.clear();
+                    }
+                });
+        waiting.sort(
+                Comparator.comparingLong((BufferedTask b) -> b.bufferedAt)
+                        .thenComparing(b -> b.task.getTaskId()));
         for (BufferedTask task : waiting) {
             route(task.task, now, out);
         }
@@ -234,8 +281,9 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
     }
 
     /**
-     * After a restore the policy is empty: replay the checkpointed snapshots into it before the first decision
-     * or update. Servers are replayed in id order so that every router rebuilds the same view.
+     * After a restore the policy is empty: replay the checkpointed snapshots into it before the
+     * first decision or update. Servers are replayed in id order so that every router rebuilds the
+     * same view.
      */
     private void rebuildPolicyOnce(ReadOnlyBroadcastState<String, ServerUpdate> snapshots, long now)
             throws Exception {
@@ -254,19 +302,26 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
         replay(snapshots, now);
     }
 
-    /** Feeds every known snapshot to the policy, in server id order so that every router builds the same view. */
-    private void replay(ReadOnlyBroadcastState<String, ServerUpdate> snapshots, long now) throws Exception {
+    /**
+     * Feeds every known snapshot to the policy, in server id order so that every router builds the
+     * same view.
+     */
+    private void replay(ReadOnlyBroadcastState<String, ServerUpdate> snapshots, long now)
+            throws Exception {
         List<ServerUpdate> known = new ArrayList<>();
         for (Map.Entry<String, ServerUpdate> entry : snapshots.immutableEntries()) {
             known.add(entry.getValue());
         }
         known.sort(Comparator.comparing(ServerUpdate::getServerId));
         for (ServerUpdate snapshot : known) {
-            policy.onSnapshot(PolicyRecords.toPolicySnapshot(snapshot, pendingAfter(snapshot, now)));
+            policy.onSnapshot(
+                    PolicyRecords.toPolicySnapshot(snapshot, pendingAfter(snapshot, now)));
         }
     }
 
-    /** A new policy (empty view) when {@code control} is newer than what runs; true if it switched. */
+    /**
+     * A new policy (empty view) when {@code control} is newer than what runs; true if it switched.
+     */
     private boolean switchPolicy(RouterControl control) {
         if (control == null || control.getVersion() <= controlVersion) {
             return false;
@@ -280,50 +335,67 @@ public class RouterFunction extends KeyedBroadcastProcessFunction<String, TaskRe
     private RoutingPolicy newPolicy(RouterControl control) {
         int routerCount = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
         PolicyConfig config = settings.policyConfig(routerIndex, routerCount);
-        RoutingPolicy created = Policies.create(control == null ? config : control.applyTo(config),
-                new SplittableRandom(settings.seed() ^ (0x9E3779B97F4A7C15L * (routerIndex + 1))));
-        return settings.slowStart().isZero() ? created : new SlowStartPolicy(created, settings.slowStart().toMillis());
+        RoutingPolicy created =
+                Policies.create(
+                        control == null ? config : control.applyTo(config),
+                        new SplittableRandom(
+                                settings.seed() ^ (0x9E3779B97F4A7C15L * (routerIndex + 1))));
+        return settings.slowStart().isZero()
+                ? created
+                : new SlowStartPolicy(created, settings.slowStart().toMillis());
     }
 
     /**
-     * This router's decisions for the server that the update does not count yet. On overflow the update's list is
-     * incomplete: a task decided by the update's time has most likely reached the server.
+     * This router's decisions for the server that the update does not count yet. On overflow the
+     * update's list is incomplete: a task decided by the update's time has most likely reached the
+     * server.
      */
     private int pendingAfter(ServerUpdate update, long now) {
         long ackedUpTo = update.isEnqueuedOverflow() ? update.getUpdatedAt() : Long.MIN_VALUE;
-        return inFlight.pendingAfter(update.getServerId(), update.getEnqueuedSinceLastSnapshot(), ackedUpTo, now);
+        return inFlight.pendingAfter(
+                update.getServerId(), update.getEnqueuedSinceLastSnapshot(), ackedUpTo, now);
     }
 
-    /** The buffer count is not checkpointed: it is recounted from the keyed state after a restore. */
+    /**
+     * The buffer count is not checkpointed: it is recounted from the keyed state after a restore.
+     */
     private void countBufferAfterRestore(Context ctx) throws Exception {
         bufferCounted = true;
         int[] count = {0};
-        ctx.applyToKeyedState(BUFFERED, (taskId, state) -> {
-            if (state.value() != null) {
-                count[0]++;
-            }
-        });
+        ctx.applyToKeyedState(
+                BUFFERED,
+                (taskId, state) -> {
+                    if (state.value() != null) {
+                        count[0]++;
+                    }
+                });
         bufferedCount = count[0];
         metrics.buffered(bufferedCount);
     }
 
-    private void updateFleetGauges(ReadOnlyBroadcastState<String, ServerUpdate> snapshots) throws Exception {
+    private void updateFleetGauges(ReadOnlyBroadcastState<String, ServerUpdate> snapshots)
+            throws Exception {
         List<ServerUpdate> alive = new ArrayList<>();
         for (Map.Entry<String, ServerUpdate> entry : snapshots.immutableEntries()) {
             if (entry.getValue().acceptsTasks()) {
                 alive.add(entry.getValue());
             }
         }
-        metrics.fleet(alive.size(), FleetFigures.idleFraction(alive), FleetFigures.loadIndexVariance(alive));
+        metrics.fleet(
+                alive.size(),
+                FleetFigures.idleFraction(alive),
+                FleetFigures.loadIndexVariance(alive));
     }
 
     private void deadLetter(TaskRequest task, long now, String reason, ReadOnlyContext ctx) {
-        ctx.output(DEAD_LETTERS, DeadLetter.newBuilder()
-                .setSourceTopic(settings.tasksTopic())
-                .setReason(reason)
-                .setTaskId(task.getTaskId())
-                .setAt(Instant.ofEpochMilli(now))
-                .build());
+        ctx.output(
+                DEAD_LETTERS,
+                DeadLetter.newBuilder()
+                        .setSourceTopic(settings.tasksTopic())
+                        .setReason(reason)
+                        .setTaskId(task.getTaskId())
+                        .setAt(Instant.ofEpochMilli(now))
+                        .build());
         metrics.deadLettered();
     }
 }

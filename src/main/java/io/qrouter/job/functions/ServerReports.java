@@ -1,25 +1,28 @@
 package io.qrouter.job.functions;
 
-import io.qrouter.job.records.ServerState;
-import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.avro.EventCounts;
 import io.qrouter.avro.HeartbeatLog;
 import io.qrouter.avro.ServerMetrics;
 import io.qrouter.avro.ServerStatus;
-
+import io.qrouter.job.records.ServerState;
+import io.qrouter.job.records.ServerUpdate;
 import java.time.Instant;
 import java.util.ArrayList;
 
-/** Builds the records a server's state emits: the snapshot for the routers, ServerMetrics and HeartbeatLog. */
+/**
+ * Builds the records a server's state emits: the snapshot for the routers, ServerMetrics and
+ * HeartbeatLog.
+ */
 final class ServerReports {
-    private ServerReports() {
-    }
+    private ServerReports() {}
 
     /**
-     * The server's update for the routers, from its state: the queue length as of now, the estimates as of the last
-     * heartbeat, and the ENQUEUED task ids applied since the previous update.
+     * The server's update for the routers, from its state: the queue length as of now, the
+     * estimates as of the last heartbeat, and the ENQUEUED task ids applied since the previous
+     * update.
      *
-     * @param heartbeat true when a heartbeat (or the down timer) produced it, false for a queue change
+     * @param heartbeat true when a heartbeat (or the down timer) produced it, false for a queue
+     *     change
      */
     static ServerUpdate update(ServerState state, boolean heartbeat) {
         int queueLength = state.queueLength();
@@ -70,7 +73,8 @@ final class ServerReports {
      * these calls at compile time, as it should).
      */
 
-    static ServerMetrics metrics(ServerState state, int queueLength, QueueFigures figures, long atMillis) {
+    static ServerMetrics metrics(
+            ServerState state, int queueLength, QueueFigures figures, long atMillis) {
         return new ServerMetrics(
                 state.serverId,
                 Instant.ofEpochMilli(atMillis),
@@ -96,12 +100,29 @@ final class ServerReports {
     }
 
     static HeartbeatLog heartbeatLog(ServerState state, int queueLength, QueueFigures figures) {
-        ServerStatus status = new ServerStatus(state.cpu, state.memory, queueLength, figures.exitRateTheta(),
-                state.health);
-        EventCounts events = new EventCounts(state.enqueued, state.started, state.completed, state.abandoned,
-                state.cancelled, state.restored);
-        return new HeartbeatLog(Instant.ofEpochMilli(state.lastHeartbeatAt), state.serverId, status,
-                state.heartbeatIntervalMillis, events, figures.meanWaiting(), figures.meanWait(),
+        ServerStatus status =
+                new ServerStatus(
+                        state.cpu,
+                        state.memory,
+                        queueLength,
+                        figures.exitRateTheta(),
+                        state.health);
+        EventCounts events =
+                new EventCounts(
+                        state.enqueued,
+                        state.started,
+                        state.completed,
+                        state.abandoned,
+                        state.cancelled,
+                        state.restored);
+        return new HeartbeatLog(
+                Instant.ofEpochMilli(state.lastHeartbeatAt),
+                state.serverId,
+                status,
+                state.heartbeatIntervalMillis,
+                events,
+                figures.meanWaiting(),
+                figures.meanWait(),
                 figures.virtualWait());
     }
 }

@@ -1,9 +1,5 @@
 package io.qrouter.job.functions;
 
-import io.qrouter.job.records.EstimatorState;
-import io.qrouter.job.config.ServerStateSettings;
-import io.qrouter.job.records.ServerState;
-import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.HeartbeatLog;
 import io.qrouter.avro.ServerMetrics;
@@ -11,8 +7,14 @@ import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskEventType;
 import io.qrouter.estimate.ServerEstimators;
 import io.qrouter.estimate.TaskLifecycle;
+import io.qrouter.job.config.ServerStateSettings;
+import io.qrouter.job.records.EstimatorState;
+import io.qrouter.job.records.ServerState;
+import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.policy.AdaptiveHeartbeat;
 import io.qrouter.queueing.LoadIndexWeights;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
@@ -26,35 +28,37 @@ import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
- * Per-server state, keyed by server id: lifecycle events (input 1) and heartbeats (input 2) keep the server's
- * queue, its estimator windows and its status. The routers' view is kept fresh: a lifecycle event that changes the
- * queue length or acknowledges an ENQUEUED emits a {@link ServerUpdate} at once (or after
- * {@code updateCoalesceMillis}, except that a server becoming idle is always reported at once, as seed 000's
- * join-idle-queue intends). Every heartbeat emits a {@link ServerMetrics} record ({@link #METRICS}), a
- * {@link HeartbeatLog} record ({@link #HEARTBEAT_LOG}) and, when it brings news ({@link ServerUpdate#isNewsAfter}),
- * an update with the new estimates. The design notes (down detection, cleanup, queue length, late records) are in
+ * Per-server state, keyed by server id: lifecycle events (input 1) and heartbeats (input 2) keep
+ * the server's queue, its estimator windows and its status. The routers' view is kept fresh: a
+ * lifecycle event that changes the queue length or acknowledges an ENQUEUED emits a {@link
+ * ServerUpdate} at once (or after {@code updateCoalesceMillis}, except that a server becoming idle
+ * is always reported at once, as seed 000's join-idle-queue intends). Every heartbeat emits a
+ * {@link ServerMetrics} record ({@link #METRICS}), a {@link HeartbeatLog} record ({@link
+ * #HEARTBEAT_LOG}) and, when it brings news ({@link ServerUpdate#isNewsAfter}), an update with the
+ * new estimates. The design notes (down detection, cleanup, queue length, late records) are in
  * {@code docs/design.md}.
  */
-public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEvent, Heartbeat, ServerUpdate> {
+public class ServerStateFunction
+        extends KeyedCoProcessFunction<String, TaskEvent, Heartbeat, ServerUpdate> {
     private static final long serialVersionUID = 1L;
 
     /** One per heartbeat (and one when the server is marked down): topic {@code server-metrics}. */
     public static final OutputTag<ServerMetrics> METRICS =
             new OutputTag<>("server-metrics", new AvroTypeInfo<>(ServerMetrics.class));
+
     /** One per heartbeat: topic {@code heartbeat-log}. */
     public static final OutputTag<HeartbeatLog> HEARTBEAT_LOG =
             new OutputTag<>("heartbeat-log", new AvroTypeInfo<>(HeartbeatLog.class));
 
     static final ValueStateDescriptor<ServerState> SERVER_STATE =
             new ValueStateDescriptor<>("server", ServerState.class);
+
     /**
-     * Lifecycle events newer than the last heartbeat: (event time, change of the queue length), in arrival order. A
-     * list, not a map: a heartbeat reads it whole and rewrites what stays, where iterating a RocksDB MapState seeks
-     * past the tombstones of every entry ever removed (JMH: 37 ms a heartbeat after a few hundred thousand events).
+     * Lifecycle events newer than the last heartbeat: (event time, change of the queue length), in
+     * arrival order. A list, not a map: a heartbeat reads it whole and rewrites what stays, where
+     * iterating a RocksDB MapState seeks past the tombstones of every entry ever removed (JMH: 37
+     * ms a heartbeat after a few hundred thousand events).
      */
     static final ListStateDescriptor<Tuple2<Long, Integer>> QUEUE_CHANGES =
             new ListStateDescriptor<>("queue-changes", Types.TUPLE(Types.LONG, Types.INT));
@@ -79,18 +83,22 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
         queueChanges = getRuntimeContext().getListState(QUEUE_CHANGES);
         estimators = new EstimatorState(getRuntimeContext(), settings.estimatorConfig());
         weights = settings.weights();
-        adaptiveHeartbeat = new AdaptiveHeartbeat(settings.heartbeatMin().toMillis(), settings.heartbeatMax().toMillis());
+        adaptiveHeartbeat =
+                new AdaptiveHeartbeat(
+                        settings.heartbeatMin().toMillis(), settings.heartbeatMax().toMillis());
         lateRecords = getRuntimeContext().getMetricGroup().counter("lateRecords");
         heartbeats = getRuntimeContext().getMetricGroup().counter("heartbeats");
     }
 
     @Override
-    public void processElement1(TaskEvent event, Context ctx, Collector<ServerUpdate> out) throws Exception {
+    public void processElement1(TaskEvent event, Context ctx, Collector<ServerUpdate> out)
+            throws Exception {
         ServerState state = loadOrCreate(ctx);
         countIfLate(ctx, state);
         state.countEvent(event.getType());
         if (event.getType() == TaskEventType.ENQUEUED) {
-            // Counted in the next update's queue length whatever its event time (in the heartbeat's count if
+            // Counted in the next update's queue length whatever its event time (in the heartbeat's
+            // count if
             // at or before it, in the queue changes if after), so that update acknowledges it.
             state.acknowledgeEnqueued(event.getTaskId());
         }
@@ -114,10 +122,11 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
     }
 
     /**
-     * Tells the routers a queue change or an ENQUEUED to acknowledge: at once when coalescing is off or the server
-     * just became idle, else once per coalescing window (the timer emits the state as it is then). An ENQUEUED at
-     * or before the last heartbeat changes no queue (the heartbeat counted it) but is reported as promptly: its
-     * router stops counting the task as in flight, and no list of ids piles up in the state until a heartbeat.
+     * Tells the routers a queue change or an ENQUEUED to acknowledge: at once when coalescing is
+     * off or the server just became idle, else once per coalescing window (the timer emits the
+     * state as it is then). An ENQUEUED at or before the last heartbeat changes no queue (the
+     * heartbeat counted it) but is reported as promptly: its router stops counting the task as in
+     * flight, and no list of ids piles up in the state until a heartbeat.
      */
     private void reportQueueChange(Context ctx, ServerState state, Collector<ServerUpdate> out) {
         long window = settings.updateCoalesce().toMillis();
@@ -130,7 +139,8 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
     }
 
     /** Emits the server's current update and starts a new acknowledgement list. */
-    private static void emitUpdate(ServerState state, boolean heartbeat, Collector<ServerUpdate> out) {
+    private static void emitUpdate(
+            ServerState state, boolean heartbeat, Collector<ServerUpdate> out) {
         emit(state, ServerReports.update(state, heartbeat), out);
     }
 
@@ -142,7 +152,8 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
     }
 
     @Override
-    public void processElement2(Heartbeat heartbeat, Context ctx, Collector<ServerUpdate> out) throws Exception {
+    public void processElement2(Heartbeat heartbeat, Context ctx, Collector<ServerUpdate> out)
+            throws Exception {
         ServerState state = loadOrCreate(ctx);
         countIfLate(ctx, state);
         heartbeats.inc();
@@ -156,10 +167,14 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
         int queueLength = state.queueLength();
         QueueFigures figures = figures(state, heartbeat.getSentAt().toEpochMilli());
         state.remember(figures);
-        state.recommendedHeartbeatMillis = adaptiveHeartbeat.nextIntervalMillis(queueLength,
-                figures.rho() == null ? Double.NaN : figures.rho());
+        state.recommendedHeartbeatMillis =
+                adaptiveHeartbeat.nextIntervalMillis(
+                        queueLength, figures.rho() == null ? Double.NaN : figures.rho());
 
-        ctx.output(METRICS, ServerReports.metrics(state, queueLength, figures, heartbeat.getSentAt().toEpochMilli()));
+        ctx.output(
+                METRICS,
+                ServerReports.metrics(
+                        state, queueLength, figures, heartbeat.getSentAt().toEpochMilli()));
         ctx.output(HEARTBEAT_LOG, ServerReports.heartbeatLog(state, queueLength, figures));
         state.resetEventCounts();
 
@@ -176,7 +191,8 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
     }
 
     @Override
-    public void onTimer(long timestamp, OnTimerContext ctx, Collector<ServerUpdate> out) throws Exception {
+    public void onTimer(long timestamp, OnTimerContext ctx, Collector<ServerUpdate> out)
+            throws Exception {
         ServerState state = server.value();
         if (state == null) {
             return;
@@ -209,13 +225,18 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
         server.update(state);
     }
 
-    /** Estimates over the window ending at {@code atMillis} (event time) and the metrics they give. */
+    /**
+     * Estimates over the window ending at {@code atMillis} (event time) and the metrics they give.
+     */
     private QueueFigures figures(ServerState state, long atMillis) throws Exception {
         ServerEstimators windows = estimators.loadIfAny();
         if (windows == null) {
             return QueueFigures.unknown(settings.queueModel());
         }
-        return QueueFigures.compute(settings.queueModel(), weights, settings.reportedLoadIndexTimeUnitSeconds(),
+        return QueueFigures.compute(
+                settings.queueModel(),
+                weights,
+                settings.reportedLoadIndexTimeUnitSeconds(),
                 windows.snapshot(atMillis),
                 state.serviceRatePerSecond);
     }
@@ -224,7 +245,8 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
         ServerState state = server.value();
         if (state == null) {
             state = ServerState.of(ctx.getCurrentKey());
-            // Until a first heartbeat proves the server exists, its state lives only as long as a down server's.
+            // Until a first heartbeat proves the server exists, its state lives only as long as a
+            // down server's.
             scheduleForget(ctx, state);
         }
         return state;
@@ -265,7 +287,10 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
         }
     }
 
-    /** The estimators' own name for an event type: both enums list the same symbols (TaskLifecycleTest). */
+    /**
+     * The estimators' own name for an event type: both enums list the same symbols
+     * (TaskLifecycleTest).
+     */
     static TaskLifecycle lifecycle(TaskEventType type) {
         return TaskLifecycle.valueOf(type.name());
     }
@@ -287,17 +312,20 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
     }
 
     /**
-     * Sets when the server counts as down without another heartbeat. The registered timer stays when it fires no
-     * later than that (it then waits again, in {@link #onTimer}): a heartbeat costs no timer deletion and
-     * registration, which were the largest part of a heartbeat's cost in a fleet of 20,000 servers.
+     * Sets when the server counts as down without another heartbeat. The registered timer stays
+     * when it fires no later than that (it then waits again, in {@link #onTimer}): a heartbeat
+     * costs no timer deletion and registration, which were the largest part of a heartbeat's cost
+     * in a fleet of 20,000 servers.
      */
     private void scheduleDown(Context ctx, ServerState state) {
         if (state.forgetTimerAt != ServerState.NO_TIMER) {
             ctx.timerService().deleteProcessingTimeTimer(state.forgetTimerAt);
             state.forgetTimerAt = ServerState.NO_TIMER;
         }
-        long silence = Math.max(settings.downTimeout().toMillis(),
-                AdaptiveHeartbeat.MISSED_BEATS_BEFORE_DOWN * state.heartbeatIntervalMillis);
+        long silence =
+                Math.max(
+                        settings.downTimeout().toMillis(),
+                        AdaptiveHeartbeat.MISSED_BEATS_BEFORE_DOWN * state.heartbeatIntervalMillis);
         state.downAt = ctx.timerService().currentProcessingTime() + silence;
         if (state.downTimerAt == ServerState.NO_TIMER || state.downTimerAt > state.downAt) {
             if (state.downTimerAt != ServerState.NO_TIMER) {
@@ -310,7 +338,8 @@ public class ServerStateFunction extends KeyedCoProcessFunction<String, TaskEven
 
     private void scheduleForget(Context ctx, ServerState state) {
         deleteTimers(ctx, state);
-        state.forgetTimerAt = ctx.timerService().currentProcessingTime() + settings.forgetDownAfter().toMillis();
+        state.forgetTimerAt =
+                ctx.timerService().currentProcessingTime() + settings.forgetDownAfter().toMillis();
         ctx.timerService().registerProcessingTimeTimer(state.forgetTimerAt);
     }
 

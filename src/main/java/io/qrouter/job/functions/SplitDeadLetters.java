@@ -1,7 +1,7 @@
 package io.qrouter.job.functions;
 
-import io.qrouter.job.records.DeadLetters;
 import io.qrouter.avro.DeadLetter;
+import io.qrouter.job.records.DeadLetters;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
@@ -9,9 +9,9 @@ import org.apache.flink.types.Either;
 import org.apache.flink.util.Collector;
 
 /**
- * Splits a decoded input: usable records go on, dead letters to {@link DeadLetters#TAG}. Also counts late events
- * (metric {@code lateEvents}): records whose event time is already behind the watermark. They are passed on all the
- * same, so the per-server state still learns from them.
+ * Splits a decoded input: usable records go on, dead letters to {@link DeadLetters#TAG}. Also
+ * counts late events (metric {@code lateEvents}): records whose event time is already behind the
+ * watermark. They are passed on all the same, so the per-server state still learns from them.
  */
 public final class SplitDeadLetters<T> extends ProcessFunction<Either<DeadLetter, T>, T> {
     private static final long serialVersionUID = 1L;

@@ -1,9 +1,9 @@
 package io.qrouter.job.kafka;
 
-import io.qrouter.job.config.RecordLimits;
-import io.qrouter.job.records.DeadLetters;
 import io.qrouter.avro.DeadLetter;
 import io.qrouter.io.AvroCodec;
+import io.qrouter.job.config.RecordLimits;
+import io.qrouter.job.records.DeadLetters;
 import java.nio.charset.StandardCharsets;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.flink.api.common.serialization.SerializationSchema;
@@ -17,13 +17,15 @@ import org.slf4j.LoggerFactory;
 /**
  * Writes one output record type to one topic: Avro value, UTF-8 key (so Kafka partitions by it).
  *
- * <p>No record larger than {@link RecordLimits#maxRecordBytes()} (key plus value) reaches the producer: Flink's
- * KafkaSink has no per-record error handler, so one record the producer refuses ({@code RecordTooLargeException})
- * fails the job, and the restart replays the same record forever. Such a record is replaced here by a bounded
- * dead letter ({@link DeadLetters#outputTooLarge}) written to the dead-letter topic in the same transaction; it is
- * logged and counted ({@code outputRecordsTooLarge}), and the job goes on.
+ * <p>No record larger than {@link RecordLimits#maxRecordBytes()} (key plus value) reaches the
+ * producer: Flink's KafkaSink has no per-record error handler, so one record the producer refuses
+ * ({@code RecordTooLargeException}) fails the job, and the restart replays the same record forever.
+ * Such a record is replaced here by a bounded dead letter ({@link DeadLetters#outputTooLarge})
+ * written to the dead-letter topic in the same transaction; it is logged and counted ({@code
+ * outputRecordsTooLarge}), and the job goes on.
  */
-public final class AvroRecordSerializer<T extends SpecificRecord> implements KafkaRecordSerializationSchema<T> {
+public final class AvroRecordSerializer<T extends SpecificRecord>
+        implements KafkaRecordSerializationSchema<T> {
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(AvroRecordSerializer.class);
 
@@ -36,7 +38,11 @@ public final class AvroRecordSerializer<T extends SpecificRecord> implements Kaf
     private transient AvroCodec<DeadLetter> deadLetterCodec;
     private transient Counter tooLarge;
 
-    public AvroRecordSerializer(String topic, Class<T> type, SerializableFunction<T, String> key, String deadLetterTopic,
+    public AvroRecordSerializer(
+            String topic,
+            Class<T> type,
+            SerializableFunction<T, String> key,
+            String deadLetterTopic,
             RecordLimits limits) {
         this.topic = topic;
         this.type = type;
@@ -46,14 +52,16 @@ public final class AvroRecordSerializer<T extends SpecificRecord> implements Kaf
     }
 
     @Override
-    public void open(SerializationSchema.InitializationContext context, KafkaSinkContext sinkContext) {
+    public void open(
+            SerializationSchema.InitializationContext context, KafkaSinkContext sinkContext) {
         codec = AvroCodec.of(type);
         deadLetterCodec = AvroCodec.of(DeadLetter.class);
         tooLarge = context.getMetricGroup().counter("outputRecordsTooLarge");
     }
 
     @Override
-    public ProducerRecord<byte[], byte[]> serialize(T element, KafkaSinkContext context, Long timestamp) {
+    public ProducerRecord<byte[], byte[]> serialize(
+            T element, KafkaSinkContext context, Long timestamp) {
         if (codec == null) {
             codec = AvroCodec.of(type);
             deadLetterCodec = AvroCodec.of(DeadLetter.class);
@@ -68,15 +76,21 @@ public final class AvroRecordSerializer<T extends SpecificRecord> implements Kaf
         return new ProducerRecord<>(topic, null, kafkaTimestamp, keyBytes, value);
     }
 
-    private ProducerRecord<byte[], byte[]> deadLetterInstead(T element, int keyBytes, byte[] value) {
-        DeadLetter letter = DeadLetters.outputTooLarge(topic, keyBytes, value, element, System.currentTimeMillis(),
-                limits);
+    private ProducerRecord<byte[], byte[]> deadLetterInstead(
+            T element, int keyBytes, byte[] value) {
+        DeadLetter letter =
+                DeadLetters.outputTooLarge(
+                        topic, keyBytes, value, element, System.currentTimeMillis(), limits);
         LOG.warn("{}", letter.getReason());
         if (tooLarge != null) {
             tooLarge.inc();
         }
         // keyed like every dead letter: by the topic the record came from (here: was meant for)
-        return new ProducerRecord<>(deadLetterTopic, null, null, topic.getBytes(StandardCharsets.UTF_8),
+        return new ProducerRecord<>(
+                deadLetterTopic,
+                null,
+                null,
+                topic.getBytes(StandardCharsets.UTF_8),
                 deadLetterCodec.encode(letter));
     }
 }

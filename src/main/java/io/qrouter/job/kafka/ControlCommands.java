@@ -7,14 +7,22 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 
-/** Between the ControlCommand record of the control topic and {@link Command}: reading one, and writing a signed one. */
+/**
+ * Between the ControlCommand record of the control topic and {@link Command}: reading one, and
+ * writing a signed one.
+ */
 public final class ControlCommands {
     private ControlCommands() {}
 
     /** The command a record carries (its signature aside). */
     public static Command of(ControlCommand record) {
-        return new Command(record.getCommandId(), record.getIssuer(), record.getIssuedAt().toEpochMilli(),
-                record.getAction(), record.getTarget(), record.getArguments());
+        return new Command(
+                record.getCommandId(),
+                record.getIssuer(),
+                record.getIssuedAt().toEpochMilli(),
+                record.getAction(),
+                record.getTarget(),
+                record.getArguments());
     }
 
     /** The record of {@code command}, signed with {@code signature} (null: unsigned). */
@@ -31,8 +39,16 @@ public final class ControlCommands {
     }
 
     /** Shorthand for {@link #record} of a new command. */
-    public static ControlCommand signed(CommandSignature signature, String commandId, String issuer, long issuedAtMillis,
-            String action, String target, Map<String, String> arguments) {
-        return record(new Command(commandId, issuer, issuedAtMillis, action, target, arguments), signature);
+    public static ControlCommand signed(
+            CommandSignature signature,
+            String commandId,
+            String issuer,
+            long issuedAtMillis,
+            String action,
+            String target,
+            Map<String, String> arguments) {
+        return record(
+                new Command(commandId, issuer, issuedAtMillis, action, target, arguments),
+                signature);
     }
 }

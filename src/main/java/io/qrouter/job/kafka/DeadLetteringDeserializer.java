@@ -1,10 +1,10 @@
 package io.qrouter.job.kafka;
 
-import io.qrouter.job.config.RecordLimits;
-import io.qrouter.job.records.DeadLetters;
 import io.qrouter.avro.DeadLetter;
 import io.qrouter.io.AvroCodec;
 import io.qrouter.io.AvroDecodeException;
+import io.qrouter.job.config.RecordLimits;
+import io.qrouter.job.records.DeadLetters;
 import org.apache.avro.specific.SpecificRecordBase;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -16,9 +16,10 @@ import org.apache.flink.util.Collector;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
- * Decodes one topic's Avro values and checks them; never throws. A usable record comes out as {@code Right}, anything
- * else (bad bytes, null value, a failed {@link RecordCheck}) as {@code Left} dead letter with topic, partition,
- * offset, reason and the raw bytes (bounded: {@link DeadLetters}), so the job goes on.
+ * Decodes one topic's Avro values and checks them; never throws. A usable record comes out as
+ * {@code Right}, anything else (bad bytes, null value, a failed {@link RecordCheck}) as {@code
+ * Left} dead letter with topic, partition, offset, reason and the raw bytes (bounded: {@link
+ * DeadLetters}), so the job goes on.
  */
 public final class DeadLetteringDeserializer<T extends SpecificRecordBase>
         implements KafkaRecordDeserializationSchema<Either<DeadLetter, T>> {
@@ -41,7 +42,8 @@ public final class DeadLetteringDeserializer<T extends SpecificRecordBase>
     }
 
     @Override
-    public void deserialize(ConsumerRecord<byte[], byte[]> record, Collector<Either<DeadLetter, T>> out) {
+    public void deserialize(
+            ConsumerRecord<byte[], byte[]> record, Collector<Either<DeadLetter, T>> out) {
         out.collect(decode(record, System.currentTimeMillis()));
     }
 
@@ -60,8 +62,16 @@ public final class DeadLetteringDeserializer<T extends SpecificRecordBase>
         if (reason == null) {
             return Either.Right(value);
         }
-        return Either.Left(DeadLetters.fromKafka(record.topic(), record.partition(), record.offset(), reason,
-                record.value(), value, nowMillis, limits));
+        return Either.Left(
+                DeadLetters.fromKafka(
+                        record.topic(),
+                        record.partition(),
+                        record.offset(),
+                        reason,
+                        record.value(),
+                        value,
+                        nowMillis,
+                        limits));
     }
 
     @Override

@@ -1,11 +1,11 @@
 package io.qrouter.job.records;
 
-import io.qrouter.job.config.ConfigKey;
-import io.qrouter.job.config.RecordLimits;
 import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskRequest;
+import io.qrouter.job.config.ConfigKey;
+import io.qrouter.job.config.RecordLimits;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -16,22 +16,27 @@ import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
 import org.apache.flink.util.OutputTag;
 
 /**
- * Building dead letters, and the side-output tag every dead-letter producing operator of the job uses.
+ * Building dead letters, and the side-output tag every dead-letter producing operator of the job
+ * uses.
  *
- * <p>A dead letter is bounded whatever it stands for: it keeps the first {@link RecordLimits#deadLetterRawBytes()}
- * bytes of the record with the whole record's length and SHA-256, a task id cut to
- * {@link RecordLimits#maxIdLength()} characters and a reason cut to {@link #MAX_REASON_LENGTH}, so
- * {@link #maxEncodedBytes} bounds its size and the dead-letter sink can always write it.
+ * <p>A dead letter is bounded whatever it stands for: it keeps the first {@link
+ * RecordLimits#deadLetterRawBytes()} bytes of the record with the whole record's length and
+ * SHA-256, a task id cut to {@link RecordLimits#maxIdLength()} characters and a reason cut to
+ * {@link #MAX_REASON_LENGTH}, so {@link #maxEncodedBytes} bounds its size and the dead-letter sink
+ * can always write it.
  */
 public final class DeadLetters {
     /** Side output of the input validation operators. */
     public static final OutputTag<DeadLetter> TAG =
             new OutputTag<>("dead-letters", new AvroTypeInfo<>(DeadLetter.class));
+
     /** Longest reason kept, in characters. */
     public static final int MAX_REASON_LENGTH = 1000;
+
     /**
-     * Bytes of a dead letter besides its raw prefix and task id, generously: source topic (Kafka allows 249
-     * characters), reason ({@value #MAX_REASON_LENGTH} characters of at most 3 UTF-8 bytes), numbers, hash, framing.
+     * Bytes of a dead letter besides its raw prefix and task id, generously: source topic (Kafka
+     * allows 249 characters), reason ({@value #MAX_REASON_LENGTH} characters of at most 3 UTF-8
+     * bytes), numbers, hash, framing.
      */
     private static final int FIXED_PART_BYTES = 4096;
 
@@ -42,29 +47,73 @@ public final class DeadLetters {
      *
      * @param decoded the record when it decoded but failed a check (gives the task id), else null
      */
-    public static DeadLetter fromKafka(String topic, int partition, long offset, String reason, byte[] rawBytes,
-            Object decoded, long nowMillis, RecordLimits limits) {
-        return bounded(topic, partition, offset, reason, rawBytes, taskIdOf(decoded), nowMillis, limits);
-    }
-
-    /** Stands for an output record a sink must not write because it is larger than {@code sink.max-record-bytes}. */
-    public static DeadLetter outputTooLarge(String topic, int keyBytes, byte[] value, Object record, long nowMillis,
+    public static DeadLetter fromKafka(
+            String topic,
+            int partition,
+            long offset,
+            String reason,
+            byte[] rawBytes,
+            Object decoded,
+            long nowMillis,
             RecordLimits limits) {
-        return bounded(topic, -1, -1, "output record too large for " + topic + ": " + keyBytes + " key + "
-                + value.length + " value bytes > " + ConfigKey.SINK_MAX_RECORD_BYTES.key() + " = "
-                + limits.maxRecordBytes() + "; not written", value, taskIdOf(record), nowMillis, limits);
+        return bounded(
+                topic, partition, offset, reason, rawBytes, taskIdOf(decoded), nowMillis, limits);
     }
 
-    /** An upper bound of the Avro encoded size of any dead letter built here under {@code limits}. */
+    /**
+     * Stands for an output record a sink must not write because it is larger than {@code
+     * sink.max-record-bytes}.
+     */
+    public static DeadLetter outputTooLarge(
+            String topic,
+            int keyBytes,
+            byte[] value,
+            Object record,
+            long nowMillis,
+            RecordLimits limits) {
+        return bounded(
+                topic,
+                -1,
+                -1,
+                "output record too large for "
+                        + topic
+                        + ": "
+                        + keyBytes
+                        + " key + "
+                        + value.length
+                        + " value bytes > "
+                        + ConfigKey.SINK_MAX_RECORD_BYTES.key()
+                        + " = "
+                        + limits.maxRecordBytes()
+                        + "; not written",
+                value,
+                taskIdOf(record),
+                nowMillis,
+                limits);
+    }
+
+    /**
+     * An upper bound of the Avro encoded size of any dead letter built here under {@code limits}.
+     */
     public static int maxEncodedBytes(RecordLimits limits) {
         // a char takes at most 3 UTF-8 bytes (a surrogate pair: 2 chars, 4 bytes)
         return FIXED_PART_BYTES + limits.deadLetterRawBytes() + 3 * limits.maxIdLength();
     }
 
-    private static DeadLetter bounded(String topic, int partition, long offset, String reason, byte[] rawBytes,
-            String taskId, long nowMillis, RecordLimits limits) {
-        byte[] prefix = rawBytes == null ? null
-                : Arrays.copyOf(rawBytes, Math.min(rawBytes.length, limits.deadLetterRawBytes()));
+    private static DeadLetter bounded(
+            String topic,
+            int partition,
+            long offset,
+            String reason,
+            byte[] rawBytes,
+            String taskId,
+            long nowMillis,
+            RecordLimits limits) {
+        byte[] prefix =
+                rawBytes == null
+                        ? null
+                        : Arrays.copyOf(
+                                rawBytes, Math.min(rawBytes.length, limits.deadLetterRawBytes()));
         return DeadLetter.newBuilder()
                 .setSourceTopic(topic)
                 .setPartition(partition)
@@ -73,7 +122,10 @@ public final class DeadLetters {
                 .setRawBytes(prefix == null ? null : ByteBuffer.wrap(prefix))
                 .setRawLength(rawBytes == null ? null : rawBytes.length)
                 .setRawSha256(rawBytes == null ? null : sha256(rawBytes))
-                .setTaskId(taskId == null || taskId.isBlank() ? null : cut(taskId, limits.maxIdLength()))
+                .setTaskId(
+                        taskId == null || taskId.isBlank()
+                                ? null
+                                : cut(taskId, limits.maxIdLength()))
                 .setAt(Instant.ofEpochMilli(nowMillis))
                 .build();
     }

@@ -15,19 +15,25 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 
 /**
- * A server's estimators in keyed state, laid out so that a lifecycle event costs a few small entries under RocksDB
- * (not a rewrite of its whole window): the {@link ServerEstimators} header (a few counters) in a ValueState, and the
- * window's buckets, the pages of recent arrival times and the open tasks each in a MapState, one entry apiece.
+ * A server's estimators in keyed state, laid out so that a lifecycle event costs a few small
+ * entries under RocksDB (not a rewrite of its whole window): the {@link ServerEstimators} header (a
+ * few counters) in a ValueState, and the window's buckets, the pages of recent arrival times and
+ * the open tasks each in a MapState, one entry apiece.
  */
 public final class EstimatorState implements EstimatorStore {
     static final ValueStateDescriptor<ServerEstimators> HEADER =
             new ValueStateDescriptor<>("estimator-header", ServerEstimators.class);
-    static final MapStateDescriptor<Integer, WindowBucket> BUCKETS = new MapStateDescriptor<>(
-            "estimator-buckets", Types.INT, TypeInformation.of(WindowBucket.class));
-    static final MapStateDescriptor<Integer, long[]> ARRIVAL_PAGES = new MapStateDescriptor<>(
-            "estimator-arrival-pages", Types.INT, PrimitiveArrayTypeInfo.LONG_PRIMITIVE_ARRAY_TYPE_INFO);
-    static final MapStateDescriptor<String, OpenTask> OPEN_TASKS = new MapStateDescriptor<>(
-            "estimator-open-tasks", Types.STRING, TypeInformation.of(OpenTask.class));
+    static final MapStateDescriptor<Integer, WindowBucket> BUCKETS =
+            new MapStateDescriptor<>(
+                    "estimator-buckets", Types.INT, TypeInformation.of(WindowBucket.class));
+    static final MapStateDescriptor<Integer, long[]> ARRIVAL_PAGES =
+            new MapStateDescriptor<>(
+                    "estimator-arrival-pages",
+                    Types.INT,
+                    PrimitiveArrayTypeInfo.LONG_PRIMITIVE_ARRAY_TYPE_INFO);
+    static final MapStateDescriptor<String, OpenTask> OPEN_TASKS =
+            new MapStateDescriptor<>(
+                    "estimator-open-tasks", Types.STRING, TypeInformation.of(OpenTask.class));
 
     private final EstimatorConfig config;
     private final ValueState<ServerEstimators> header;

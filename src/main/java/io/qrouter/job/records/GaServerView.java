@@ -1,27 +1,28 @@
 package io.qrouter.job.records;
 
-import io.qrouter.job.functions.GaRecords;
 import io.qrouter.ga.ResourceLoadIndex;
-
+import io.qrouter.job.functions.GaRecords;
 import java.util.Arrays;
 
 /**
- * What the GA batch allocator keeps about one server in its broadcast state: the latest snapshot and the recent
- * samples of the server's resource load index (CPU, memory, bandwidth, seed 001), from which the allocator
- * estimates its mean-variance weights. A Flink POJO.
+ * What the GA batch allocator keeps about one server in its broadcast state: the latest snapshot
+ * and the recent samples of the server's resource load index (CPU, memory, bandwidth, seed 001),
+ * from which the allocator estimates its mean-variance weights. A Flink POJO.
  */
 public class GaServerView {
     /** Load-index samples kept per server (oldest dropped first). */
     static final int HISTORY_LENGTH = 16;
 
     public ServerUpdate snapshot;
+
     /** Oldest first. */
     public double[] loadIndexHistory = new double[0];
 
-    public GaServerView() {
-    }
+    public GaServerView() {}
 
-    /** This view updated with a newer snapshot: the load index of a usable server joins the history. */
+    /**
+     * This view updated with a newer snapshot: the load index of a usable server joins the history.
+     */
     public GaServerView next(ServerUpdate latest) {
         GaServerView next = new GaServerView();
         next.snapshot = latest;
@@ -31,8 +32,11 @@ public class GaServerView {
         }
         double sample = ResourceLoadIndex.BALANCED.of(GaRecords.toGaServer(latest, new double[0]));
         int keep = Math.min(loadIndexHistory.length, HISTORY_LENGTH - 1);
-        next.loadIndexHistory = Arrays.copyOfRange(loadIndexHistory, loadIndexHistory.length - keep,
-                loadIndexHistory.length + 1);
+        next.loadIndexHistory =
+                Arrays.copyOfRange(
+                        loadIndexHistory,
+                        loadIndexHistory.length - keep,
+                        loadIndexHistory.length + 1);
         next.loadIndexHistory[keep] = sample;
         return next;
     }

@@ -5,9 +5,9 @@ import java.util.Map;
 import org.apache.flink.api.common.state.MapState;
 
 /**
- * A keyed {@link MapState} as the estimators' {@link StateMap}: each entry is stored apart (under RocksDB a read or
- * write costs that entry's bytes only). Flink's checked exceptions become unchecked: a state backend failure fails
- * the task, as it would anyway.
+ * A keyed {@link MapState} as the estimators' {@link StateMap}: each entry is stored apart (under
+ * RocksDB a read or write costs that entry's bytes only). Flink's checked exceptions become
+ * unchecked: a state backend failure fails the task, as it would anyway.
  */
 final class MapStateMap<K, V> implements StateMap<K, V> {
     private final MapState<K, V> state;

@@ -1,13 +1,15 @@
 package io.qrouter.job.records;
 
 /**
- * What the control operator learns about one server: that it is there (a heartbeat), that it left, or its finished
- * tasks over an outlier-detection interval ({@link OutlierStatsFunction}). A Flink POJO.
+ * What the control operator learns about one server: that it is there (a heartbeat), that it left,
+ * or its finished tasks over an outlier-detection interval ({@link OutlierStatsFunction}). A Flink
+ * POJO.
  */
 public class ServerSignal {
     public static final String PRESENT = "present";
     public static final String GONE = "gone";
     public static final String COUNTS = "counts";
+
     /** The failures in a row just reached the threshold (counts so far, not an interval's). */
     public static final String FAILING = "failing";
 
@@ -17,8 +19,7 @@ public class ServerSignal {
     private long failures;
     private int consecutiveFailures;
 
-    public ServerSignal() {
-    }
+    public ServerSignal() {}
 
     public static ServerSignal of(ServerUpdate update) {
         ServerSignal s = new ServerSignal();
@@ -27,7 +28,8 @@ public class ServerSignal {
         return s;
     }
 
-    public static ServerSignal counts(String kind, String serverId, long successes, long failures, int consecutiveFailures) {
+    public static ServerSignal counts(
+            String kind, String serverId, long successes, long failures, int consecutiveFailures) {
         ServerSignal s = new ServerSignal();
         s.serverId = serverId;
         s.kind = kind;

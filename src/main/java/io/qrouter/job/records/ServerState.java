@@ -1,30 +1,37 @@
 package io.qrouter.job.records;
 
-import io.qrouter.job.functions.QueueFigures;
-import io.qrouter.job.functions.ServerStateFunction;
 import io.qrouter.avro.Health;
 import io.qrouter.avro.TaskEventType;
-
+import io.qrouter.job.functions.QueueFigures;
+import io.qrouter.job.functions.ServerStateFunction;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Keyed state of one server in {@link ServerStateFunction}: what its latest heartbeat said, the lifecycle events
- * since then, its timers and its counters. A Flink POJO (public fields, no-arg constructor).
+ * Keyed state of one server in {@link ServerStateFunction}: what its latest heartbeat said, the
+ * lifecycle events since then, its timers and its counters. A Flink POJO (public fields, no-arg
+ * constructor).
  */
 public class ServerState {
     /** Marks "no timer registered" in {@link #downTimerAt} and {@link #forgetTimerAt}. */
     public static final long NO_TIMER = Long.MIN_VALUE;
+
     /** {@link #lastHeartbeatAt} before the first heartbeat. */
     public static final long NEVER = Long.MIN_VALUE;
+
     /** Bound on {@link #enqueuedSinceSnapshot}: beyond it only {@link #enqueuedOverflow} is set. */
     public static final int MAX_ACKNOWLEDGED_IDS = 4096;
 
     public String serverId;
+
     /** A heartbeat arrived within the down timeout. False before the first heartbeat. */
     public boolean alive;
-    /** Event time of the newest heartbeat applied; older heartbeats arriving later are only counted. */
+
+    /**
+     * Event time of the newest heartbeat applied; older heartbeats arriving later are only counted.
+     */
     public long lastHeartbeatAt = NEVER;
+
     public int reportedQueueLength;
     public boolean busy;
     public double serviceRatePerSecond;
@@ -35,33 +42,62 @@ public class ServerState {
     public long heartbeatIntervalMillis;
     public long recommendedHeartbeatMillis;
     public long heartbeatTriggers;
+
     /** Records that arrived behind the watermark (they still update what they can). */
     public long lateRecords;
+
     /** Processing time of the registered down timer, or {@link #NO_TIMER}. */
     public long downTimerAt = NO_TIMER;
+
     /**
-     * Processing time at which the server counts as down if no heartbeat comes first. The down timer is not moved on
-     * every heartbeat: when it fires before this time it is registered again for it.
+     * Processing time at which the server counts as down if no heartbeat comes first. The down
+     * timer is not moved on every heartbeat: when it fires before this time it is registered again
+     * for it.
      */
     public long downAt = NO_TIMER;
+
     /** Processing time of the registered timer that drops this state, or {@link #NO_TIMER}. */
     public long forgetTimerAt = NO_TIMER;
-    /** Processing time of the registered timer that emits coalesced queue changes, or {@link #NO_TIMER}. */
+
+    /**
+     * Processing time of the registered timer that emits coalesced queue changes, or {@link
+     * #NO_TIMER}.
+     */
     public long updateTimerAt = NO_TIMER;
 
-    /** Newest event time applied (heartbeat or lifecycle event): orders the updates a router receives. */
+    /**
+     * Newest event time applied (heartbeat or lifecycle event): orders the updates a router
+     * receives.
+     */
     public long updatedAt = NEVER;
-    /** Sum of the queue changes of lifecycle events newer than the last heartbeat (the map's values, kept). */
+
+    /**
+     * Sum of the queue changes of lifecycle events newer than the last heartbeat (the map's values,
+     * kept).
+     */
     public int queueChangeSinceHeartbeat;
-    /** A lifecycle event newer than the last heartbeat was applied: its busy flag may be out of date. */
+
+    /**
+     * A lifecycle event newer than the last heartbeat was applied: its busy flag may be out of
+     * date.
+     */
     public boolean eventAfterHeartbeat;
-    /** The queue length in the last update emitted, to tell whether an event changed what routers see. */
+
+    /**
+     * The queue length in the last update emitted, to tell whether an event changed what routers
+     * see.
+     */
     public int emittedQueueLength = -1;
-    /** The last update emitted (null before the first): a heartbeat that tells nothing more is not broadcast. */
+
+    /**
+     * The last update emitted (null before the first): a heartbeat that tells nothing more is not
+     * broadcast.
+     */
     public ServerUpdate lastEmitted;
 
     /** Estimates and K as of the last heartbeat; event-driven updates carry them unchanged. */
     public Double lambda;
+
     public Double mu;
     public Double alphaC;
     public Double eta;
@@ -70,18 +106,22 @@ public class ServerState {
 
     /** Lifecycle events since the previous heartbeat, by type (the heartbeat log's "events"). */
     public int enqueued;
+
     public int started;
     public int completed;
     public int abandoned;
     public int cancelled;
     public int restored;
 
-    /** Task ids of the ENQUEUED events applied since the last snapshot emitted: its acknowledgement list. */
+    /**
+     * Task ids of the ENQUEUED events applied since the last snapshot emitted: its acknowledgement
+     * list.
+     */
     public List<String> enqueuedSinceSnapshot = new ArrayList<>();
+
     public boolean enqueuedOverflow;
 
-    public ServerState() {
-    }
+    public ServerState() {}
 
     public static ServerState of(String serverId) {
         ServerState state = new ServerState();
@@ -97,7 +137,7 @@ public class ServerState {
             case ABANDONED -> abandoned++;
             case CANCELLED -> cancelled++;
             case RESTORED -> restored++;
-            case UNKNOWN -> { }
+            case UNKNOWN -> {}
         }
     }
 
@@ -125,20 +165,31 @@ public class ServerState {
 
     /** The queue changed, or an ENQUEUED was applied, since the last update emitted. */
     public boolean hasUnreportedChange() {
-        return queueLength() != emittedQueueLength || !enqueuedSinceSnapshot.isEmpty() || enqueuedOverflow;
+        return queueLength() != emittedQueueLength
+                || !enqueuedSinceSnapshot.isEmpty()
+                || enqueuedOverflow;
     }
 
-    /** Tasks on the server now: the heartbeat's count plus the changes lifecycle events made after it. */
+    /**
+     * Tasks on the server now: the heartbeat's count plus the changes lifecycle events made after
+     * it.
+     */
     public int queueLength() {
         return Math.max(0, reportedQueueLength + queueChangeSinceHeartbeat);
     }
 
-    /** Busy when a task is on the server, or the heartbeat said so and no later event says otherwise. */
+    /**
+     * Busy when a task is on the server, or the heartbeat said so and no later event says
+     * otherwise.
+     */
     public boolean busyNow() {
         return queueLength() > 0 || busy && !eventAfterHeartbeat;
     }
 
-    /** Keeps a heartbeat's estimates and K for the updates that queue changes emit until the next one. */
+    /**
+     * Keeps a heartbeat's estimates and K for the updates that queue changes emit until the next
+     * one.
+     */
     public void remember(QueueFigures figures) {
         lambda = figures.lambda();
         mu = figures.mu();

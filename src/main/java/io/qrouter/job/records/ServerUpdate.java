@@ -1,26 +1,26 @@
 package io.qrouter.job.records;
 
+import io.qrouter.avro.Health;
+import io.qrouter.control.RouterControl;
 import io.qrouter.job.functions.DsrsSlotFunction;
 import io.qrouter.job.functions.GaBatchFunction;
 import io.qrouter.job.functions.RouterFunction;
 import io.qrouter.job.functions.ServerStateFunction;
-import io.qrouter.avro.Health;
-import io.qrouter.control.RouterControl;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * What the per-server state tells the routers about one server: broadcast from {@link ServerStateFunction}
- * to {@link RouterFunction}, {@link DsrsSlotFunction} and {@link GaBatchFunction} on every heartbeat that brings
- * news ({@link #isNewsAfter}), on every lifecycle event that changes its queue length (coalesced if configured),
- * when the server is marked down, and when its state is dropped. DSRS receives only the heartbeat ones (it uses
- * status and service rate, which queue changes never alter).
+ * What the per-server state tells the routers about one server: broadcast from {@link
+ * ServerStateFunction} to {@link RouterFunction}, {@link DsrsSlotFunction} and {@link
+ * GaBatchFunction} on every heartbeat that brings news ({@link #isNewsAfter}), on every lifecycle
+ * event that changes its queue length (coalesced if configured), when the server is marked down,
+ * and when its state is dropped. DSRS receives only the heartbeat ones (it uses status and service
+ * rate, which queue changes never alter).
  *
- * <p>A Flink POJO (public no-arg constructor, getters and setters) so it is serialised without Kryo.
- * Estimates are boxed and {@code null} while unknown (too few events); {@code loadIndexK} is {@code null} when
- * the server is overloaded ({@link #isOverloaded()}) or not yet estimated.
+ * <p>A Flink POJO (public no-arg constructor, getters and setters) so it is serialised without
+ * Kryo. Estimates are boxed and {@code null} while unknown (too few events); {@code loadIndexK} is
+ * {@code null} when the server is overloaded ({@link #isOverloaded()}) or not yet estimated.
  */
 public class ServerUpdate {
     private String serverId;
@@ -57,16 +57,17 @@ public class ServerUpdate {
     /** {@link #getAdminState()} of a server that takes tasks. */
     public static final String ACTIVE = "active";
 
-    public ServerUpdate() {
-    }
+    public ServerUpdate() {}
 
     /**
-     * True when routers may send this server tasks: it reports, has not left, does not call itself failing, and
-     * can serve (a positive reported service rate or estimated mu; with neither, no queueing model applies).
+     * True when routers may send this server tasks: it reports, has not left, does not call itself
+     * failing, and can serve (a positive reported service rate or estimated mu; with neither, no
+     * queueing model applies).
      */
     public boolean acceptsTasks() {
-        boolean canServe = serviceRatePerSecond > 0 && Double.isFinite(serviceRatePerSecond)
-                || mu != null && mu > 0 && Double.isFinite(mu);
+        boolean canServe =
+                serviceRatePerSecond > 0 && Double.isFinite(serviceRatePerSecond)
+                        || mu != null && mu > 0 && Double.isFinite(mu);
         return alive && !gone && health != Health.FAILING && canServe && adminAccepts;
     }
 
@@ -88,7 +89,10 @@ public class ServerUpdate {
         this.alive = alive;
     }
 
-    /** True when the server left (or stayed down so long that its state was dropped): routers forget it. */
+    /**
+     * True when the server left (or stayed down so long that its state was dropped): routers forget
+     * it.
+     */
     public boolean isGone() {
         return gone;
     }
@@ -115,7 +119,10 @@ public class ServerUpdate {
         this.busy = busy;
     }
 
-    /** Tasks on the server (waiting plus in service): the heartbeat's count corrected by later lifecycle events. */
+    /**
+     * Tasks on the server (waiting plus in service): the heartbeat's count corrected by later
+     * lifecycle events.
+     */
     public int getQueueLength() {
         return queueLength;
     }
@@ -135,8 +142,8 @@ public class ServerUpdate {
 
     /** Interval the server said it uses until its next heartbeat. */
     /**
-     * Newest event time (heartbeat or lifecycle event) this update reflects; it never decreases for a server, so
-     * a router can tell a newer update from an older one.
+     * Newest event time (heartbeat or lifecycle event) this update reflects; it never decreases for
+     * a server, so a router can tell a newer update from an older one.
      */
     public long getUpdatedAt() {
         return updatedAt;
@@ -146,7 +153,10 @@ public class ServerUpdate {
         this.updatedAt = updatedAt;
     }
 
-    /** True for an update a heartbeat (or the down timer) produced, with new estimates; false for a queue change. */
+    /**
+     * True for an update a heartbeat (or the down timer) produced, with new estimates; false for a
+     * queue change.
+     */
     public boolean isHeartbeat() {
         return heartbeat;
     }
@@ -172,7 +182,9 @@ public class ServerUpdate {
         this.health = health;
     }
 
-    /** Nominal service rate the server reports (tasks per second); DSRS capacity is this times tau. */
+    /**
+     * Nominal service rate the server reports (tasks per second); DSRS capacity is this times tau.
+     */
     public double getServiceRatePerSecond() {
         return serviceRatePerSecond;
     }
@@ -280,7 +292,9 @@ public class ServerUpdate {
         this.heartbeatTriggers = heartbeatTriggers;
     }
 
-    /** Records of this server that arrived behind the watermark so far (they were still applied). */
+    /**
+     * Records of this server that arrived behind the watermark so far (they were still applied).
+     */
     public long getLateRecords() {
         return lateRecords;
     }
@@ -290,8 +304,9 @@ public class ServerUpdate {
     }
 
     /**
-     * Task ids of the ENQUEUED events applied since this server's previous snapshot: all of them are counted in
-     * {@link #getQueueLength()}, so a router stops counting them as its own in-flight tasks.
+     * Task ids of the ENQUEUED events applied since this server's previous snapshot: all of them
+     * are counted in {@link #getQueueLength()}, so a router stops counting them as its own
+     * in-flight tasks.
      */
     public List<String> getEnqueuedSinceLastSnapshot() {
         return enqueuedSinceLastSnapshot;
@@ -301,7 +316,10 @@ public class ServerUpdate {
         this.enqueuedSinceLastSnapshot = enqueuedSinceLastSnapshot;
     }
 
-    /** More ENQUEUED events than {@link ServerState#MAX_ACKNOWLEDGED_IDS} since the previous snapshot: ids were left out. */
+    /**
+     * More ENQUEUED events than {@link ServerState#MAX_ACKNOWLEDGED_IDS} since the previous
+     * snapshot: ids were left out.
+     */
     public boolean isEnqueuedOverflow() {
         return enqueuedOverflow;
     }
@@ -311,26 +329,37 @@ public class ServerUpdate {
     }
 
     /**
-     * True when this update tells the routers, DSRS and GA something {@code previous} (the server's last update they
-     * received; null: none) did not: another status, queue, service rate, estimate, K or utilisation, or ENQUEUED
-     * events to acknowledge. Times and counters alone are not news: a heartbeat that changes nothing else is not
-     * broadcast, so N quiet servers cost the routers nothing.
+     * True when this update tells the routers, DSRS and GA something {@code previous} (the server's
+     * last update they received; null: none) did not: another status, queue, service rate,
+     * estimate, K or utilisation, or ENQUEUED events to acknowledge. Times and counters alone are
+     * not news: a heartbeat that changes nothing else is not broadcast, so N quiet servers cost the
+     * routers nothing.
      */
     public boolean isNewsAfter(ServerUpdate previous) {
-        return previous == null || alive != previous.alive || gone != previous.gone || idle != previous.idle
-                || busy != previous.busy || queueLength != previous.queueLength || health != previous.health
+        return previous == null
+                || alive != previous.alive
+                || gone != previous.gone
+                || idle != previous.idle
+                || busy != previous.busy
+                || queueLength != previous.queueLength
+                || health != previous.health
                 || Double.compare(serviceRatePerSecond, previous.serviceRatePerSecond) != 0
-                || !Objects.equals(lambda, previous.lambda) || !Objects.equals(mu, previous.mu)
-                || !Objects.equals(alphaC, previous.alphaC) || !Objects.equals(eta, previous.eta)
-                || !Objects.equals(loadIndexK, previous.loadIndexK) || overloaded != previous.overloaded
-                || Double.compare(cpu, previous.cpu) != 0 || Double.compare(memory, previous.memory) != 0
+                || !Objects.equals(lambda, previous.lambda)
+                || !Objects.equals(mu, previous.mu)
+                || !Objects.equals(alphaC, previous.alphaC)
+                || !Objects.equals(eta, previous.eta)
+                || !Objects.equals(loadIndexK, previous.loadIndexK)
+                || overloaded != previous.overloaded
+                || Double.compare(cpu, previous.cpu) != 0
+                || Double.compare(memory, previous.memory) != 0
                 || Double.compare(bandwidth, previous.bandwidth) != 0
-                || !enqueuedSinceLastSnapshot.isEmpty() || enqueuedOverflow;
+                || !enqueuedSinceLastSnapshot.isEmpty()
+                || enqueuedOverflow;
     }
 
     /**
-     * The administrative state (AdminGateFunction), as server-metrics shows it: active, draining, drained,
-     * maintenance, ejected, or ejected but routed in panic.
+     * The administrative state (AdminGateFunction), as server-metrics shows it: active, draining,
+     * drained, maintenance, ejected, or ejected but routed in panic.
      */
     public String getAdminState() {
         return adminState;
@@ -349,7 +378,10 @@ public class ServerUpdate {
         this.adminAccepts = adminAccepts;
     }
 
-    /** The operators' weight of the server: it scales the service rate the policies see (1 = as reported). */
+    /**
+     * The operators' weight of the server: it scales the service rate the policies see (1 = as
+     * reported).
+     */
     public double getAdminWeight() {
         return adminWeight;
     }
@@ -358,7 +390,10 @@ public class ServerUpdate {
         this.adminWeight = adminWeight;
     }
 
-    /** The fleet-wide routing settings in force (null: as configured); routers switch when its version rises. */
+    /**
+     * The fleet-wide routing settings in force (null: as configured); routers switch when its
+     * version rises.
+     */
     public RouterControl getRouterControl() {
         return routerControl;
     }
@@ -375,20 +410,33 @@ public class ServerUpdate {
         if (!(o instanceof ServerUpdate that)) {
             return false;
         }
-        return alive == that.alive && gone == that.gone && idle == that.idle && busy == that.busy
-                && queueLength == that.queueLength && heartbeatAt == that.heartbeatAt
-                && updatedAt == that.updatedAt && heartbeat == that.heartbeat
+        return alive == that.alive
+                && gone == that.gone
+                && idle == that.idle
+                && busy == that.busy
+                && queueLength == that.queueLength
+                && heartbeatAt == that.heartbeatAt
+                && updatedAt == that.updatedAt
+                && heartbeat == that.heartbeat
                 && heartbeatIntervalMillis == that.heartbeatIntervalMillis
                 && Double.compare(serviceRatePerSecond, that.serviceRatePerSecond) == 0
-                && overloaded == that.overloaded && recommendedHeartbeatMillis == that.recommendedHeartbeatMillis
-                && Double.compare(cpu, that.cpu) == 0 && Double.compare(memory, that.memory) == 0
-                && Double.compare(bandwidth, that.bandwidth) == 0 && heartbeatTriggers == that.heartbeatTriggers
-                && lateRecords == that.lateRecords && enqueuedOverflow == that.enqueuedOverflow
+                && overloaded == that.overloaded
+                && recommendedHeartbeatMillis == that.recommendedHeartbeatMillis
+                && Double.compare(cpu, that.cpu) == 0
+                && Double.compare(memory, that.memory) == 0
+                && Double.compare(bandwidth, that.bandwidth) == 0
+                && heartbeatTriggers == that.heartbeatTriggers
+                && lateRecords == that.lateRecords
+                && enqueuedOverflow == that.enqueuedOverflow
                 && Objects.equals(enqueuedSinceLastSnapshot, that.enqueuedSinceLastSnapshot)
-                && Objects.equals(serverId, that.serverId) && health == that.health
-                && Objects.equals(lambda, that.lambda) && Objects.equals(mu, that.mu)
-                && Objects.equals(alphaC, that.alphaC) && Objects.equals(eta, that.eta)
-                && Objects.equals(loadIndexK, that.loadIndexK) && Objects.equals(adminState, that.adminState)
+                && Objects.equals(serverId, that.serverId)
+                && health == that.health
+                && Objects.equals(lambda, that.lambda)
+                && Objects.equals(mu, that.mu)
+                && Objects.equals(alphaC, that.alphaC)
+                && Objects.equals(eta, that.eta)
+                && Objects.equals(loadIndexK, that.loadIndexK)
+                && Objects.equals(adminState, that.adminState)
                 && adminAccepts == that.adminAccepts
                 && Double.compare(adminWeight, that.adminWeight) == 0
                 && Objects.equals(routerControl, that.routerControl);
@@ -401,9 +449,21 @@ public class ServerUpdate {
 
     @Override
     public String toString() {
-        return "ServerUpdate{" + serverId + (alive ? " alive" : " down") + (gone ? " gone" : "")
-                + (idle ? " idle" : "") + " queue=" + queueLength + " K=" + loadIndexK
-                + (overloaded ? " overloaded" : "") + " heartbeatAt=" + heartbeatAt + " health=" + health
-                + (ACTIVE.equals(adminState) ? "" : " " + adminState) + '}';
+        return "ServerUpdate{"
+                + serverId
+                + (alive ? " alive" : " down")
+                + (gone ? " gone" : "")
+                + (idle ? " idle" : "")
+                + " queue="
+                + queueLength
+                + " K="
+                + loadIndexK
+                + (overloaded ? " overloaded" : "")
+                + " heartbeatAt="
+                + heartbeatAt
+                + " health="
+                + health
+                + (ACTIVE.equals(adminState) ? "" : " " + adminState)
+                + '}';
     }
 }

@@ -1,16 +1,15 @@
 package io.qrouter.job.records;
 
 /**
- * A partial count of one DSRS slot's arrivals of one service type, from one {@link DsrsArrivalCounter}: the keyed
- * DSRS step adds the partial counts of a slot up. A Flink POJO.
+ * A partial count of one DSRS slot's arrivals of one service type, from one {@link
+ * DsrsArrivalCounter}: the keyed DSRS step adds the partial counts of a slot up. A Flink POJO.
  */
 public class SlotArrivals {
     private String serviceType;
     private long slot;
     private long count;
 
-    public SlotArrivals() {
-    }
+    public SlotArrivals() {}
 
     public SlotArrivals(String serviceType, long slot, long count) {
         this.serviceType = serviceType;

@@ -13,7 +13,10 @@ class ConfigDocsTest {
     static final Path README = Path.of("README.md");
     private static final String TABLE_HEADER = "| key | default | valid values | meaning |";
 
-    /** The README with its configuration table (from the header to the first blank line) regenerated. */
+    /**
+     * The README with its configuration table (from the header to the first blank line)
+     * regenerated.
+     */
     private static String withTable(String readme) {
         int start = readme.indexOf(TABLE_HEADER);
         int end = readme.indexOf("\n\n", start);
@@ -26,7 +29,8 @@ class ConfigDocsTest {
             Files.writeString(EXAMPLE, ConfigDocs.exampleProperties());
         }
         assertThat(Files.readString(EXAMPLE))
-                .as("config/qrouter.properties is stale: rerun this test with -Dqrouter.writeDocs=true")
+                .as(
+                        "config/qrouter.properties is stale: rerun this test with -Dqrouter.writeDocs=true")
                 .isEqualTo(ConfigDocs.exampleProperties());
         JobConfig loaded = JobConfig.load(EXAMPLE, List.of());
         assertThat(loaded.masked()).isEqualTo(JobConfig.defaults().masked());
@@ -38,7 +42,8 @@ class ConfigDocsTest {
             Files.writeString(README, withTable(Files.readString(README)));
         }
         assertThat(Files.readString(README))
-                .as("README's configuration table is stale: rerun this test with -Dqrouter.writeDocs=true")
+                .as(
+                        "README's configuration table is stale: rerun this test with -Dqrouter.writeDocs=true")
                 .contains(ConfigDocs.markdownTable());
     }
 }

@@ -1,9 +1,9 @@
 package io.qrouter.job.config;
 
-import io.qrouter.job.TestSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.qrouter.job.TestSettings;
 import io.qrouter.policy.PolicyName;
 import io.qrouter.queueing.LoadIndexWeights;
 import java.time.Duration;
@@ -13,51 +13,63 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
-/** Each operator's settings record takes every key that concerns it from the configuration, and only from there. */
+/**
+ * Each operator's settings record takes every key that concerns it from the configuration, and only
+ * from there.
+ */
 class OperatorSettingsFromConfigTest {
     /** Every operator key at a value other than its default. */
-    private static final Map<String, String> EVERY_OPERATOR_KEY = Map.ofEntries(
-            Map.entry("router.policy", "power-of-d"),
-            Map.entry("router.power-of-d", "3"),
-            Map.entry("router.k-weights", "0.5, 0.25, 0.25"),
-            Map.entry("router.k-time-unit.ms", "250"),
-            Map.entry("router.seed", "-7"),
-            Map.entry("router.buffer.capacity", "0"),
-            Map.entry("router.buffer.deadline.ms", "1500"),
-            Map.entry("router.in-flight-timeout.ms", "700"),
-            Map.entry("router.admission.max-loss-probability", "0.2"),
-            Map.entry("router.slow-start.ms", "5000"),
-            Map.entry("server.queue-model", "chain-p"),
-            Map.entry("server.estimator-window.ms", "30000"),
-            Map.entry("server.estimator-buckets", "10"),
-            Map.entry("server.estimator-min-events", "5"),
-            Map.entry("server.update-coalesce.ms", "40"),
-            Map.entry("server.down-timeout.ms", "2500"),
-            Map.entry("server.forget-down-after.ms", "90000"),
-            Map.entry("heartbeat.min-interval.ms", "100"),
-            Map.entry("heartbeat.max-interval.ms", "900"),
-            Map.entry("topic.tasks", "orders"),
-            Map.entry("dsrs.slot.ms", "250"),
-            Map.entry("dsrs.v", "50"),
-            Map.entry("dsrs.default-unit-cost", "3"),
-            Map.entry("dsrs.unit-costs", "edge-1=0.5, video/edge-2=2"),
-            Map.entry("ga.allocator", "dga"),
-            Map.entry("ga.batch-size", "8"),
-            Map.entry("ga.window.ms", "400"),
-            Map.entry("ga.lanes", "4"),
-            Map.entry("ga.population", "12"),
-            Map.entry("ga.generations", "7"),
-            Map.entry("ga.r", "1.5"),
-            Map.entry("ga.d", "0.5"));
+    private static final Map<String, String> EVERY_OPERATOR_KEY =
+            Map.ofEntries(
+                    Map.entry("router.policy", "power-of-d"),
+                    Map.entry("router.power-of-d", "3"),
+                    Map.entry("router.k-weights", "0.5, 0.25, 0.25"),
+                    Map.entry("router.k-time-unit.ms", "250"),
+                    Map.entry("router.seed", "-7"),
+                    Map.entry("router.buffer.capacity", "0"),
+                    Map.entry("router.buffer.deadline.ms", "1500"),
+                    Map.entry("router.in-flight-timeout.ms", "700"),
+                    Map.entry("router.admission.max-loss-probability", "0.2"),
+                    Map.entry("router.slow-start.ms", "5000"),
+                    Map.entry("server.queue-model", "chain-p"),
+                    Map.entry("server.estimator-window.ms", "30000"),
+                    Map.entry("server.estimator-buckets", "10"),
+                    Map.entry("server.estimator-min-events", "5"),
+                    Map.entry("server.update-coalesce.ms", "40"),
+                    Map.entry("server.down-timeout.ms", "2500"),
+                    Map.entry("server.forget-down-after.ms", "90000"),
+                    Map.entry("heartbeat.min-interval.ms", "100"),
+                    Map.entry("heartbeat.max-interval.ms", "900"),
+                    Map.entry("topic.tasks", "orders"),
+                    Map.entry("dsrs.slot.ms", "250"),
+                    Map.entry("dsrs.v", "50"),
+                    Map.entry("dsrs.default-unit-cost", "3"),
+                    Map.entry("dsrs.unit-costs", "edge-1=0.5, video/edge-2=2"),
+                    Map.entry("ga.allocator", "dga"),
+                    Map.entry("ga.batch-size", "8"),
+                    Map.entry("ga.window.ms", "400"),
+                    Map.entry("ga.lanes", "4"),
+                    Map.entry("ga.population", "12"),
+                    Map.entry("ga.generations", "7"),
+                    Map.entry("ga.r", "1.5"),
+                    Map.entry("ga.d", "0.5"));
 
     @Test
     void theTestCoversEveryOperatorKey() {
-        Set<String> operatorKeys = Arrays.stream(ConfigKey.values()).map(ConfigKey::key)
-                .filter(k -> k.matches("(router|server|heartbeat|dsrs|ga)\\..*") && !k.equals("router.parallelism"))
-                .collect(Collectors.toSet());
+        Set<String> operatorKeys =
+                Arrays.stream(ConfigKey.values())
+                        .map(ConfigKey::key)
+                        .filter(
+                                k ->
+                                        k.matches("(router|server|heartbeat|dsrs|ga)\\..*")
+                                                && !k.equals("router.parallelism"))
+                        .collect(Collectors.toSet());
         assertThat(EVERY_OPERATOR_KEY.keySet()).containsAll(operatorKeys);
-        EVERY_OPERATOR_KEY.forEach((key, value) ->
-                assertThat(value).as(key).isNotEqualTo(ConfigKey.byName(key).defaultValue()));
+        EVERY_OPERATOR_KEY.forEach(
+                (key, value) ->
+                        assertThat(value)
+                                .as(key)
+                                .isNotEqualTo(ConfigKey.byName(key).defaultValue()));
     }
 
     @Test
@@ -114,7 +126,8 @@ class OperatorSettingsFromConfigTest {
     void autoTimeUnitFollowsTheFleetAndServersReportInSeconds() {
         JobConfig config = JobConfig.defaults();
         assertThat(RouterSettings.from(config).loadIndexTimeUnit()).isZero();
-        assertThat(ServerStateSettings.from(config).reportedLoadIndexTimeUnitSeconds()).isEqualTo(1.0);
+        assertThat(ServerStateSettings.from(config).reportedLoadIndexTimeUnitSeconds())
+                .isEqualTo(1.0);
     }
 
     @Test
@@ -125,8 +138,13 @@ class OperatorSettingsFromConfigTest {
     }
 
     private static int bucketsFor(String windowMillis) {
-        return TestSettings.serverState("server.estimator-window.ms", windowMillis, "server.estimator-buckets", "60")
-                .estimatorConfig().getBucketCount();
+        return TestSettings.serverState(
+                        "server.estimator-window.ms",
+                        windowMillis,
+                        "server.estimator-buckets",
+                        "60")
+                .estimatorConfig()
+                .getBucketCount();
     }
 
     @Test
@@ -138,10 +156,17 @@ class OperatorSettingsFromConfigTest {
 
     @Test
     void inconsistentGaOrEstimatorSettingsNameTheirKeys() {
-        assertThatThrownBy(() -> TestSettings.ga("ga.population", "1")).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> TestSettings.ga("ga.population", "1"))
+                .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("'ga.population'");
-        assertThatThrownBy(() -> TestSettings.serverState("server.estimator-window.ms", "100",
-                "server.estimator-min-events", "0")).hasMessageContaining("'server.estimator-min-events'");
+        assertThatThrownBy(
+                        () ->
+                                TestSettings.serverState(
+                                        "server.estimator-window.ms",
+                                        "100",
+                                        "server.estimator-min-events",
+                                        "0"))
+                .hasMessageContaining("'server.estimator-min-events'");
     }
 
     @Test
@@ -157,6 +182,7 @@ class OperatorSettingsFromConfigTest {
         assertThatThrownBy(() -> JobConfig.of(Map.of("dsrs.v", "NaN")))
                 .hasMessageContaining("'dsrs.v' must be a number in [0, 1000000000000]");
         assertThatThrownBy(() -> JobConfig.of(Map.of("heartbeat.min-interval.ms", "3000")))
-                .hasMessageContaining("'heartbeat.max-interval.ms' (2000) must be ≥ 'heartbeat.min-interval.ms' (3000)");
+                .hasMessageContaining(
+                        "'heartbeat.max-interval.ms' (2000) must be ≥ 'heartbeat.min-interval.ms' (3000)");
     }
 }

@@ -1,12 +1,5 @@
 package io.qrouter.job.functions;
 
-import io.qrouter.job.TestSettings;
-
-import io.qrouter.job.Harnesses;
-import io.qrouter.job.config.ControlSettings;
-import io.qrouter.job.kafka.ControlCommands;
-import io.qrouter.job.records.ServerSignal;
-import io.qrouter.job.records.ServerUpdate;
 import static io.qrouter.job.Records.snapshot;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,6 +9,12 @@ import io.qrouter.avro.DeadLetter;
 import io.qrouter.control.AdminState;
 import io.qrouter.control.CommandSignature;
 import io.qrouter.control.ControlState;
+import io.qrouter.job.Harnesses;
+import io.qrouter.job.TestSettings;
+import io.qrouter.job.config.ControlSettings;
+import io.qrouter.job.kafka.ControlCommands;
+import io.qrouter.job.records.ServerSignal;
+import io.qrouter.job.records.ServerUpdate;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,8 +32,10 @@ class ControlFunctionTest {
     private static final long MAX_AGE = 60_000;
     private static final CommandSignature SIGNATURE = new CommandSignature(SECRET);
 
-    private final List<KeyedTwoInputStreamOperatorTestHarness<String, Either<DeadLetter, ControlCommand>, ServerSignal,
-            ControlState>> open = new ArrayList<>();
+    private final List<
+                    KeyedTwoInputStreamOperatorTestHarness<
+                            String, Either<DeadLetter, ControlCommand>, ServerSignal, ControlState>>
+            open = new ArrayList<>();
 
     @AfterEach
     void close() throws Exception {
@@ -43,24 +44,34 @@ class ControlFunctionTest {
         }
     }
 
-    private KeyedTwoInputStreamOperatorTestHarness<String, Either<DeadLetter, ControlCommand>, ServerSignal, ControlState>
+    private KeyedTwoInputStreamOperatorTestHarness<
+                    String, Either<DeadLetter, ControlCommand>, ServerSignal, ControlState>
             control(String secret, OperatorSubtaskState restoreFrom) throws Exception {
-        var harness = Harnesses.control(new ControlSettings(secret, MAX_AGE, TestSettings.router(), true), restoreFrom);
+        var harness =
+                Harnesses.control(
+                        new ControlSettings(secret, MAX_AGE, TestSettings.router(), true),
+                        restoreFrom);
         harness.setProcessingTime(NOW);
         open.add(harness);
         return harness;
     }
 
-    static ControlCommand signed(String id, long issuedAt, String action, String target, Map<String, String> args) {
+    static ControlCommand signed(
+            String id, long issuedAt, String action, String target, Map<String, String> args) {
         return ControlCommands.signed(SIGNATURE, id, "alice", issuedAt, action, target, args);
     }
 
-    private static void send(KeyedTwoInputStreamOperatorTestHarness<String, Either<DeadLetter, ControlCommand>,
-            ServerSignal, ControlState> harness, ControlCommand command) throws Exception {
+    private static void send(
+            KeyedTwoInputStreamOperatorTestHarness<
+                            String, Either<DeadLetter, ControlCommand>, ServerSignal, ControlState>
+                    harness,
+            ControlCommand command)
+            throws Exception {
         harness.processElement1(new StreamRecord<>(Either.Right(command)));
     }
 
-    private static List<ControlLogEntry> log(KeyedTwoInputStreamOperatorTestHarness<?, ?, ?, ?> harness) {
+    private static List<ControlLogEntry> log(
+            KeyedTwoInputStreamOperatorTestHarness<?, ?, ?, ?> harness) {
         var records = harness.getSideOutput(ControlFunction.CONTROL_LOG);
         return records == null ? List.of() : records.stream().map(StreamRecord::getValue).toList();
     }
@@ -68,7 +79,8 @@ class ControlFunctionTest {
     @Test
     void aSignedCommandForAKnownServerIsAppliedBroadcastAndLogged() throws Exception {
         var control = control(SECRET, null);
-        control.processElement2(new StreamRecord<>(ServerSignal.of(snapshot("server-7", NOW - 500, 2))));
+        control.processElement2(
+                new StreamRecord<>(ServerSignal.of(snapshot("server-7", NOW - 500, 2))));
         send(control, signed("c-1", NOW - 1_000, "drain", "server-7", Map.of()));
 
         List<ControlState> out = control.extractOutputValues();
@@ -95,29 +107,45 @@ class ControlFunctionTest {
         ControlCommand tampered = signed("c-2", NOW, "drain", "server-7", Map.of());
         tampered.setTarget("server-8");
         send(control, tampered);
-        send(control, ControlCommands.signed(new CommandSignature("someone-elses-secret-key"), "c-3", "alice", NOW,
-                "drain", "server-7", Map.of()));
+        send(
+                control,
+                ControlCommands.signed(
+                        new CommandSignature("someone-elses-secret-key"),
+                        "c-3",
+                        "alice",
+                        NOW,
+                        "drain",
+                        "server-7",
+                        Map.of()));
         send(control, signed("c-4", NOW - MAX_AGE - 1, "drain", "server-7", Map.of()));
         send(control, signed("c-5", NOW + MAX_AGE + 1, "drain", "server-7", Map.of()));
         send(control, signed("c-6", NOW, "drain", "server-9", Map.of()));
         send(control, signed("c-7", NOW, "policy", null, Map.of("name", "fastest")));
         send(control, signed("c-8", NOW, "weight", "server-7", Map.of("weight", "-1")));
-        control.processElement1(new StreamRecord<>(Either.Left(DeadLetter.newBuilder().setSourceTopic("control")
-                .setReason("not a valid ControlCommand (3 bytes)").setAt(Instant.ofEpochMilli(NOW)).build())));
+        control.processElement1(
+                new StreamRecord<>(
+                        Either.Left(
+                                DeadLetter.newBuilder()
+                                        .setSourceTopic("control")
+                                        .setReason("not a valid ControlCommand (3 bytes)")
+                                        .setAt(Instant.ofEpochMilli(NOW))
+                                        .build())));
 
         assertThat(control.extractOutputValues()).as("nothing applied").isEmpty();
         List<ControlLogEntry> log = log(control);
         assertThat(log).allMatch(e -> e.getOutcome().equals("REFUSED"));
-        assertThat(log.stream().map(ControlLogEntry::getReason).toList()).containsExactly(
-                "unsigned command",
-                "wrong signature",
-                "wrong signature",
-                "replay or clock skew: issued 60001 ms before the job's clock, outside control.max-age.ms (60000)",
-                "replay or clock skew: issued -60001 ms before the job's clock, outside control.max-age.ms (60000)",
-                "unknown server \"server-9\"",
-                "unknown policy \"fastest\"; valid: " + io.qrouter.policy.PolicyName.validNames(),
-                "weight must be a number in [0.01, 100.0] (got \"-1\")",
-                "not a readable ControlCommand: not a valid ControlCommand (3 bytes)");
+        assertThat(log.stream().map(ControlLogEntry::getReason).toList())
+                .containsExactly(
+                        "unsigned command",
+                        "wrong signature",
+                        "wrong signature",
+                        "replay or clock skew: issued 60001 ms before the job's clock, outside control.max-age.ms (60000)",
+                        "replay or clock skew: issued -60001 ms before the job's clock, outside control.max-age.ms (60000)",
+                        "unknown server \"server-9\"",
+                        "unknown policy \"fastest\"; valid: "
+                                + io.qrouter.policy.PolicyName.validNames(),
+                        "weight must be a number in [0.01, 100.0] (got \"-1\")",
+                        "not a readable ControlCommand: not a valid ControlCommand (3 bytes)");
     }
 
     @Test
@@ -152,11 +180,13 @@ class ControlFunctionTest {
         send(restored, signed("c-1", NOW, "drain", "server-7", Map.of()));
         send(restored, signed("c-3", NOW, "weight", "server-7", Map.of("weight", "0.5")));
 
-        assertThat(log(restored).get(0).getReason()).isEqualTo("replay: command id c-1 was already received");
+        assertThat(log(restored).get(0).getReason())
+                .isEqualTo("replay: command id c-1 was already received");
         List<ControlState> out = restored.extractOutputValues();
         assertThat(out).hasSize(1);
         ControlState state = out.get(0);
-        assertThat(state.admin("server-7").getState()).as("the drain before the restore holds")
+        assertThat(state.admin("server-7").getState())
+                .as("the drain before the restore holds")
                 .isEqualTo(AdminState.DRAINING);
         assertThat(state.admin("server-7").getWeight()).isEqualTo(0.5);
         assertThat(state.getRouter().getPolicy()).isEqualTo("jsq");

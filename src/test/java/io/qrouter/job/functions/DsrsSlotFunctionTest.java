@@ -1,10 +1,5 @@
 package io.qrouter.job.functions;
 
-import io.qrouter.job.DsrsHarness;
-import io.qrouter.job.Harnesses;
-import io.qrouter.job.TestSettings;
-import io.qrouter.job.config.DsrsSettings;
-import io.qrouter.job.records.ServerUpdate;
 import static io.qrouter.job.Records.snapshot;
 import static io.qrouter.job.Records.task;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -15,6 +10,11 @@ import io.qrouter.dsrs.DsrsOffline;
 import io.qrouter.dsrs.SlotInput;
 import io.qrouter.dsrs.SlotParameters;
 import io.qrouter.dsrs.SlotRecord;
+import io.qrouter.job.DsrsHarness;
+import io.qrouter.job.Harnesses;
+import io.qrouter.job.TestSettings;
+import io.qrouter.job.config.DsrsSettings;
+import io.qrouter.job.records.ServerUpdate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -38,8 +38,13 @@ class DsrsSlotFunctionTest {
     }
 
     private static DsrsSettings settings() {
-        return TestSettings.dsrs("dsrs.slot.ms", Long.toString(TAU), "dsrs.v", Double.toString(V),
-                "dsrs.unit-costs", "m1=3, m2=1, m3=2, video/m1=0.5");
+        return TestSettings.dsrs(
+                "dsrs.slot.ms",
+                Long.toString(TAU),
+                "dsrs.v",
+                Double.toString(V),
+                "dsrs.unit-costs",
+                "m1=3, m2=1, m3=2, video/m1=0.5");
     }
 
     private void start(DsrsSettings settings) throws Exception {
@@ -72,11 +77,14 @@ class DsrsSlotFunctionTest {
     void theKeyedStepReceivesOneCountPerSlotAndServiceNotOneRecordPerTask() throws Exception {
         start(settings());
         for (int k = 0; k < 1000; k++) {
-            harness.processElement(task("t" + k, 100 + k % 900, k % 2 == 0 ? "audio" : "video"), 100);
+            harness.processElement(
+                    task("t" + k, 100 + k % 900, k % 2 == 0 ? "audio" : "video"), 100);
         }
         harness.watermark(TAU - 1);
         assertThat(harness.slotArrivalsReceived()).isEqualTo(2);
-        assertThat(harness.extractOutputValues()).extracting(SlotAssignment::getCount).containsOnly(500L);
+        assertThat(harness.extractOutputValues())
+                .extracting(SlotAssignment::getCount)
+                .containsOnly(500L);
     }
 
     @Test
@@ -90,10 +98,15 @@ class DsrsSlotFunctionTest {
         harness.idle(1);
         assertThat(harness.slotArrivalsReceived()).isEqualTo(2);
         harness.watermark(TAU - 1);
-        assertThat(harness.extractOutputValues()).extracting(SlotAssignment::getCount).containsExactly(2L);
+        assertThat(harness.extractOutputValues())
+                .extracting(SlotAssignment::getCount)
+                .containsExactly(2L);
     }
 
-    /** Seeded random tasks of two services over 40 slots (some empty), each with its slot's offline input. */
+    /**
+     * Seeded random tasks of two services over 40 slots (some empty), each with its slot's offline
+     * input.
+     */
     private record Arrivals(List<TaskRequest> tasks, List<SlotInput> inputs) {}
 
     private static Arrivals randomArrivals(long seed) {
@@ -107,7 +120,11 @@ class DsrsSlotFunctionTest {
                     inputs.add(new SlotInput(slot, service, count));
                 }
                 for (int k = 0; k < count; k++) {
-                    tasks.add(task(service + "-" + slot + "-" + k, slot * TAU + random.nextLong(TAU), service));
+                    tasks.add(
+                            task(
+                                    service + "-" + slot + "-" + k,
+                                    slot * TAU + random.nextLong(TAU),
+                                    service));
                 }
             }
         }
@@ -115,8 +132,9 @@ class DsrsSlotFunctionTest {
     }
 
     /**
-     * Feeds the tasks (spread over the counters at random, out of order within their slot) with a watermark after
-     * every few slots that trails by one slot, and compares every assignment with {@link DsrsOffline}.
+     * Feeds the tasks (spread over the counters at random, out of order within their slot) with a
+     * watermark after every few slots that trails by one slot, and compares every assignment with
+     * {@link DsrsOffline}.
      */
     private void assertEqualsOffline(Arrivals arrivals, int counters) throws Exception {
         SplittableRandom random = new SplittableRandom(5);
@@ -132,12 +150,24 @@ class DsrsSlotFunctionTest {
         harness.watermark(40 * TAU);
 
         double[] capacity = {2, 3, 1};
-        List<SlotRecord> expected = DsrsOffline.run(SYSTEMS, TAU, arrivals.inputs(), SlotParameters.fixed(
-                Map.of("audio", capacity, "video", capacity),
-                Map.of("audio", new double[] {3, 1, 2}, "video", new double[] {0.5, 1, 2})), V);
+        List<SlotRecord> expected =
+                DsrsOffline.run(
+                        SYSTEMS,
+                        TAU,
+                        arrivals.inputs(),
+                        SlotParameters.fixed(
+                                Map.of("audio", capacity, "video", capacity),
+                                Map.of(
+                                        "audio",
+                                        new double[] {3, 1, 2},
+                                        "video",
+                                        new double[] {0.5, 1, 2})),
+                        V);
 
         List<SlotAssignment> actual = new ArrayList<>(harness.extractOutputValues());
-        actual.sort(Comparator.comparingLong(SlotAssignment::getSlot).thenComparing(SlotAssignment::getServiceType));
+        actual.sort(
+                Comparator.comparingLong(SlotAssignment::getSlot)
+                        .thenComparing(SlotAssignment::getServiceType));
         assertThat(actual).hasSameSizeAs(expected);
         for (int i = 0; i < expected.size(); i++) {
             SlotRecord e = expected.get(i);
@@ -146,7 +176,9 @@ class DsrsSlotFunctionTest {
             assertThat(a.getServiceType()).isEqualTo(e.serviceType());
             assertThat(a.getSlotStart().toEpochMilli()).isEqualTo(e.slotStartMillis());
             assertThat(a.getSlotEnd().toEpochMilli()).isEqualTo(e.slotEndMillis());
-            assertThat(a.getMecSystem()).as("slot %d %s", e.slot(), e.serviceType()).isEqualTo(e.mecSystem());
+            assertThat(a.getMecSystem())
+                    .as("slot %d %s", e.slot(), e.serviceType())
+                    .isEqualTo(e.mecSystem());
             assertThat(a.getCount()).isEqualTo(e.count());
             assertThat(a.getCost()).isEqualTo(e.cost());
             assertThat(a.getQueuesAfter()).isEqualTo(e.queuesAfter());
@@ -199,13 +231,16 @@ class DsrsSlotFunctionTest {
 
     @Test
     @Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-    void withoutServersArrivalsJumpToTheFirstOpenSlotAndTheEndOfInputDoesNotSpin() throws Exception {
+    void withoutServersArrivalsJumpToTheFirstOpenSlotAndTheEndOfInputDoesNotSpin()
+            throws Exception {
         harness = Harnesses.dsrs(settings(), 1);
         harness.processElement(task("a", 100, "audio"), 100);
         harness.watermark(1_000_000 * TAU + 5);
         harness.processBroadcastElement(snapshot("m2", 0, 0), 0);
         harness.watermark(1_000_001 * TAU - 1);
-        assertThat(harness.extractOutputValues()).extracting(SlotAssignment::getSlot).containsExactly(1_000_000L);
+        assertThat(harness.extractOutputValues())
+                .extracting(SlotAssignment::getSlot)
+                .containsExactly(1_000_000L);
 
         harness.processElement(task("b", 1_000_002 * TAU, "audio"), 1_000_002 * TAU);
         harness.processBroadcastElement(gone("m2"), 0);

@@ -1,9 +1,5 @@
 package io.qrouter.job.functions;
 
-import io.qrouter.job.Harnesses;
-import io.qrouter.job.TestSettings;
-import io.qrouter.job.config.ServerStateSettings;
-import io.qrouter.job.records.ServerUpdate;
 import static io.qrouter.avro.TaskEventType.ABANDONED;
 import static io.qrouter.avro.TaskEventType.COMPLETED;
 import static io.qrouter.avro.TaskEventType.ENQUEUED;
@@ -16,6 +12,10 @@ import static org.assertj.core.api.Assertions.within;
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.ServerMetrics;
 import io.qrouter.avro.TaskEvent;
+import io.qrouter.job.Harnesses;
+import io.qrouter.job.TestSettings;
+import io.qrouter.job.config.ServerStateSettings;
+import io.qrouter.job.records.ServerUpdate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -30,17 +30,19 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The estimators' state as the job lays it out (a header plus one MapState entry per bucket, arrival page and open
- * task) gives the rates of a stream whose rates are known by construction, on the heap and in RocksDB, and across
- * a checkpoint and restore in the middle of the stream.
+ * The estimators' state as the job lays it out (a header plus one MapState entry per bucket,
+ * arrival page and open task) gives the rates of a stream whose rates are known by construction, on
+ * the heap and in RocksDB, and across a checkpoint and restore in the middle of the stream.
  */
 class EstimatorStateLayoutTest {
-    private KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate> harness;
+    private KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate>
+            harness;
 
     /**
-     * 60 tasks, one every 100 ms from 0: every fifth waits 400 ms and abandons, the others start at once and are
-     * served for 50 ms. Over the 6 s to the heartbeat: lambda = 60 / 6 s = 10/s; mu = 48 completions / 2.4 s of
-     * service = 20/s; alphaC = 12 abandonments / 4.8 s of waiting = 2.5/s.
+     * 60 tasks, one every 100 ms from 0: every fifth waits 400 ms and abandons, the others start at
+     * once and are served for 50 ms. Over the 6 s to the heartbeat: lambda = 60 / 6 s = 10/s; mu =
+     * 48 completions / 2.4 s of service = 20/s; alphaC = 12 abandonments / 4.8 s of waiting =
+     * 2.5/s.
      */
     private static List<TaskEvent> knownStream(String server) {
         List<TaskEvent> events = new ArrayList<>();
@@ -60,12 +62,15 @@ class EstimatorStateLayoutTest {
     }
 
     private static StateBackend backend(String name) {
-        return name.equals("rocksdb") ? new EmbeddedRocksDBStateBackend() : new HashMapStateBackend();
+        return name.equals("rocksdb")
+                ? new EmbeddedRocksDBStateBackend()
+                : new HashMapStateBackend();
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"hashmap", "rocksdb"})
-    void ratesOfAStreamWithKnownRatesWithAndWithoutARestoreHalfWay(String backendName) throws Exception {
+    void ratesOfAStreamWithKnownRatesWithAndWithoutARestoreHalfWay(String backendName)
+            throws Exception {
         ServerStateSettings settings = TestSettings.serverState();
         List<TaskEvent> a = knownStream("a");
         List<TaskEvent> b = knownStream("b");
@@ -79,8 +84,10 @@ class EstimatorStateLayoutTest {
         harness.processElement2(heartbeat("a", 6_000, 0), 6_000);
         harness.processElement2(heartbeat("b", 6_000, 0), 6_000);
 
-        List<ServerMetrics> metrics = harness.getSideOutput(ServerStateFunction.METRICS).stream()
-                .map(StreamRecord::getValue).collect(Collectors.toList());
+        List<ServerMetrics> metrics =
+                harness.getSideOutput(ServerStateFunction.METRICS).stream()
+                        .map(StreamRecord::getValue)
+                        .collect(Collectors.toList());
         assertThat(metrics).hasSize(2);
         for (ServerMetrics m : metrics) {
             assertThat(m.getLambda()).as(m.getServerId()).isCloseTo(10.0, within(1e-9));

@@ -1,8 +1,5 @@
 package io.qrouter.job.functions;
 
-import io.qrouter.job.Harnesses;
-import io.qrouter.job.TestSettings;
-import io.qrouter.job.records.ServerUpdate;
 import static io.qrouter.avro.TaskEventType.COMPLETED;
 import static io.qrouter.avro.TaskEventType.ENQUEUED;
 import static io.qrouter.avro.TaskEventType.STARTED;
@@ -15,6 +12,9 @@ import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskRequest;
+import io.qrouter.job.Harnesses;
+import io.qrouter.job.TestSettings;
+import io.qrouter.job.records.ServerUpdate;
 import java.util.List;
 import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
@@ -22,12 +22,15 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The per-server state and the router wired together as in the job: what a server's lifecycle events tell the
- * per-server state reaches the router's view at once, without waiting for the next heartbeat.
+ * The per-server state and the router wired together as in the job: what a server's lifecycle
+ * events tell the per-server state reaches the router's view at once, without waiting for the next
+ * heartbeat.
  */
 class FreshServerViewTest {
-    private KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate> servers;
-    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision> router;
+    private KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate>
+            servers;
+    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision>
+            router;
     private int forwarded;
 
     @AfterEach
@@ -43,7 +46,9 @@ class FreshServerViewTest {
     @Test
     void aServerThatBecomesIdleJoinsTheIdleQueueWithoutWaitingForAHeartbeat() throws Exception {
         servers = Harnesses.serverState(TestSettings.serverState(), null);
-        router = Harnesses.router(TestSettings.router("router.policy", "heartbeat-k-live"), 1, 0, null);
+        router =
+                Harnesses.router(
+                        TestSettings.router("router.policy", "heartbeat-k-live"), 1, 0, null);
         router.setProcessingTime(1_000);
         // Both servers announce themselves busy, one task each; heartbeats every second.
         servers.processElement2(heartbeat("a", 1_000, 1), 1_000);
@@ -55,7 +60,8 @@ class FreshServerViewTest {
         String first = last().getServerId();
         String other = first.equals("a") ? "b" : "a";
 
-        // The other server finishes its task 20 ms later: its COMPLETED event, not a heartbeat, frees it.
+        // The other server finishes its task 20 ms later: its COMPLETED event, not a heartbeat,
+        // frees it.
         servers.processElement1(event(other, "old", COMPLETED, 1_030), 1_030);
         router.setProcessingTime(1_031);
         forwardUpdates();
@@ -63,9 +69,12 @@ class FreshServerViewTest {
         RoutingDecision next = last();
         assertThat(next.getRule()).isEqualTo("IDLE_QUEUE");
         assertThat(next.getServerId()).isEqualTo(other);
-        assertThat(next.getUpdateDelayMillis()).as("router clock 1031 − event time 1030").isEqualTo(1);
+        assertThat(next.getUpdateDelayMillis())
+                .as("router clock 1031 − event time 1030")
+                .isEqualTo(1);
 
-        // The chosen server's ENQUEUED and STARTED for t2 acknowledge it: it is busy again, not idle twice.
+        // The chosen server's ENQUEUED and STARTED for t2 acknowledge it: it is busy again, not
+        // idle twice.
         servers.processElement1(event(other, "t2", ENQUEUED, 1_040), 1_040);
         servers.processElement1(event(other, "t2", STARTED, 1_040), 1_040);
         forwardUpdates();

@@ -1,10 +1,5 @@
 package io.qrouter.job.functions;
 
-import io.qrouter.job.Harnesses;
-import io.qrouter.job.TestSettings;
-import io.qrouter.job.config.GaSettings;
-import io.qrouter.job.records.GaServerView;
-import io.qrouter.job.records.ServerUpdate;
 import static io.qrouter.job.Records.snapshot;
 import static io.qrouter.job.Records.task;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -16,6 +11,11 @@ import io.qrouter.ga.Allocation;
 import io.qrouter.ga.BatchAllocator;
 import io.qrouter.ga.BatchTask;
 import io.qrouter.ga.ServerProfile;
+import io.qrouter.job.Harnesses;
+import io.qrouter.job.TestSettings;
+import io.qrouter.job.config.GaSettings;
+import io.qrouter.job.records.GaServerView;
+import io.qrouter.job.records.ServerUpdate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -32,14 +32,31 @@ class GaBatchFunctionTest {
     private static final long WINDOW = 500;
     private static final long DEADLINE = 2_000;
 
-    private final GaSettings settings = TestSettings.ga("ga.batch-size", Integer.toString(BATCH),
-            "ga.window.ms", Long.toString(WINDOW), "router.buffer.deadline.ms", Long.toString(DEADLINE),
-            "ga.population", "12", "ga.generations", "8");
-    private KeyedBroadcastOperatorTestHarness<Integer, TaskRequest, ServerUpdate, RoutingDecision> harness;
+    private final GaSettings settings =
+            TestSettings.ga(
+                    "ga.batch-size",
+                    Integer.toString(BATCH),
+                    "ga.window.ms",
+                    Long.toString(WINDOW),
+                    "router.buffer.deadline.ms",
+                    Long.toString(DEADLINE),
+                    "ga.population",
+                    "12",
+                    "ga.generations",
+                    "8");
+    private KeyedBroadcastOperatorTestHarness<Integer, TaskRequest, ServerUpdate, RoutingDecision>
+            harness;
 
     private void start() throws Exception {
-        harness = Harnesses.broadcast(new GaBatchFunction(settings), GaBatchFunction.laneKey(1), Types.INT,
-                GaBatchFunction.SERVERS, 1, 0, null);
+        harness =
+                Harnesses.broadcast(
+                        new GaBatchFunction(settings),
+                        GaBatchFunction.laneKey(1),
+                        Types.INT,
+                        GaBatchFunction.SERVERS,
+                        1,
+                        0,
+                        null);
     }
 
     @AfterEach
@@ -59,10 +76,15 @@ class GaBatchFunctionTest {
     }
 
     @Test
-    void aFullWindowIsAssignedByTheAllocatorAndNoTaskGoesToAnOverloadedOrDownServer() throws Exception {
+    void aFullWindowIsAssignedByTheAllocatorAndNoTaskGoesToAnOverloadedOrDownServer()
+            throws Exception {
         start();
-        List<ServerUpdate> usable = List.of(server("a", 4, 0, 0.2), server("b", 2, 1, 0.5),
-                server("c", 3, 0, 0.3), server("hot", 1, 100, 0.9));
+        List<ServerUpdate> usable =
+                List.of(
+                        server("a", 4, 0, 0.2),
+                        server("b", 2, 1, 0.5),
+                        server("c", 3, 0, 0.3),
+                        server("hot", 1, 100, 0.9));
         for (ServerUpdate s : usable) {
             harness.processBroadcastElement(s, 0);
         }
@@ -78,23 +100,30 @@ class GaBatchFunctionTest {
         }
 
         List<RoutingDecision> out = harness.extractOutputValues();
-        assertThat(out).extracting(RoutingDecision::getTaskId)
+        assertThat(out)
+                .extracting(RoutingDecision::getTaskId)
                 .containsExactlyElementsOf(tasks.stream().map(TaskRequest::getTaskId).toList());
         assertThat(out).extracting(RoutingDecision::getRule).containsOnly("GA_BATCH");
         assertThat(out).extracting(RoutingDecision::getPolicy).containsOnly("mv-ga");
         // "hot" is far above L_max = R·L_ave before the batch; "down" accepts nothing.
-        assertThat(out).extracting(RoutingDecision::getServerId).doesNotContain("hot", "down")
+        assertThat(out)
+                .extracting(RoutingDecision::getServerId)
+                .doesNotContain("hot", "down")
                 .isSubsetOf("a", "b", "c");
 
-        // The same window given to the allocator directly (servers in id order, one load sample each, lane 0's
+        // The same window given to the allocator directly (servers in id order, one load sample
+        // each, lane 0's
         // first window's seed).
         List<ServerProfile> servers = new ArrayList<>();
         for (ServerUpdate s : usable) {
             servers.add(GaRecords.toGaServer(s, new GaServerView().next(s).loadIndexHistory));
         }
-        List<BatchTask> batch = tasks.stream().map(t -> new BatchTask(t.getTaskId(), t.getLoad())).toList();
-        Allocation direct = BatchAllocator.named("mv-ga", settings.gaConfig()).allocate(batch, servers,
-                GaBatchFunction.windowSeed(settings.seed(), 0, 0));
+        List<BatchTask> batch =
+                tasks.stream().map(t -> new BatchTask(t.getTaskId(), t.getLoad())).toList();
+        Allocation direct =
+                BatchAllocator.named("mv-ga", settings.gaConfig())
+                        .allocate(
+                                batch, servers, GaBatchFunction.windowSeed(settings.seed(), 0, 0));
         for (int i = 0; i < BATCH; i++) {
             assertThat(out.get(i).getServerId()).isEqualTo(direct.serverOf(i));
         }
@@ -111,8 +140,10 @@ class GaBatchFunctionTest {
         for (int i = 0; i < BATCH; i++) {
             harness.processElement(task("t" + i, 0), 0);
         }
-        assertThat(harness.extractOutputValues()).hasSize(BATCH)
-                .extracting(RoutingDecision::getServerId).isSubsetOf("a", "b", "c");
+        assertThat(harness.extractOutputValues())
+                .hasSize(BATCH)
+                .extracting(RoutingDecision::getServerId)
+                .isSubsetOf("a", "b", "c");
     }
 
     @Test
@@ -125,7 +156,9 @@ class GaBatchFunctionTest {
         harness.setProcessingTime(WINDOW - 1);
         assertThat(harness.extractOutputValues()).isEmpty();
         harness.setProcessingTime(WINDOW);
-        assertThat(harness.extractOutputValues()).extracting(RoutingDecision::getServerId).containsExactly("a", "a");
+        assertThat(harness.extractOutputValues())
+                .extracting(RoutingDecision::getServerId)
+                .containsExactly("a", "a");
         assertThat(harness.numProcessingTimeTimers()).isZero();
     }
 
@@ -140,12 +173,18 @@ class GaBatchFunctionTest {
 
         harness.setProcessingTime(DEADLINE);
         var letters = harness.getSideOutput(RouterFunction.DEAD_LETTERS);
-        assertThat(letters.stream().map(StreamRecord::getValue).map(DeadLetter::getTaskId)
-                .collect(Collectors.toList())).containsExactly("old");
+        assertThat(
+                        letters.stream()
+                                .map(StreamRecord::getValue)
+                                .map(DeadLetter::getTaskId)
+                                .collect(Collectors.toList()))
+                .containsExactly("old");
 
         harness.processBroadcastElement(server("a", 4, 0, 0.2), DEADLINE);
         harness.setProcessingTime(DEADLINE + WINDOW);
-        assertThat(harness.extractOutputValues()).extracting(RoutingDecision::getTaskId).containsExactly("young");
+        assertThat(harness.extractOutputValues())
+                .extracting(RoutingDecision::getTaskId)
+                .containsExactly("young");
     }
 
     @Test
@@ -157,7 +196,8 @@ class GaBatchFunctionTest {
         assertThat(harness.getSideOutput(RouterFunction.DEAD_LETTERS)).isNullOrEmpty();
 
         harness.setProcessingTime(11 * DEADLINE);
-        assertThat(harness.getSideOutput(RouterFunction.DEAD_LETTERS)).extracting(r -> r.getValue().getTaskId())
+        assertThat(harness.getSideOutput(RouterFunction.DEAD_LETTERS))
+                .extracting(r -> r.getValue().getTaskId())
                 .containsExactly("created-long-ago");
     }
 
@@ -170,7 +210,8 @@ class GaBatchFunctionTest {
             }
         }
         assertThat(seeds).hasSize(8 * 500);
-        assertThat(GaBatchFunction.windowSeed(42, 3, 7)).isEqualTo(GaBatchFunction.windowSeed(42, 3, 7));
+        assertThat(GaBatchFunction.windowSeed(42, 3, 7))
+                .isEqualTo(GaBatchFunction.windowSeed(42, 3, 7));
     }
 
     @Test

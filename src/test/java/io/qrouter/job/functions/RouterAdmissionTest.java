@@ -1,20 +1,22 @@
 package io.qrouter.job.functions;
 
-import io.qrouter.job.TestSettings;
-import io.qrouter.job.config.RouterSettings;
-
-import io.qrouter.job.Harnesses;
-import io.qrouter.job.records.ServerUpdate;
 import static io.qrouter.job.Records.snapshot;
 import static io.qrouter.job.Records.task;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.qrouter.avro.RoutingDecision;
+import io.qrouter.job.Harnesses;
+import io.qrouter.job.TestSettings;
+import io.qrouter.job.config.RouterSettings;
+import io.qrouter.job.records.ServerUpdate;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Loss-aware admission in the router: REJECTED at once, with the M/M/1+M loss probability of the best choice. */
+/**
+ * Loss-aware admission in the router: REJECTED at once, with the M/M/1+M loss probability of the
+ * best choice.
+ */
 class RouterAdmissionTest {
     private static final double MU = 10;
     private static final double ALPHA = 2;
@@ -33,8 +35,9 @@ class RouterAdmissionTest {
 
     @Test
     void aTaskWhoseBestChoiceWouldLoseItIsRejectedWithTheProbability() throws Exception {
-        RouterSettings settings = TestSettings.router("router.policy", "jsq",
-                "router.admission.max-loss-probability", "0.3");
+        RouterSettings settings =
+                TestSettings.router(
+                        "router.policy", "jsq", "router.admission.max-loss-probability", "0.3");
         try (var router = Harnesses.router(settings, 1, 0, null)) {
             router.setProcessingTime(1_000);
             router.processBroadcastElement(server("a", 5), 1_000);
@@ -54,7 +57,8 @@ class RouterAdmissionTest {
             assertThat(rejected.getLossProbability()).isCloseTo(loss(3), within(1e-12));
             assertThat(out.get(1).getServerId()).isEqualTo("b");
             assertThat(out.get(1).getRule()).isEqualTo("JSQ");
-            // t2 in flight on b: 2 present, P = 4/14 = 0.286 ≤ 0.3, admitted; then 3 present: rejected again
+            // t2 in flight on b: 2 present, P = 4/14 = 0.286 ≤ 0.3, admitted; then 3 present:
+            // rejected again
             assertThat(out.get(2).getServerId()).isEqualTo("b");
             assertThat(out.get(3).getRule()).isEqualTo("REJECTED");
             assertThat(out.get(3).getLossProbability()).isCloseTo(loss(3), within(1e-12));
@@ -68,7 +72,9 @@ class RouterAdmissionTest {
             router.setProcessingTime(1_000);
             router.processBroadcastElement(server("a", 50), 1_000);
             router.processElement(task("t1", 1_000), 1_000);
-            assertThat(router.extractOutputValues()).extracting(RoutingDecision::getServerId).containsExactly("a");
+            assertThat(router.extractOutputValues())
+                    .extracting(RoutingDecision::getServerId)
+                    .containsExactly("a");
             assertThat(router.extractOutputValues().get(0).getLossProbability()).isNull();
         }
     }

@@ -1,19 +1,18 @@
 package io.qrouter.job.functions;
 
-import io.qrouter.job.TestSettings;
-import io.qrouter.job.config.RouterSettings;
-
-import io.qrouter.job.Harnesses;
-import io.qrouter.job.records.ServerUpdate;
-import static io.qrouter.job.functions.AdminGateFunctionTest.initial;
-import static io.qrouter.job.functions.AdminGateFunctionTest.with;
 import static io.qrouter.job.Records.snapshot;
 import static io.qrouter.job.Records.task;
+import static io.qrouter.job.functions.AdminGateFunctionTest.initial;
+import static io.qrouter.job.functions.AdminGateFunctionTest.with;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.control.ControlState;
+import io.qrouter.job.Harnesses;
+import io.qrouter.job.TestSettings;
+import io.qrouter.job.config.RouterSettings;
+import io.qrouter.job.records.ServerUpdate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,8 +23,10 @@ import org.junit.jupiter.api.Test;
 
 /** The router under the operators' commands, as the admin gate stamps them on the snapshots. */
 class RouterControlTest {
-    private final List<KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision>> open =
-            new ArrayList<>();
+    private final List<
+                    KeyedBroadcastOperatorTestHarness<
+                            String, TaskRequest, ServerUpdate, RoutingDecision>>
+            open = new ArrayList<>();
 
     @AfterEach
     void close() throws Exception {
@@ -34,10 +35,11 @@ class RouterControlTest {
         }
     }
 
-    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision> router(
-            OperatorSubtaskState restoreFrom) throws Exception {
-        RouterSettings settings = TestSettings.router("router.policy", "heartbeat-k-live",
-                "router.k-time-unit.ms", "1000");
+    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision>
+            router(OperatorSubtaskState restoreFrom) throws Exception {
+        RouterSettings settings =
+                TestSettings.router(
+                        "router.policy", "heartbeat-k-live", "router.k-time-unit.ms", "1000");
         var harness = Harnesses.router(settings, 1, 0, restoreFrom);
         open.add(harness);
         return harness;
@@ -50,8 +52,11 @@ class RouterControlTest {
     }
 
     private static List<RoutingDecision> decide(
-            KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision> router, int tasks,
-            long at) throws Exception {
+            KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision>
+                    router,
+            int tasks,
+            long at)
+            throws Exception {
         int before = router.extractOutputValues().size();
         for (int i = 0; i < tasks; i++) {
             router.processElement(task("t-" + at + "-" + i, at), at);
@@ -68,7 +73,9 @@ class RouterControlTest {
         for (String id : List.of("a", "b", "c")) {
             router.processBroadcastElement(stamped(id, 1_000, 5, none), 1_000);
         }
-        assertThat(decide(router, 3, 1_000)).extracting(RoutingDecision::getPolicy).containsOnly("heartbeat-k-live");
+        assertThat(decide(router, 3, 1_000))
+                .extracting(RoutingDecision::getPolicy)
+                .containsOnly("heartbeat-k-live");
 
         ControlState roundRobin = with(none, "policy", null, Map.of("name", "round-robin"));
         router.processBroadcastElement(stamped("a", 1_100, 5, roundRobin), 1_100);
@@ -76,31 +83,42 @@ class RouterControlTest {
         assertThat(after).extracting(RoutingDecision::getPolicy).containsOnly("round-robin");
         assertThat(after).extracting(RoutingDecision::getRule).containsOnly("ROUND_ROBIN");
         assertThat(after.stream().map(RoutingDecision::getServerId).distinct().count())
-                .as("round-robin over the three servers replayed into the new policy").isEqualTo(3);
+                .as("round-robin over the three servers replayed into the new policy")
+                .isEqualTo(3);
 
         OperatorSubtaskState checkpoint = router.snapshot(1, 1_100);
         var restored = router(checkpoint);
         restored.setProcessingTime(2_000);
-        assertThat(decide(restored, 3, 2_000)).extracting(RoutingDecision::getPolicy).containsOnly("round-robin");
+        assertThat(decide(restored, 3, 2_000))
+                .extracting(RoutingDecision::getPolicy)
+                .containsOnly("round-robin");
     }
 
     @Test
     void drainedAndMaintenanceServersGetNoTaskAndTheStateSurvivesARestore() throws Exception {
         var router = router(null);
         router.setProcessingTime(1_000);
-        ControlState state = with(with(initial(), "drain", "a", Map.of()), "maintenance", "b", Map.of());
+        ControlState state =
+                with(with(initial(), "drain", "a", Map.of()), "maintenance", "b", Map.of());
         for (String id : List.of("a", "b", "c")) {
-            router.processBroadcastElement(stamped(id, 1_000, id.equals("c") ? 9 : 0, state), 1_000);
+            router.processBroadcastElement(
+                    stamped(id, 1_000, id.equals("c") ? 9 : 0, state), 1_000);
         }
-        assertThat(decide(router, 20, 1_000)).extracting(RoutingDecision::getServerId).containsOnly("c");
+        assertThat(decide(router, 20, 1_000))
+                .extracting(RoutingDecision::getServerId)
+                .containsOnly("c");
 
         var restored = router(router.snapshot(1, 1_000));
         restored.setProcessingTime(1_500);
-        assertThat(decide(restored, 20, 1_500)).extracting(RoutingDecision::getServerId).containsOnly("c");
+        assertThat(decide(restored, 20, 1_500))
+                .extracting(RoutingDecision::getServerId)
+                .containsOnly("c");
 
         ControlState back = with(state, "active", "a", Map.of());
         restored.processBroadcastElement(stamped("a", 1_600, 0, back), 1_600);
-        assertThat(decide(restored, 1, 1_600)).extracting(RoutingDecision::getServerId).containsOnly("a");
+        assertThat(decide(restored, 1, 1_600))
+                .extracting(RoutingDecision::getServerId)
+                .containsOnly("a");
     }
 
     @Test

@@ -1,9 +1,5 @@
 package io.qrouter.job.functions;
 
-import io.qrouter.job.Harnesses;
-import io.qrouter.job.TestSettings;
-import io.qrouter.job.config.RouterSettings;
-import io.qrouter.job.records.ServerUpdate;
 import static io.qrouter.job.Records.snapshot;
 import static io.qrouter.job.Records.task;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -12,6 +8,10 @@ import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.Health;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
+import io.qrouter.job.Harnesses;
+import io.qrouter.job.TestSettings;
+import io.qrouter.job.config.RouterSettings;
+import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.policy.PolicyName;
 import io.qrouter.policy.RouterOwnership;
 import io.qrouter.queueing.LoadIndex;
@@ -32,8 +32,10 @@ class RouterFunctionTest {
     private static final long DEADLINE = 10_000;
     private static final int CAPACITY = 3;
 
-    private final List<KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision>> open =
-            new ArrayList<>();
+    private final List<
+                    KeyedBroadcastOperatorTestHarness<
+                            String, TaskRequest, ServerUpdate, RoutingDecision>>
+            open = new ArrayList<>();
 
     @AfterEach
     void close() throws Exception {
@@ -43,23 +45,37 @@ class RouterFunctionTest {
     }
 
     private static RouterSettings settings(String policy, String... moreKeysAndValues) {
-        // K's unit fixed at 1 s so the expected K values below are computed independently of the fleet's mean
-        List<String> keysAndValues = new ArrayList<>(List.of("router.policy", policy,
-                "router.buffer.deadline.ms", Long.toString(DEADLINE), "router.buffer.capacity",
-                Integer.toString(CAPACITY), "router.k-time-unit.ms", "1000"));
+        // K's unit fixed at 1 s so the expected K values below are computed independently of the
+        // fleet's mean
+        List<String> keysAndValues =
+                new ArrayList<>(
+                        List.of(
+                                "router.policy",
+                                policy,
+                                "router.buffer.deadline.ms",
+                                Long.toString(DEADLINE),
+                                "router.buffer.capacity",
+                                Integer.toString(CAPACITY),
+                                "router.k-time-unit.ms",
+                                "1000"));
         keysAndValues.addAll(List.of(moreKeysAndValues));
         return TestSettings.router(keysAndValues.toArray(String[]::new));
     }
 
-    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision> router(
-            RouterSettings settings, int parallelism, int subtask, OperatorSubtaskState restoreFrom) throws Exception {
+    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision>
+            router(
+                    RouterSettings settings,
+                    int parallelism,
+                    int subtask,
+                    OperatorSubtaskState restoreFrom)
+                    throws Exception {
         var harness = Harnesses.router(settings, parallelism, subtask, restoreFrom);
         open.add(harness);
         return harness;
     }
 
-    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision> router(
-            String policy) throws Exception {
+    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision>
+            router(String policy) throws Exception {
         return router(settings(policy), 1, 0, null);
     }
 
@@ -101,7 +117,8 @@ class RouterFunctionTest {
         }
         List<RoutingDecision> out = router.extractOutputValues();
         assertThat(out).extracting(RoutingDecision::getRule).containsOnly("MIN_K");
-        // Loads as the router sees them (reported + own in flight) start at a3 b1 c2: each task goes to a server
+        // Loads as the router sees them (reported + own in flight) start at a3 b1 c2: each task
+        // goes to a server
         // of lowest load, so after three tasks all three have 3, whatever the tie-breaks.
         int[] load = {3, 1, 2};
         for (RoutingDecision d : out) {
@@ -136,8 +153,11 @@ class RouterFunctionTest {
         for (int i = 0; i < 6; i++) {
             router.processElement(task("t" + i, 1_200), 1_200);
         }
-        assertThat(router.extractOutputValues()).extracting(RoutingDecision::getServerId).containsOnly("ok");
-        assertThat(router.getBroadcastState(RouterFunction.SNAPSHOTS).contains("leaving")).isFalse();
+        assertThat(router.extractOutputValues())
+                .extracting(RoutingDecision::getServerId)
+                .containsOnly("ok");
+        assertThat(router.getBroadcastState(RouterFunction.SNAPSHOTS).contains("leaving"))
+                .isFalse();
     }
 
     @Test
@@ -152,9 +172,12 @@ class RouterFunctionTest {
 
         router.setProcessingTime(DEADLINE - 1);
         router.processBroadcastElement(snapshot("s1", DEADLINE - 100, 0), DEADLINE - 100);
-        assertThat(router.extractOutputValues()).extracting(RoutingDecision::getTaskId)
+        assertThat(router.extractOutputValues())
+                .extracting(RoutingDecision::getTaskId)
                 .containsExactly("first", "second");
-        assertThat(router.extractOutputValues()).extracting(RoutingDecision::getServerId).containsOnly("s1");
+        assertThat(router.extractOutputValues())
+                .extracting(RoutingDecision::getServerId)
+                .containsOnly("s1");
 
         // Their deadline timers find nothing left to dead-letter.
         router.setProcessingTime(DEADLINE + 100);
@@ -192,7 +215,8 @@ class RouterFunctionTest {
         assertThat(letters.get(0).getReason()).contains("buffer is full");
 
         router.processBroadcastElement(snapshot("s1", 0, 0), 0);
-        assertThat(router.extractOutputValues()).extracting(RoutingDecision::getTaskId)
+        assertThat(router.extractOutputValues())
+                .extracting(RoutingDecision::getTaskId)
                 .containsExactly("t0", "t1", "t2");
     }
 
@@ -243,11 +267,15 @@ class RouterFunctionTest {
         restored.setProcessingTime(100);
         assertThat(restored.getBroadcastState(RouterFunction.SNAPSHOTS).contains("s1")).isTrue();
         restored.processBroadcastElement(snapshot("s2", 50, 0), 50);
-        assertThat(restored.extractOutputValues()).extracting(RoutingDecision::getTaskId).containsExactly("waiting");
+        assertThat(restored.extractOutputValues())
+                .extracting(RoutingDecision::getTaskId)
+                .containsExactly("waiting");
 
         // The rebuilt view holds s2 (alive) and s1 (down): everything goes to s2.
         restored.processElement(task("next", 100), 100);
-        assertThat(restored.extractOutputValues()).extracting(RoutingDecision::getServerId).containsOnly("s2");
+        assertThat(restored.extractOutputValues())
+                .extracting(RoutingDecision::getServerId)
+                .containsOnly("s2");
     }
 
     @Test
@@ -266,7 +294,8 @@ class RouterFunctionTest {
     }
 
     @Test
-    void rescaledFromOneToTwoSubtasksBothKnowEveryServerAndEachReleasesItsOwnBufferedTasks() throws Exception {
+    void rescaledFromOneToTwoSubtasksBothKnowEveryServerAndEachReleasesItsOwnBufferedTasks()
+            throws Exception {
         RouterSettings settings = settings("heartbeat-k-live", "router.buffer.capacity", "100");
         var single = router(settings, 1, 0, null);
         ServerUpdate down = snapshot("s1", 0, 0);
@@ -283,13 +312,15 @@ class RouterFunctionTest {
 
         List<String> released = new ArrayList<>();
         for (int r = 0; r < 2; r++) {
-            OperatorSubtaskState part = AbstractStreamOperatorTestHarness.repartitionOperatorState(
-                    checkpoint, Harnesses.MAX_PARALLELISM, 1, 2, r);
+            OperatorSubtaskState part =
+                    AbstractStreamOperatorTestHarness.repartitionOperatorState(
+                            checkpoint, Harnesses.MAX_PARALLELISM, 1, 2, r);
             var router = router(settings, 2, r, part);
             assertThat(router.getBroadcastState(RouterFunction.SNAPSHOTS).contains("s1")).isTrue();
             router.processBroadcastElement(snapshot("s1", 10, 0), 10);
             List<RoutingDecision> out = router.extractOutputValues();
-            assertThat(out).extracting(RoutingDecision::getTaskId)
+            assertThat(out)
+                    .extracting(RoutingDecision::getTaskId)
                     .containsExactlyInAnyOrderElementsOf(taskIdsOfSubtask(r, 2, 3));
             out.forEach(d -> released.add(d.getTaskId()));
         }
@@ -307,8 +338,10 @@ class RouterFunctionTest {
             for (int i = 0; i < 3; i++) {
                 router.processElement(task("t" + i, 0), 0);
             }
-            assertThat(router.extractOutputValues()).as(name.configName())
-                    .extracting(RoutingDecision::getServerId).containsOnly("ok");
+            assertThat(router.extractOutputValues())
+                    .as(name.configName())
+                    .extracting(RoutingDecision::getServerId)
+                    .containsOnly("ok");
         }
     }
 
@@ -326,15 +359,22 @@ class RouterFunctionTest {
             }
             List<RoutingDecision> out = router.extractOutputValues();
             assertThat(out).as(name.configName()).hasSize(5);
-            assertThat(out).extracting(RoutingDecision::getServerId).as(name.configName()).doesNotContain("down");
+            assertThat(out)
+                    .extracting(RoutingDecision::getServerId)
+                    .as(name.configName())
+                    .doesNotContain("down");
             assertThat(out).extracting(RoutingDecision::getPolicy).containsOnly(name.configName());
         }
     }
 
     // --- In flight until acknowledged: a burst a heartbeat cannot see yet still counts. ---
 
-    /** A snapshot of a server with mu 10 and alpha_c 1 (so K is known), acknowledging {@code enqueued}. */
-    private static ServerUpdate estimated(String serverId, long heartbeatAt, int queueLength, String... enqueued) {
+    /**
+     * A snapshot of a server with mu 10 and alpha_c 1 (so K is known), acknowledging {@code
+     * enqueued}.
+     */
+    private static ServerUpdate estimated(
+            String serverId, long heartbeatAt, int queueLength, String... enqueued) {
         ServerUpdate s = snapshot(serverId, heartbeatAt, queueLength);
         s.setMu(10.0);
         s.setAlphaC(1.0);
@@ -344,12 +384,16 @@ class RouterFunctionTest {
 
     private static double liveK(int load) {
         RouterSettings s = settings("heartbeat-k-live");
-        return LoadIndex.live(load, 10.0, 1.0, s.loadIndexTimeUnit().toMillis() / 1000.0, s.weights());
+        return LoadIndex.live(
+                load, 10.0, 1.0, s.loadIndexTimeUnit().toMillis() / 1000.0, s.weights());
     }
 
-    /** a holds 1 and b 4: a burst of three goes to a, which then holds 4 as far as this router knows. */
-    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision> burstOfThreeToA(
-            RouterSettings settings) throws Exception {
+    /**
+     * a holds 1 and b 4: a burst of three goes to a, which then holds 4 as far as this router
+     * knows.
+     */
+    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision>
+            burstOfThreeToA(RouterSettings settings) throws Exception {
         var router = router(settings, 1, 0, null);
         router.setProcessingTime(1_000);
         router.processBroadcastElement(estimated("a", 1_000, 1), 1_000);
@@ -357,7 +401,9 @@ class RouterFunctionTest {
         for (String id : List.of("t1", "t2", "t3")) {
             router.processElement(task(id, 1_100), 1_100);
         }
-        assertThat(router.extractOutputValues()).extracting(RoutingDecision::getServerId).containsOnly("a");
+        assertThat(router.extractOutputValues())
+                .extracting(RoutingDecision::getServerId)
+                .containsOnly("a");
         return router;
     }
 
@@ -365,7 +411,8 @@ class RouterFunctionTest {
     void aBurstTheNextSnapshotDoesNotAcknowledgeStillCounts() throws Exception {
         var router = burstOfThreeToA(settings("heartbeat-k-live"));
         router.setProcessingTime(2_000);
-        // a's heartbeat came before the burst was delivered: it still reports 1 and acknowledges nothing.
+        // a's heartbeat came before the burst was delivered: it still reports 1 and acknowledges
+        // nothing.
         router.processBroadcastElement(estimated("a", 2_000, 1), 2_000);
         router.processBroadcastElement(estimated("b", 2_000, 3), 2_000);
         router.processElement(task("t4", 2_100), 2_100);
@@ -386,9 +433,12 @@ class RouterFunctionTest {
         router.processElement(task("t4", 2_100), 2_100);
         RoutingDecision next = last(router.extractOutputValues());
         assertThat(next.getServerId()).isEqualTo("a");
-        assertThat(next.getChosenK()).as("3 reported + t3, acknowledged tasks not counted twice").isEqualTo(liveK(4));
+        assertThat(next.getChosenK())
+                .as("3 reported + t3, acknowledged tasks not counted twice")
+                .isEqualTo(liveK(4));
 
-        // The next snapshot lists t3 and t4 and counts them: nothing of this router's is pending any more.
+        // The next snapshot lists t3 and t4 and counts them: nothing of this router's is pending
+        // any more.
         router.processBroadcastElement(estimated("a", 3_000, 5, "t3", "t4"), 3_000);
         router.processElement(task("t5", 3_100), 3_100);
         assertThat(last(router.extractOutputValues()).getChosenK()).isEqualTo(liveK(5));
@@ -407,7 +457,8 @@ class RouterFunctionTest {
 
     @Test
     void unacknowledgedTasksAreDroppedAfterTheTimeout() throws Exception {
-        RouterSettings settings = settings("heartbeat-k-live", "router.in-flight-timeout.ms", "500");
+        RouterSettings settings =
+                settings("heartbeat-k-live", "router.in-flight-timeout.ms", "500");
         var router = burstOfThreeToA(settings);
         // Decided at 1 000; at 1 601 they are older than the 500 ms timeout and no longer counted.
         router.setProcessingTime(1_601);
@@ -428,7 +479,8 @@ class RouterFunctionTest {
         router.processElement(task("t1", 1_100), 1_100);
         assertThat(last(router.extractOutputValues()).getRule()).isEqualTo("IDLE_QUEUE");
 
-        // a's next heartbeat still says idle: t1 has not reached it. a must not go back into the idle queue.
+        // a's next heartbeat still says idle: t1 has not reached it. a must not go back into the
+        // idle queue.
         router.processBroadcastElement(estimated("a", 2_000, 0), 2_000);
         router.processElement(task("t2", 2_100), 2_100);
         RoutingDecision next = last(router.extractOutputValues());
@@ -450,13 +502,20 @@ class RouterFunctionTest {
             for (String server : List.of("a", "b", "c", "d")) {
                 router.processBroadcastElement(estimated(server, 1_000, 1), 1_000);
             }
-            // Twelve decisions and no update in between: each server's own count rises with every task sent to it.
+            // Twelve decisions and no update in between: each server's own count rises with every
+            // task sent to it.
             for (int i = 0; i < 12; i++) {
                 router.processElement(task(policy + "-" + i, 1_010), 1_010);
             }
-            assertThat(router.extractOutputValues().stream()
-                    .collect(Collectors.groupingBy(RoutingDecision::getServerId, Collectors.counting())))
-                    .as(policy).containsOnlyKeys("a", "b", "c", "d").allSatisfy((server, n) -> assertThat(n).isEqualTo(3));
+            assertThat(
+                            router.extractOutputValues().stream()
+                                    .collect(
+                                            Collectors.groupingBy(
+                                                    RoutingDecision::getServerId,
+                                                    Collectors.counting())))
+                    .as(policy)
+                    .containsOnlyKeys("a", "b", "c", "d")
+                    .allSatisfy((server, n) -> assertThat(n).isEqualTo(3));
         }
     }
 
@@ -468,7 +527,9 @@ class RouterFunctionTest {
         router.setProcessingTime(1_400);
         router.processElement(task("t1", 1_400), 1_400);
         RoutingDecision d = single(router.extractOutputValues());
-        assertThat(d.getUpdateDelayMillis()).as("arrived at 1250 for an event at 1200").isEqualTo(50);
+        assertThat(d.getUpdateDelayMillis())
+                .as("arrived at 1250 for an event at 1200")
+                .isEqualTo(50);
         assertThat(d.getSnapshotAgeMillis()).as("information 200 ms old when used").isEqualTo(200);
     }
 
@@ -482,7 +543,8 @@ class RouterFunctionTest {
         List<String> ids = new ArrayList<>();
         for (int i = 0; ids.size() < howMany; i++) {
             String id = "task-" + i;
-            if (KeyGroupRangeAssignment.assignKeyToParallelOperator(id, Harnesses.MAX_PARALLELISM, parallelism)
+            if (KeyGroupRangeAssignment.assignKeyToParallelOperator(
+                            id, Harnesses.MAX_PARALLELISM, parallelism)
                     == subtask) {
                 ids.add(id);
             }
@@ -491,9 +553,11 @@ class RouterFunctionTest {
     }
 
     private static List<DeadLetter> deadLetters(
-            KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision> router) {
+            KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision>
+                    router) {
         var records = router.getSideOutput(RouterFunction.DEAD_LETTERS);
-        return records == null ? List.of()
+        return records == null
+                ? List.of()
                 : records.stream().map(StreamRecord::getValue).collect(Collectors.toList());
     }
 

@@ -1,9 +1,5 @@
 package io.qrouter.job.functions;
 
-import io.qrouter.job.Harnesses;
-import io.qrouter.job.Records;
-import io.qrouter.job.TestSettings;
-import io.qrouter.job.records.ServerUpdate;
 import static io.qrouter.avro.TaskEventType.COMPLETED;
 import static io.qrouter.avro.TaskEventType.ENQUEUED;
 import static io.qrouter.avro.TaskEventType.STARTED;
@@ -11,6 +7,10 @@ import static io.qrouter.avro.TaskEventType.STARTED;
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskEventType;
+import io.qrouter.job.Harnesses;
+import io.qrouter.job.Records;
+import io.qrouter.job.TestSettings;
+import io.qrouter.job.records.ServerUpdate;
 import java.util.concurrent.TimeUnit;
 import org.apache.flink.runtime.state.hashmap.HashMapStateBackend;
 import org.apache.flink.state.rocksdb.EmbeddedRocksDBStateBackend;
@@ -30,11 +30,12 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The per-server state operator under Flink's operator harness, on the heap or in RocksDB, with N servers each
- * holding a full estimator window and {@code openTasks} tasks waiting: {@code taskLifecycle} is one task's ENQUEUED,
- * STARTED and COMPLETED (their updates to the routers included; every {@value #TASKS_PER_HEARTBEAT}th task of a
- * server also brings its heartbeat, as 100 tasks a second per server would), {@code heartbeat} one heartbeat
- * (estimates, metrics, the heartbeat log, and the update when it brings news). Run: {@code java -cp
+ * The per-server state operator under Flink's operator harness, on the heap or in RocksDB, with N
+ * servers each holding a full estimator window and {@code openTasks} tasks waiting: {@code
+ * taskLifecycle} is one task's ENQUEUED, STARTED and COMPLETED (their updates to the routers
+ * included; every {@value #TASKS_PER_HEARTBEAT}th task of a server also brings its heartbeat, as
+ * 100 tasks a second per server would), {@code heartbeat} one heartbeat (estimates, metrics, the
+ * heartbeat log, and the update when it brings news). Run: {@code java -cp
  * target/test-classes:target/classes:$(cat cp.txt) org.openjdk.jmh.Main ServerStateBench}.
  */
 @State(Scope.Thread)
@@ -55,7 +56,8 @@ public class ServerStateBench {
     @Param({"10", "1000"})
     int openTasks;
 
-    private KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate> harness;
+    private KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate>
+            harness;
     private String[] serverIds;
     private long task;
     private long nowMillis = 100_000;
@@ -63,8 +65,11 @@ public class ServerStateBench {
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
-        harness = Harnesses.serverState(TestSettings.serverState(), null,
-                backend.equals("rocksdb") ? rocksDb() : new HashMapStateBackend());
+        harness =
+                Harnesses.serverState(
+                        TestSettings.serverState(),
+                        null,
+                        backend.equals("rocksdb") ? rocksDb() : new HashMapStateBackend());
         serverIds = new String[servers];
         for (int s = 0; s < servers; s++) {
             serverIds[s] = "server-" + s;
@@ -80,8 +85,9 @@ public class ServerStateBench {
     }
 
     /**
-     * RocksDB with its own write buffers: the harness's mock environment has almost no managed memory, under which
-     * RocksDB flushes its memtable on nearly every write (as it warns), which a TaskManager would not do.
+     * RocksDB with its own write buffers: the harness's mock environment has almost no managed
+     * memory, under which RocksDB flushes its memtable on nearly every write (as it warns), which a
+     * TaskManager would not do.
      */
     private static EmbeddedRocksDBStateBackend rocksDb() {
         EmbeddedRocksDBStateBackend rocksDb = new EmbeddedRocksDBStateBackend();

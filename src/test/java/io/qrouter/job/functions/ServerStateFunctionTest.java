@@ -1,11 +1,5 @@
 package io.qrouter.job.functions;
 
-import io.qrouter.job.Harnesses;
-import io.qrouter.job.TestSettings;
-import io.qrouter.job.config.ServerStateSettings;
-import io.qrouter.job.records.BufferedTask;
-import io.qrouter.job.records.ServerState;
-import io.qrouter.job.records.ServerUpdate;
 import static io.qrouter.avro.TaskEventType.COMPLETED;
 import static io.qrouter.avro.TaskEventType.ENQUEUED;
 import static io.qrouter.avro.TaskEventType.STARTED;
@@ -19,6 +13,12 @@ import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.HeartbeatLog;
 import io.qrouter.avro.ServerMetrics;
 import io.qrouter.avro.TaskEvent;
+import io.qrouter.job.Harnesses;
+import io.qrouter.job.TestSettings;
+import io.qrouter.job.config.ServerStateSettings;
+import io.qrouter.job.records.BufferedTask;
+import io.qrouter.job.records.ServerState;
+import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.policy.AdaptiveHeartbeat;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,11 +37,17 @@ class ServerStateFunctionTest {
 
     private final ServerStateSettings settings = settings();
 
-    private KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate> harness;
+    private KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate>
+            harness;
 
     private static ServerStateSettings settings(String... moreKeysAndValues) {
-        List<String> keysAndValues = new ArrayList<>(List.of("server.down-timeout.ms", Long.toString(DOWN_TIMEOUT),
-                "server.forget-down-after.ms", Long.toString(FORGET_AFTER)));
+        List<String> keysAndValues =
+                new ArrayList<>(
+                        List.of(
+                                "server.down-timeout.ms",
+                                Long.toString(DOWN_TIMEOUT),
+                                "server.forget-down-after.ms",
+                                Long.toString(FORGET_AFTER)));
         keysAndValues.addAll(List.of(moreKeysAndValues));
         return TestSettings.serverState(keysAndValues.toArray(String[]::new));
     }
@@ -85,7 +91,8 @@ class ServerStateFunctionTest {
         assertThat(log.getHeartbeatIntervalMillis()).isEqualTo(1_000);
 
         // The counts in the log are per heartbeat interval.
-        harness.processElement2(Heartbeat.newBuilder(heartbeat("s1", 2_000, 2)).setCpu(0.9).build(), 2_000);
+        harness.processElement2(
+                Heartbeat.newBuilder(heartbeat("s1", 2_000, 2)).setCpu(0.9).build(), 2_000);
         List<HeartbeatLog> logs = sideOutput(ServerStateFunction.HEARTBEAT_LOG);
         assertThat(logs).hasSize(2);
         assertThat(logs.get(1).getEvents().getEnqueued()).isZero();
@@ -104,16 +111,30 @@ class ServerStateFunctionTest {
 
         // any change a router, DSRS or GA uses is news: queue, utilisation, health, service rate
         harness.processElement2(heartbeat("s1", 4_000, 3), 4_000);
-        harness.processElement2(Heartbeat.newBuilder(heartbeat("s1", 5_000, 3)).setCpu(0.25).build(), 5_000);
-        harness.processElement2(Heartbeat.newBuilder(heartbeat("s1", 6_000, 3)).setCpu(0.25)
-                .setHealth(Health.FAILING).build(), 6_000);
-        harness.processElement2(Heartbeat.newBuilder(heartbeat("s1", 7_000, 3)).setCpu(0.25)
-                .setHealth(Health.FAILING).setServiceRatePerSecond(7).build(), 7_000);
-        assertThat(harness.extractOutputValues()).extracting(ServerUpdate::getHeartbeatAt)
+        harness.processElement2(
+                Heartbeat.newBuilder(heartbeat("s1", 5_000, 3)).setCpu(0.25).build(), 5_000);
+        harness.processElement2(
+                Heartbeat.newBuilder(heartbeat("s1", 6_000, 3))
+                        .setCpu(0.25)
+                        .setHealth(Health.FAILING)
+                        .build(),
+                6_000);
+        harness.processElement2(
+                Heartbeat.newBuilder(heartbeat("s1", 7_000, 3))
+                        .setCpu(0.25)
+                        .setHealth(Health.FAILING)
+                        .setServiceRatePerSecond(7)
+                        .build(),
+                7_000);
+        assertThat(harness.extractOutputValues())
+                .extracting(ServerUpdate::getHeartbeatAt)
                 .containsExactly(1_000L, 4_000L, 5_000L, 6_000L, 7_000L);
     }
 
-    /** 30 tasks, one every 100 ms from t = 0, each served at once for 50 ms: lambda = 10/s, mu = 20/s. */
+    /**
+     * 30 tasks, one every 100 ms from t = 0, each served at once for 50 ms: lambda = 10/s, mu =
+     * 20/s.
+     */
     private void feedDeterministicStream() throws Exception {
         for (int i = 0; i < 30; i++) {
             long t = 100L * i;
@@ -130,20 +151,24 @@ class ServerStateFunctionTest {
         harness.processElement2(heartbeat("s1", 3_000, 0), 3_000);
 
         ServerMetrics m = single(sideOutput(ServerStateFunction.METRICS));
-        // Eq. (1): 30 arrivals over the 3 s since the first event; Eq. (2): 30 completions over 1.5 s of service.
+        // Eq. (1): 30 arrivals over the 3 s since the first event; Eq. (2): 30 completions over 1.5
+        // s of service.
         assertThat(m.getLambda()).isCloseTo(10.0, within(1e-9));
         assertThat(m.getMu()).isCloseTo(20.0, within(1e-9));
         assertThat(m.getAlphaC()).isNull();
-        // No abandonment seen: M/M/1 with rho = 1/2, L_q = rho²/(1-rho) = 0.5, W_q = L_q/lambda = 0.05 s.
+        // No abandonment seen: M/M/1 with rho = 1/2, L_q = rho²/(1-rho) = 0.5, W_q = L_q/lambda =
+        // 0.05 s.
         assertThat(m.getRho()).isCloseTo(0.5, within(1e-12));
         assertThat(m.getStable()).isTrue();
         assertThat(m.getMeanWaiting()).isCloseTo(0.5, within(1e-9));
         assertThat(m.getMeanWait()).isCloseTo(0.05, within(1e-9));
         assertThat(m.getVirtualWait()).isCloseTo(0.0, within(1e-12));
-        // K with equal weights, times in the reference time T (router.k-time-unit.ms): (L_q + W_q/T + 0)/3.
+        // K with equal weights, times in the reference time T (router.k-time-unit.ms): (L_q + W_q/T
+        // + 0)/3.
         double expectedK = (0.5 + 0.05 / settings.reportedLoadIndexTimeUnitSeconds()) / 3;
         assertThat(m.getLoadIndexK()).isCloseTo(expectedK, within(1e-9));
-        assertThat(single(harness.extractOutputValues()).getLoadIndexK()).isCloseTo(expectedK, within(1e-9));
+        assertThat(single(harness.extractOutputValues()).getLoadIndexK())
+                .isCloseTo(expectedK, within(1e-9));
 
         HeartbeatLog log = single(sideOutput(ServerStateFunction.HEARTBEAT_LOG));
         assertThat(log.getLWq()).isCloseTo(0.5, within(1e-9));
@@ -185,8 +210,10 @@ class ServerStateFunctionTest {
         for (int i = 0; i < 30; i++) {
             harness.processElement1(event("s1", "t" + i, ENQUEUED, 100L * i), 100L * i);
         }
-        // No completion yet: mu falls back to the reported 5/s, below lambda = 10/s, and nothing abandons.
-        harness.processElement2(Heartbeat.newBuilder(heartbeat("s1", 3_000, 30)).setServiceRatePerSecond(5).build(),
+        // No completion yet: mu falls back to the reported 5/s, below lambda = 10/s, and nothing
+        // abandons.
+        harness.processElement2(
+                Heartbeat.newBuilder(heartbeat("s1", 3_000, 30)).setServiceRatePerSecond(5).build(),
                 3_000);
         ServerMetrics m = single(sideOutput(ServerStateFunction.METRICS));
         assertThat(m.getRho()).isCloseTo(2.0, within(1e-9));
@@ -205,8 +232,11 @@ class ServerStateFunctionTest {
         harness.processElement2(heartbeat("idle", 1_000, 0), 1_000);
         harness.processElement2(heartbeat("loaded", 1_000, 9), 1_000);
         List<ServerUpdate> out = harness.extractOutputValues();
-        AdaptiveHeartbeat rule = new AdaptiveHeartbeat(settings.heartbeatMin().toMillis(), settings.heartbeatMax().toMillis());
-        assertThat(out.get(0).getRecommendedHeartbeatMillis()).isEqualTo(settings.heartbeatMax().toMillis());
+        AdaptiveHeartbeat rule =
+                new AdaptiveHeartbeat(
+                        settings.heartbeatMin().toMillis(), settings.heartbeatMax().toMillis());
+        assertThat(out.get(0).getRecommendedHeartbeatMillis())
+                .isEqualTo(settings.heartbeatMax().toMillis());
         assertThat(out.get(1).getRecommendedHeartbeatMillis())
                 .isEqualTo(rule.nextIntervalMillis(9, Double.NaN))
                 .isLessThan(settings.heartbeatMax().toMillis());
@@ -223,11 +253,14 @@ class ServerStateFunctionTest {
         harness.processElement2(heartbeat("s1", 2_000, 3), 2_000);
 
         List<ServerUpdate> out = harness.extractOutputValues();
-        // a and b each changed the queue (3, then 4); c was already in the first heartbeat's count. The second
-        // heartbeat (3) already counts "a" (1500) but not "b" (2500): still 4, no news, so no update of its own.
+        // a and b each changed the queue (3, then 4); c was already in the first heartbeat's count.
+        // The second
+        // heartbeat (3) already counts "a" (1500) but not "b" (2500): still 4, no news, so no
+        // update of its own.
         assertThat(out).extracting(ServerUpdate::getQueueLength).containsExactly(2, 3, 4);
         assertThat(out).extracting(ServerUpdate::isHeartbeat).containsExactly(true, false, false);
-        assertThat(sideOutput(ServerStateFunction.METRICS)).extracting(ServerMetrics::getQueueLength)
+        assertThat(sideOutput(ServerStateFunction.METRICS))
+                .extracting(ServerMetrics::getQueueLength)
                 .containsExactly(2, 4);
     }
 
@@ -250,7 +283,8 @@ class ServerStateFunctionTest {
     }
 
     @Test
-    void queueChangesWithinTheCoalescingWindowBecomeOneUpdateButIdlenessIsReportedAtOnce() throws Exception {
+    void queueChangesWithinTheCoalescingWindowBecomeOneUpdateButIdlenessIsReportedAtOnce()
+            throws Exception {
         harness = Harnesses.serverState(settings("server.update-coalesce.ms", "50"), null);
         harness.setProcessingTime(1_000);
         harness.processElement2(heartbeat("s1", 1_000, 1), 1_000);
@@ -277,7 +311,8 @@ class ServerStateFunctionTest {
     @Test
     void aLeavingHeartbeatReportsTheServerNotAliveAndGone() throws Exception {
         harness = Harnesses.serverState(settings, null);
-        harness.processElement2(Heartbeat.newBuilder(heartbeat("s1", 1_000, 0)).setLeaving(true).build(), 1_000);
+        harness.processElement2(
+                Heartbeat.newBuilder(heartbeat("s1", 1_000, 0)).setLeaving(true).build(), 1_000);
         assertThat(single(sideOutput(ServerStateFunction.METRICS)).getAlive()).isFalse();
         ServerUpdate update = single(harness.extractOutputValues());
         assertThat(update.isGone()).isTrue();
@@ -316,10 +351,13 @@ class ServerStateFunctionTest {
         long last = DOWN_TIMEOUT / 2;
         harness.setProcessingTime(last);
         harness.processElement2(heartbeat("s1", 2_000, 0), 2_000);
-        assertThat(harness.numProcessingTimeTimers()).as("the heartbeat moved no timer").isEqualTo(1);
+        assertThat(harness.numProcessingTimeTimers())
+                .as("the heartbeat moved no timer")
+                .isEqualTo(1);
 
         harness.setProcessingTime(DOWN_TIMEOUT);
-        assertThat(last(harness.extractOutputValues()).isAlive()).as("the first deadline passed, not the silence")
+        assertThat(last(harness.extractOutputValues()).isAlive())
+                .as("the first deadline passed, not the silence")
                 .isTrue();
         harness.setProcessingTime(last + DOWN_TIMEOUT - 1);
         assertThat(last(harness.extractOutputValues()).isAlive()).isTrue();
@@ -331,7 +369,8 @@ class ServerStateFunctionTest {
     void aServerAnnouncingLongIntervalsIsGivenMissedBeatsTimesItsInterval() throws Exception {
         harness = Harnesses.serverState(settings, null);
         harness.setProcessingTime(0);
-        Heartbeat slow = Heartbeat.newBuilder(heartbeat("slow", 1_000, 0)).setIntervalMillis(4_000).build();
+        Heartbeat slow =
+                Heartbeat.newBuilder(heartbeat("slow", 1_000, 0)).setIntervalMillis(4_000).build();
         harness.processElement2(slow, 1_000);
 
         long allowed = AdaptiveHeartbeat.MISSED_BEATS_BEFORE_DOWN * 4_000L;
@@ -362,7 +401,8 @@ class ServerStateFunctionTest {
     void aLeavingServerIsDroppedAtOnceAfterItsLastLogEntry() throws Exception {
         harness = Harnesses.serverState(settings, null);
         harness.processElement2(heartbeat("s1", 1_000, 0), 1_000);
-        harness.processElement2(Heartbeat.newBuilder(heartbeat("s1", 2_000, 0)).setLeaving(true).build(), 2_000);
+        harness.processElement2(
+                Heartbeat.newBuilder(heartbeat("s1", 2_000, 0)).setLeaving(true).build(), 2_000);
 
         ServerUpdate gone = last(harness.extractOutputValues());
         assertThat(gone.isGone()).isTrue();
@@ -385,7 +425,8 @@ class ServerStateFunctionTest {
     void lateRecordsAreCountedAndStillApplied() throws Exception {
         harness = Harnesses.serverState(settings, null);
         harness.processElement2(heartbeat("s1", 10_000, 0), 10_000);
-        harness.processBothWatermarks(new org.apache.flink.streaming.api.watermark.Watermark(20_000));
+        harness.processBothWatermarks(
+                new org.apache.flink.streaming.api.watermark.Watermark(20_000));
         // Behind the watermark but after the heartbeat: it still adds to the queue.
         harness.processElement1(event("s1", "late", ENQUEUED, 15_000), 15_000);
         harness.setProcessingTime(DOWN_TIMEOUT);
@@ -429,12 +470,15 @@ class ServerStateFunctionTest {
         assertThat(TypeInformation.of(ServerState.class)).isInstanceOf(PojoTypeInfo.class);
         assertThat(TypeInformation.of(ServerUpdate.class)).isInstanceOf(PojoTypeInfo.class);
         assertThat(TypeInformation.of(BufferedTask.class)).isInstanceOf(PojoTypeInfo.class);
-        assertThat(TypeInformation.of(io.qrouter.estimate.ServerEstimators.class)).isInstanceOf(PojoTypeInfo.class);
+        assertThat(TypeInformation.of(io.qrouter.estimate.ServerEstimators.class))
+                .isInstanceOf(PojoTypeInfo.class);
     }
 
     private <T> List<T> sideOutput(org.apache.flink.util.OutputTag<T> tag) {
         var records = harness.getSideOutput(tag);
-        return records == null ? List.of() : records.stream().map(StreamRecord::getValue).collect(Collectors.toList());
+        return records == null
+                ? List.of()
+                : records.stream().map(StreamRecord::getValue).collect(Collectors.toList());
     }
 
     @Test
@@ -447,11 +491,15 @@ class ServerStateFunctionTest {
         ServerUpdate first = last(harness.extractOutputValues());
         assertThat(first.getEnqueuedSinceLastSnapshot()).containsExactly("t1", "t2");
 
-        // t3 after the heartbeat changes the queue: its own update lists it. t0 arrives late with a time before
-        // the heartbeat: already in its count, so the queue stays, but it still gets an update of its own, so its
-        // router stops counting it at once (and no list of ids waits in the state for the next heartbeat).
+        // t3 after the heartbeat changes the queue: its own update lists it. t0 arrives late with a
+        // time before
+        // the heartbeat: already in its count, so the queue stays, but it still gets an update of
+        // its own, so its
+        // router stops counting it at once (and no list of ids waits in the state for the next
+        // heartbeat).
         harness.processElement1(event("s1", "t3", ENQUEUED, 1_500), 1_500);
-        assertThat(last(harness.extractOutputValues()).getEnqueuedSinceLastSnapshot()).containsExactly("t3");
+        assertThat(last(harness.extractOutputValues()).getEnqueuedSinceLastSnapshot())
+                .containsExactly("t3");
         harness.processElement1(event("s1", "t1", COMPLETED, 1_600), 1_600);
         assertThat(last(harness.extractOutputValues()).getEnqueuedSinceLastSnapshot()).isEmpty();
         int updates = harness.extractOutputValues().size();

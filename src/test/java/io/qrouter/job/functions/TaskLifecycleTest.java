@@ -7,12 +7,16 @@ import io.qrouter.estimate.TaskLifecycle;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
-/** The Avro event type on the wire and the estimators' own type name the same events, so the job maps them by name. */
+/**
+ * The Avro event type on the wire and the estimators' own type name the same events, so the job
+ * maps them by name.
+ */
 class TaskLifecycleTest {
     @Test
     void everyWireEventTypeHasItsLifecycleTwinAndBack() {
         assertThat(Arrays.stream(TaskLifecycle.values()).map(Enum::name))
-                .containsExactlyElementsOf(Arrays.stream(TaskEventType.values()).map(Enum::name).toList());
+                .containsExactlyElementsOf(
+                        Arrays.stream(TaskEventType.values()).map(Enum::name).toList());
         for (TaskEventType type : TaskEventType.values()) {
             assertThat(ServerStateFunction.lifecycle(type).name()).isEqualTo(type.name());
         }

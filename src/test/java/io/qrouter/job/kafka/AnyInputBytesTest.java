@@ -1,8 +1,5 @@
 package io.qrouter.job.kafka;
 
-import io.qrouter.job.config.JobConfig;
-import io.qrouter.job.config.RecordLimits;
-import io.qrouter.job.records.DeadLetters;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.qrouter.avro.DeadLetter;
@@ -12,6 +9,9 @@ import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskEventType;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.io.AvroCodec;
+import io.qrouter.job.config.JobConfig;
+import io.qrouter.job.config.RecordLimits;
+import io.qrouter.job.records.DeadLetters;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.time.Instant;
@@ -30,26 +30,38 @@ import org.apache.flink.types.Either;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
- * Any bytes on any input topic come out as a record within the {@link RecordLimits} or as a bounded dead letter,
- * never as an exception: random bytes, mutations of valid encodings (flipped, cut, spliced, length prefixes that
- * claim gigabytes) and well-formed records with any values at all (huge ids, NaN, 1e308, Long.MAX_VALUE, 1970).
+ * Any bytes on any input topic come out as a record within the {@link RecordLimits} or as a bounded
+ * dead letter, never as an exception: random bytes, mutations of valid encodings (flipped, cut,
+ * spliced, length prefixes that claim gigabytes) and well-formed records with any values at all
+ * (huge ids, NaN, 1e308, Long.MAX_VALUE, 1970).
  */
 public class AnyInputBytesTest {
     private static final Instant NOW = Instant.parse("2026-11-30T09:00:00Z");
     private static final JobConfig CONFIG = JobConfig.defaults();
     private static final RecordLimits LIMITS = RecordLimits.from(CONFIG);
-    private static final List<DeadLetteringDeserializer<? extends SpecificRecordBase>> DESERIALIZERS = List.of(
-            new DeadLetteringDeserializer<>(TaskRequest.class, InputChecks.taskRequest(LIMITS), LIMITS),
-            new DeadLetteringDeserializer<>(TaskEvent.class, InputChecks.taskEvent(LIMITS), LIMITS),
-            new DeadLetteringDeserializer<>(Heartbeat.class, InputChecks.heartbeat(LIMITS), LIMITS));
-    private static final AvroRecordSerializer<DeadLetter> DEAD_LETTER_SINK = new AvroRecordSerializer<>(
-            "dead-letter", DeadLetter.class, DeadLetter::getSourceTopic, "dead-letter", LIMITS);
+    private static final List<DeadLetteringDeserializer<? extends SpecificRecordBase>>
+            DESERIALIZERS =
+                    List.of(
+                            new DeadLetteringDeserializer<>(
+                                    TaskRequest.class, InputChecks.taskRequest(LIMITS), LIMITS),
+                            new DeadLetteringDeserializer<>(
+                                    TaskEvent.class, InputChecks.taskEvent(LIMITS), LIMITS),
+                            new DeadLetteringDeserializer<>(
+                                    Heartbeat.class, InputChecks.heartbeat(LIMITS), LIMITS));
+    private static final AvroRecordSerializer<DeadLetter> DEAD_LETTER_SINK =
+            new AvroRecordSerializer<>(
+                    "dead-letter",
+                    DeadLetter.class,
+                    DeadLetter::getSourceTopic,
+                    "dead-letter",
+                    LIMITS);
 
     @Property(tries = 600)
     void anyBytesBecomeARecordWithinTheLimitsOrABoundedDeadLetter(@ForAll("inputs") byte[] bytes) {
         for (DeadLetteringDeserializer<? extends SpecificRecordBase> deserializer : DESERIALIZERS) {
             Either<DeadLetter, ? extends SpecificRecordBase> out =
-                    deserializer.decode(new ConsumerRecord<>("topic", 1, 99L, null, bytes), NOW.toEpochMilli());
+                    deserializer.decode(
+                            new ConsumerRecord<>("topic", 1, 99L, null, bytes), NOW.toEpochMilli());
             if (out.isRight()) {
                 assertWithinLimits(out.right());
             } else {
@@ -77,9 +89,13 @@ public class AnyInputBytesTest {
             assertTime(beat.getSentAt());
             assertThat(beat.getQueueLength()).isBetween(0, LIMITS.maxQueueLength());
             assertInRange(beat.getServiceRatePerSecond(), LIMITS.maxServiceRate());
-            assertThat(beat.getServiceRatePerSecond() == 0 || beat.getServiceRatePerSecond() >= LIMITS.minServiceRate())
-                    .as("service rate 0 or at least the minimum").isTrue();
-            for (double fraction : new double[] {beat.getCpu(), beat.getMemory(), beat.getBandwidth()}) {
+            assertThat(
+                            beat.getServiceRatePerSecond() == 0
+                                    || beat.getServiceRatePerSecond() >= LIMITS.minServiceRate())
+                    .as("service rate 0 or at least the minimum")
+                    .isTrue();
+            for (double fraction :
+                    new double[] {beat.getCpu(), beat.getMemory(), beat.getBandwidth()}) {
                 assertInRange(fraction, 1.0);
             }
             assertThat(beat.getHealth()).isNotEqualTo(Health.UNKNOWN);
@@ -98,21 +114,28 @@ public class AnyInputBytesTest {
     }
 
     private static void assertTime(Instant time) {
-        assertThat(time).isAfterOrEqualTo(InputChecks.EARLIEST_EVENT_TIME)
+        assertThat(time)
+                .isAfterOrEqualTo(InputChecks.EARLIEST_EVENT_TIME)
                 .isBeforeOrEqualTo(NOW.plusMillis(LIMITS.maxFutureMillis()));
     }
 
     private static void assertBounded(DeadLetter letter, byte[] bytes) {
         assertThat(letter.getSourceTopic()).isEqualTo("topic");
         assertThat(letter.getOffset()).isEqualTo(99L);
-        assertThat(letter.getReason()).isNotBlank().hasSizeLessThanOrEqualTo(DeadLetters.MAX_REASON_LENGTH);
+        assertThat(letter.getReason())
+                .isNotBlank()
+                .hasSizeLessThanOrEqualTo(DeadLetters.MAX_REASON_LENGTH);
         if (bytes == null) {
             assertThat(letter.getRawBytes()).isNull();
             assertThat(letter.getRawLength()).isNull();
         } else {
             assertThat(letter.getRawLength()).isEqualTo(bytes.length);
-            assertThat(letter.getRawBytes()).isEqualTo(
-                    ByteBuffer.wrap(Arrays.copyOf(bytes, Math.min(bytes.length, LIMITS.deadLetterRawBytes()))));
+            assertThat(letter.getRawBytes())
+                    .isEqualTo(
+                            ByteBuffer.wrap(
+                                    Arrays.copyOf(
+                                            bytes,
+                                            Math.min(bytes.length, LIMITS.deadLetterRawBytes()))));
             assertThat(letter.getRawSha256()).isEqualTo(sha256(bytes));
         }
         if (letter.getTaskId() != null) {
@@ -134,83 +157,162 @@ public class AnyInputBytesTest {
                 Tuple.of(1, Arbitraries.<byte[]>just(null)));
     }
 
-    /** One byte flipped, the record cut, random bytes spliced in, or a run of 0xFF (a huge varint) written over. */
+    /**
+     * One byte flipped, the record cut, random bytes spliced in, or a run of 0xFF (a huge varint)
+     * written over.
+     */
     private static Arbitrary<byte[]> mutated(byte[] valid) {
         if (valid.length == 0) {
             return Arbitraries.just(valid);
         }
         Arbitrary<Integer> at = Arbitraries.integers().between(0, valid.length - 1);
-        Arbitrary<byte[]> flipped = Combinators.combine(at, Arbitraries.bytes()).as((i, b) -> {
-            byte[] copy = valid.clone();
-            copy[i] ^= b == 0 ? 1 : b;
-            return copy;
-        });
+        Arbitrary<byte[]> flipped =
+                Combinators.combine(at, Arbitraries.bytes())
+                        .as(
+                                (i, b) -> {
+                                    byte[] copy = valid.clone();
+                                    copy[i] ^= b == 0 ? 1 : b;
+                                    return copy;
+                                });
         Arbitrary<byte[]> cut = at.map(i -> Arrays.copyOf(valid, i));
-        Arbitrary<byte[]> spliced = Combinators.combine(at, Arbitraries.bytes().array(byte[].class).ofMaxSize(12))
-                .as((i, insert) -> {
-                    byte[] copy = new byte[valid.length + insert.length];
-                    System.arraycopy(valid, 0, copy, 0, i);
-                    System.arraycopy(insert, 0, copy, i, insert.length);
-                    System.arraycopy(valid, i, copy, i + insert.length, valid.length - i);
-                    return copy;
-                });
-        Arbitrary<byte[]> hugeLength = Combinators.combine(at, Arbitraries.integers().between(1, 9)).as((i, n) -> {
-            byte[] copy = valid.clone();
-            for (int k = i; k < Math.min(copy.length, i + n); k++) {
-                copy[k] = (byte) (k == i + n - 1 ? 0x07 : 0xFF);
-            }
-            return copy;
-        });
+        Arbitrary<byte[]> spliced =
+                Combinators.combine(at, Arbitraries.bytes().array(byte[].class).ofMaxSize(12))
+                        .as(
+                                (i, insert) -> {
+                                    byte[] copy = new byte[valid.length + insert.length];
+                                    System.arraycopy(valid, 0, copy, 0, i);
+                                    System.arraycopy(insert, 0, copy, i, insert.length);
+                                    System.arraycopy(
+                                            valid, i, copy, i + insert.length, valid.length - i);
+                                    return copy;
+                                });
+        Arbitrary<byte[]> hugeLength =
+                Combinators.combine(at, Arbitraries.integers().between(1, 9))
+                        .as(
+                                (i, n) -> {
+                                    byte[] copy = valid.clone();
+                                    for (int k = i; k < Math.min(copy.length, i + n); k++) {
+                                        copy[k] = (byte) (k == i + n - 1 ? 0x07 : 0xFF);
+                                    }
+                                    return copy;
+                                });
         return Arbitraries.oneOf(flipped, cut, spliced, hugeLength);
     }
 
     private static Arbitrary<byte[]> anyTask() {
-        return Combinators.combine(anyText(), anyText(), anyText().injectNull(0.3), anyTime(),
-                        Arbitraries.oneOf(anyDouble(), Arbitraries.doubles().between(0, LIMITS.maxTaskLoad())))
-                .as((id, service, key, created, load) -> encode(TaskRequest.newBuilder().setTaskId(id)
-                        .setServiceType(service).setTaskKey(key).setCreatedAt(created).setLoad(load).build()));
+        return Combinators.combine(
+                        anyText(),
+                        anyText(),
+                        anyText().injectNull(0.3),
+                        anyTime(),
+                        Arbitraries.oneOf(
+                                anyDouble(),
+                                Arbitraries.doubles().between(0, LIMITS.maxTaskLoad())))
+                .as(
+                        (id, service, key, created, load) ->
+                                encode(
+                                        TaskRequest.newBuilder()
+                                                .setTaskId(id)
+                                                .setServiceType(service)
+                                                .setTaskKey(key)
+                                                .setCreatedAt(created)
+                                                .setLoad(load)
+                                                .build()));
     }
 
     private static Arbitrary<byte[]> anyEvent() {
-        return Combinators.combine(anyText(), anyText(), Arbitraries.of(TaskEventType.class), anyTime())
-                .as((server, task, type, at) -> encode(TaskEvent.newBuilder().setServerId(server).setTaskId(task)
-                        .setType(type).setEventTime(at).build()));
+        return Combinators.combine(
+                        anyText(), anyText(), Arbitraries.of(TaskEventType.class), anyTime())
+                .as(
+                        (server, task, type, at) ->
+                                encode(
+                                        TaskEvent.newBuilder()
+                                                .setServerId(server)
+                                                .setTaskId(task)
+                                                .setType(type)
+                                                .setEventTime(at)
+                                                .build()));
     }
 
     private static Arbitrary<byte[]> anyHeartbeat() {
-        Arbitrary<Integer> queue = Arbitraries.frequencyOf(
-                Tuple.of(4, Arbitraries.integers().between(0, LIMITS.maxQueueLength())),
-                Tuple.of(1, Arbitraries.integers()));
-        Arbitrary<Long> interval = Arbitraries.frequencyOf(
-                Tuple.of(4, Arbitraries.longs().between(1, LIMITS.maxHeartbeatIntervalMillis())),
-                Tuple.of(1, Arbitraries.longs()));
-        Arbitrary<Double> rate = Arbitraries.oneOf(anyDouble(), Arbitraries.doubles().between(0, LIMITS.maxServiceRate()));
-        Arbitrary<Heartbeat.Builder> base = Combinators.combine(anyText(), anyTime(), queue, rate, anyDouble(),
-                        Arbitraries.of(Health.class), interval, Arbitraries.of(true, false))
-                .as((server, sent, length, mu, cpu, health, every, leaving) -> Heartbeat.newBuilder()
-                        .setServerId(server).setSentAt(sent).setQueueLength(length).setBusy(length > 0)
-                        .setServiceRatePerSecond(mu).setCpu(cpu).setHealth(health).setIntervalMillis(every)
-                        .setLeaving(leaving));
+        Arbitrary<Integer> queue =
+                Arbitraries.frequencyOf(
+                        Tuple.of(4, Arbitraries.integers().between(0, LIMITS.maxQueueLength())),
+                        Tuple.of(1, Arbitraries.integers()));
+        Arbitrary<Long> interval =
+                Arbitraries.frequencyOf(
+                        Tuple.of(
+                                4,
+                                Arbitraries.longs()
+                                        .between(1, LIMITS.maxHeartbeatIntervalMillis())),
+                        Tuple.of(1, Arbitraries.longs()));
+        Arbitrary<Double> rate =
+                Arbitraries.oneOf(
+                        anyDouble(), Arbitraries.doubles().between(0, LIMITS.maxServiceRate()));
+        Arbitrary<Heartbeat.Builder> base =
+                Combinators.combine(
+                                anyText(),
+                                anyTime(),
+                                queue,
+                                rate,
+                                anyDouble(),
+                                Arbitraries.of(Health.class),
+                                interval,
+                                Arbitraries.of(true, false))
+                        .as(
+                                (server, sent, length, mu, cpu, health, every, leaving) ->
+                                        Heartbeat.newBuilder()
+                                                .setServerId(server)
+                                                .setSentAt(sent)
+                                                .setQueueLength(length)
+                                                .setBusy(length > 0)
+                                                .setServiceRatePerSecond(mu)
+                                                .setCpu(cpu)
+                                                .setHealth(health)
+                                                .setIntervalMillis(every)
+                                                .setLeaving(leaving));
         return Combinators.combine(base, anyDouble(), anyDouble())
-                .as((beat, memory, bandwidth) -> encode(beat.setMemory(memory).setBandwidth(bandwidth).build()));
+                .as(
+                        (beat, memory, bandwidth) ->
+                                encode(beat.setMemory(memory).setBandwidth(bandwidth).build()));
     }
 
-    /** Ids within the limit mostly; any characters, lengths at the limit, and now and then 600 KB. */
+    /**
+     * Ids within the limit mostly; any characters, lengths at the limit, and now and then 600 KB.
+     */
     private static Arbitrary<String> anyText() {
         return Arbitraries.frequencyOf(
-                Tuple.of(8, Arbitraries.strings().alpha().numeric().withChars("-_./:")
-                        .ofMinLength(1).ofMaxLength(LIMITS.maxIdLength())),
+                Tuple.of(
+                        8,
+                        Arbitraries.strings()
+                                .alpha()
+                                .numeric()
+                                .withChars("-_./:")
+                                .ofMinLength(1)
+                                .ofMaxLength(LIMITS.maxIdLength())),
                 Tuple.of(2, Arbitraries.strings().ofMaxLength(12)),
-                Tuple.of(2, Arbitraries.strings().withCharRange('a', 'z')
-                        .ofMinLength(LIMITS.maxIdLength() - 1).ofMaxLength(LIMITS.maxIdLength() + 1)),
+                Tuple.of(
+                        2,
+                        Arbitraries.strings()
+                                .withCharRange('a', 'z')
+                                .ofMinLength(LIMITS.maxIdLength() - 1)
+                                .ofMaxLength(LIMITS.maxIdLength() + 1)),
                 Tuple.of(1, Arbitraries.just("x".repeat(600 * 1024))));
     }
 
-    /** Times in the accepted range mostly (with both ends and one millisecond beyond each), else any. */
+    /**
+     * Times in the accepted range mostly (with both ends and one millisecond beyond each), else
+     * any.
+     */
     private static Arbitrary<Instant> anyTime() {
         return Arbitraries.frequencyOf(
-                Tuple.of(5, Arbitraries.longs().between(InputChecks.EARLIEST_EVENT_TIME.toEpochMilli() - 1,
-                        NOW.toEpochMilli() + LIMITS.maxFutureMillis() + 1).map(Instant::ofEpochMilli)),
+                Tuple.of(
+                        5,
+                        Arbitraries.longs()
+                                .between(
+                                        InputChecks.EARLIEST_EVENT_TIME.toEpochMilli() - 1,
+                                        NOW.toEpochMilli() + LIMITS.maxFutureMillis() + 1)
+                                .map(Instant::ofEpochMilli)),
                 Tuple.of(1, Arbitraries.longs().map(Instant::ofEpochMilli)));
     }
 
@@ -219,9 +321,19 @@ public class AnyInputBytesTest {
         return Arbitraries.frequencyOf(
                 Tuple.of(6, Arbitraries.doubles().between(0, 1)),
                 Tuple.of(1, Arbitraries.doubles()),
-                Tuple.of(1, Arbitraries.of(Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 1e308,
-                        -0.0, -Double.MIN_VALUE, Double.MIN_VALUE, LIMITS.minServiceRate(), LIMITS.maxServiceRate(),
-                        Math.nextUp(LIMITS.maxServiceRate()))));
+                Tuple.of(
+                        1,
+                        Arbitraries.of(
+                                Double.NaN,
+                                Double.POSITIVE_INFINITY,
+                                Double.NEGATIVE_INFINITY,
+                                1e308,
+                                -0.0,
+                                -Double.MIN_VALUE,
+                                Double.MIN_VALUE,
+                                LIMITS.minServiceRate(),
+                                LIMITS.maxServiceRate(),
+                                Math.nextUp(LIMITS.maxServiceRate()))));
     }
 
     @SuppressWarnings("unchecked")
