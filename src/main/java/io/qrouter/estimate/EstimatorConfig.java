@@ -54,6 +54,18 @@ public class EstimatorConfig {
         return windowMillis / bucketCount;
     }
 
+    /**
+     * Whether estimators kept under {@code other} can go on under this configuration: the window,
+     * its buckets and the memory bounds shape the data kept; the minimum observations only decide
+     * when an estimate is known.
+     */
+    public boolean sameLayoutAs(EstimatorConfig other) {
+        return windowMillis == other.windowMillis
+                && bucketCount == other.bucketCount
+                && maxOpenTasks == other.maxOpenTasks
+                && maxInterarrivalSamples == other.maxInterarrivalSamples;
+    }
+
     public long getWindowMillis() {
         return windowMillis;
     }

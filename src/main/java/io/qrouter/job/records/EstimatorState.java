@@ -51,14 +51,26 @@ public final class EstimatorState implements EstimatorStore {
 
     /** The current key's estimators (new ones if it has none), attached to its entries. */
     public ServerEstimators load() throws Exception {
-        ServerEstimators estimators = header.value();
-        return estimators == null ? new ServerEstimators(config, this) : estimators.attach(this);
+        ServerEstimators estimators = loadIfAny();
+        return estimators == null ? new ServerEstimators(config, this) : estimators;
     }
 
     /** The current key's estimators if it has any, attached to its entries; else null. */
     public ServerEstimators loadIfAny() throws Exception {
         ServerEstimators estimators = header.value();
-        return estimators == null ? null : estimators.attach(this);
+        if (estimators == null) {
+            return null;
+        }
+        // Settings come from the job's configuration, state holds data: after a restore with new
+        // estimator
+        // settings, the minimum observations apply at once; a new window or memory bound starts the
+        // window afresh.
+        if (!estimators.getConfig().sameLayoutAs(config)) {
+            clear();
+            return null;
+        }
+        estimators.setConfig(config);
+        return estimators.attach(this);
     }
 
     /** Writes the header back (the entries were written as they changed). */

@@ -466,6 +466,38 @@ class ServerStateFunctionTest {
     }
 
     @Test
+    void estimatorSettingsComeFromTheConfigurationAfterARestoreNotFromState() throws Exception {
+        // 5 arrivals: too few for λ under the default of 20 observations
+        harness = Harnesses.serverState(settings, null);
+        for (int i = 0; i < 5; i++) {
+            harness.processElement1(event("s1", "t" + i, ENQUEUED, 100L * i), 100L * i);
+        }
+        harness.processElement2(heartbeat("s1", 1_000, 5), 1_000);
+        assertThat(single(sideOutput(ServerStateFunction.METRICS)).getLambda()).isNull();
+        OperatorSubtaskState checkpoint = harness.snapshot(1, 1);
+        harness.close();
+
+        // restored with 5 observations per estimate: the same data now gives λ = 5 arrivals / 1 s
+        harness = Harnesses.serverState(settings("server.estimator-min-events", "5"), checkpoint);
+        harness.processElement2(heartbeat("s1", 1_000, 5), 1_000);
+        assertThat(single(sideOutput(ServerStateFunction.METRICS)).getLambda())
+                .isCloseTo(5.0, within(1e-9));
+        harness.close();
+
+        // restored with another window: the kept window no longer fits, so estimation starts afresh
+        harness =
+                Harnesses.serverState(
+                        settings(
+                                "server.estimator-min-events",
+                                "5",
+                                "server.estimator-window.ms",
+                                "30000"),
+                        checkpoint);
+        harness.processElement2(heartbeat("s1", 1_000, 5), 1_000);
+        assertThat(single(sideOutput(ServerStateFunction.METRICS)).getLambda()).isNull();
+    }
+
+    @Test
     void stateAndBroadcastTypesArePojosNotKryo() {
         assertThat(TypeInformation.of(ServerState.class)).isInstanceOf(PojoTypeInfo.class);
         assertThat(TypeInformation.of(ServerUpdate.class)).isInstanceOf(PojoTypeInfo.class);
