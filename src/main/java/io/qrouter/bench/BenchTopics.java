@@ -70,7 +70,9 @@ record BenchTopics(String prefix) {
                         ConfigKey.TOPIC_SERVER_METRICS,
                         ConfigKey.TOPIC_HEARTBEAT_LOG,
                         ConfigKey.TOPIC_DSRS_ASSIGNMENTS,
-                        ConfigKey.TOPIC_DEAD_LETTER);
+                        ConfigKey.TOPIC_DEAD_LETTER,
+                        ConfigKey.TOPIC_CONTROL,
+                        ConfigKey.TOPIC_CONTROL_LOG);
         for (ConfigKey key : topicKeys) {
             keys.put(key.key(), prefix + "-" + key.defaultValue());
         }
