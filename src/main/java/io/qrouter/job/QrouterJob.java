@@ -18,6 +18,7 @@ import io.qrouter.job.config.RouterSettings;
 import io.qrouter.job.config.ServerStateSettings;
 import io.qrouter.job.functions.AdminGateFunction;
 import io.qrouter.job.functions.AdminMetricsFunction;
+import io.qrouter.job.functions.BroadcastStates;
 import io.qrouter.job.functions.ControlFunction;
 import io.qrouter.job.functions.CountDeadLetters;
 import io.qrouter.job.functions.DsrsArrivalCounter;
@@ -188,7 +189,7 @@ public final class QrouterJob {
                         .name("per-server state and metrics");
         SingleOutputStreamOperator<ControlState> controlStates =
                 control(env, config, sources, serverState, events);
-        BroadcastStream<ControlState> control = controlStates.broadcast(ControlFunction.BROADCAST);
+        BroadcastStream<ControlState> control = controlStates.broadcast(BroadcastStates.CONTROL);
         serverState
                 .getSideOutput(ServerStateFunction.METRICS)
                 .connect(control)
@@ -205,7 +206,7 @@ public final class QrouterJob {
                 .name("heartbeat-log: sink");
         // What routing sees of each server as operators set it: drained and maintenance servers
         // accept nothing.
-        SingleOutputStreamOperator<ServerUpdate> snapshots =
+        SingleOutputStreamOperator<ServerUpdate> updates =
                 serverState
                         .keyBy(ServerUpdate::getServerId)
                         .connect(control)
@@ -213,19 +214,19 @@ public final class QrouterJob {
                         .uid("admin-gate")
                         .name("administrative state of each server");
 
-        BroadcastStream<ServerUpdate> snapshotBroadcast =
-                snapshots.broadcast(RouterFunction.SNAPSHOTS);
+        BroadcastStream<ServerUpdate> updateBroadcast =
+                updates.broadcast(BroadcastStates.SERVER_UPDATES);
         GaSettings ga = GaSettings.from(config);
         RouterSettings router = RouterSettings.from(config);
         SingleOutputStreamOperator<RoutingDecision> decisions =
                 GaSettings.routesInBatches(config)
                         ? tasks.keyBy(GaBatchFunction.laneKey(ga.lanes()))
-                                .connect(snapshots.broadcast(GaBatchFunction.SERVERS))
+                                .connect(updates.broadcast(BroadcastStates.GA_SERVERS))
                                 .process(new GaBatchFunction(ga))
                                 .uid("ga-batch")
                                 .name("GA batch router: " + ga.allocator())
                         : tasks.keyBy(RouterFunction.TASK_KEY)
-                                .connect(snapshotBroadcast)
+                                .connect(updateBroadcast)
                                 .process(new RouterFunction(router))
                                 .uid("router")
                                 .name("router: " + router.policy());
@@ -237,11 +238,10 @@ public final class QrouterJob {
 
         // DSRS uses a server's status and service rate, which only heartbeat updates change
         BroadcastStream<ServerUpdate> heartbeatUpdates =
-                snapshots
-                        .filter(ServerUpdate::isHeartbeat)
+                updates.filter(ServerUpdate::isHeartbeat)
                         .uid("dsrs-server-updates")
                         .name("DSRS: heartbeat updates")
-                        .broadcast(RouterFunction.SNAPSHOTS);
+                        .broadcast(BroadcastStates.SERVER_UPDATES);
         tasks.transform(
                         "DSRS: count arrivals per slot",
                         TypeInformation.of(SlotArrivals.class),
@@ -272,7 +272,7 @@ public final class QrouterJob {
                 .name("dead-letter: sink");
         controlStates
                 .getSideOutput(ControlFunction.CONTROL_LOG)
-                .union(snapshots.getSideOutput(AdminGateFunction.CONTROL_LOG))
+                .union(updates.getSideOutput(AdminGateFunction.CONTROL_LOG))
                 .sinkTo(sinks.controlLog())
                 .uid("sink-control-log")
                 .name("control-log: sink");

@@ -197,10 +197,20 @@ class ControlIT {
                                             && l.stream()
                                                     .anyMatch(
                                                             e -> "DRAINED".equals(e.getAction())));
+            // written by two operators (the control operator refuses, the gate applies): read order
+            // is not
+            // decision order; the refusal saying "replay" shows which came first
             assertThat(log)
                     .filteredOn(e -> "replayed-1".equals(e.getCommandId()))
                     .extracting(ControlLogEntry::getOutcome)
-                    .containsExactly("APPLIED", "REFUSED");
+                    .containsExactlyInAnyOrder("APPLIED", "REFUSED");
+            assertThat(log)
+                    .filteredOn(
+                            e ->
+                                    "replayed-1".equals(e.getCommandId())
+                                            && "REFUSED".equals(e.getOutcome()))
+                    .singleElement()
+                    .satisfies(e -> assertThat(e.getReason()).containsIgnoringCase("replay"));
             assertThat(log)
                     .filteredOn(e -> "unsigned-1".equals(e.getCommandId()))
                     .extracting(ControlLogEntry::getReason)

@@ -12,6 +12,7 @@ import io.qrouter.job.config.DsrsSettings;
 import io.qrouter.job.config.RouterSettings;
 import io.qrouter.job.config.ServerStateSettings;
 import io.qrouter.job.functions.AdminGateFunction;
+import io.qrouter.job.functions.BroadcastStates;
 import io.qrouter.job.functions.ControlFunction;
 import io.qrouter.job.functions.DsrsArrivalCounter;
 import io.qrouter.job.functions.DsrsSlotFunction;
@@ -92,7 +93,7 @@ public final class Harnesses {
         var harness =
                 new KeyedBroadcastOperatorTestHarness<>(
                         new CoBroadcastWithKeyedOperator<>(
-                                new AdminGateFunction(), List.of(ControlFunction.BROADCAST)),
+                                new AdminGateFunction(), List.of(BroadcastStates.CONTROL)),
                         ServerUpdate::getServerId,
                         Types.STRING,
                         MAX_PARALLELISM,
@@ -113,7 +114,7 @@ public final class Harnesses {
                 new RouterFunction(settings),
                 RouterFunction.TASK_KEY,
                 Types.STRING,
-                RouterFunction.SNAPSHOTS,
+                BroadcastStates.SERVER_UPDATES,
                 parallelism,
                 subtask,
                 restoreFrom);
@@ -160,7 +161,7 @@ public final class Harnesses {
                         new DsrsSlotFunction(settings),
                         DsrsSlotFunction.SERVICE_KEY,
                         Types.STRING,
-                        RouterFunction.SNAPSHOTS,
+                        BroadcastStates.SERVER_UPDATES,
                         1,
                         0,
                         null));

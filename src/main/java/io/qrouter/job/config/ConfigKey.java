@@ -292,7 +292,7 @@ public enum ConfigKey {
             "router.in-flight-timeout.ms",
             "30000",
             longIn(100, 3_600_000),
-            "How long a router counts a task it routed as in flight on its server while no snapshot acknowledges "
+            "How long a router counts a task it routed as in flight on its server while no update acknowledges "
                     + "the server's ENQUEUED event for it (processing time); then the entry is dropped."),
 
     SERVER_QUEUE_MODEL(

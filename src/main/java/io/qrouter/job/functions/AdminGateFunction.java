@@ -51,7 +51,7 @@ public class AdminGateFunction
             return;
         }
         ControlState control =
-                ctx.getBroadcastState(ControlFunction.BROADCAST).get(ControlFunction.KEY);
+                ctx.getBroadcastState(BroadcastStates.CONTROL).get(ControlFunction.KEY);
         ServerUpdate previous = latest.value();
         stamp(update, control);
         latest.update(update);
@@ -62,7 +62,7 @@ public class AdminGateFunction
     @Override
     public void processBroadcastElement(
             ControlState control, Context ctx, Collector<ServerUpdate> out) throws Exception {
-        ctx.getBroadcastState(ControlFunction.BROADCAST).put(ControlFunction.KEY, control);
+        ctx.getBroadcastState(BroadcastStates.CONTROL).put(ControlFunction.KEY, control);
         long now = ctx.currentProcessingTime();
         ctx.applyToKeyedState(
                 LATEST,

@@ -19,7 +19,7 @@ public class AdminMetricsFunction
             ServerMetrics metrics, ReadOnlyContext ctx, Collector<ServerMetrics> out)
             throws Exception {
         ControlState control =
-                ctx.getBroadcastState(ControlFunction.BROADCAST).get(ControlFunction.KEY);
+                ctx.getBroadcastState(BroadcastStates.CONTROL).get(ControlFunction.KEY);
         ServerAdmin admin =
                 control == null ? new ServerAdmin() : control.admin(metrics.getServerId());
         boolean empty = metrics.getQueueLength() == 0;
@@ -34,6 +34,6 @@ public class AdminMetricsFunction
     @Override
     public void processBroadcastElement(
             ControlState control, Context ctx, Collector<ServerMetrics> out) throws Exception {
-        ctx.getBroadcastState(ControlFunction.BROADCAST).put(ControlFunction.KEY, control);
+        ctx.getBroadcastState(BroadcastStates.CONTROL).put(ControlFunction.KEY, control);
     }
 }

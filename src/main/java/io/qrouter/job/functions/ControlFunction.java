@@ -32,8 +32,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The control topic's one reader (parallelism 1, every record under one key): authenticates each
  * command, refuses replays, validates it against the servers the job knows, and emits the whole new
- * {@link ControlState} for broadcast ({@link #BROADCAST}). Every command, applied or refused, goes
- * to {@link #CONTROL_LOG} with the reason; a refused command changes nothing.
+ * {@link ControlState} for broadcast ({@link #BroadcastStates.CONTROL}). Every command, applied or
+ * refused, goes to {@link #CONTROL_LOG} with the reason; a refused command changes nothing.
  *
  * <p>Authentication: HMAC-SHA256 with {@code control.hmac-secret} ({@link CommandSignature}).
  * Refused, in this order: no secret configured, no signature, a wrong one, issued further than
@@ -53,16 +53,11 @@ public class ControlFunction
     private static final Logger LOGGER = LoggerFactory.getLogger(ControlFunction.class);
 
     /** The only key: every command and server update meets in one place. */
-    static final String KEY = "control";
+    static final String KEY = BroadcastStates.CONTROL_KEY;
 
     public static final KeySelector<Either<DeadLetter, ControlCommand>, String> COMMAND_KEY =
             c -> KEY;
     public static final KeySelector<ServerSignal, String> SERVER_KEY = u -> KEY;
-
-    /** The broadcast state of every operator the control state reaches: one entry, {@link #KEY}. */
-    public static final MapStateDescriptor<String, ControlState> BROADCAST =
-            new MapStateDescriptor<>(
-                    "control-state", Types.STRING, TypeInformation.of(ControlState.class));
 
     /** Every command applied or refused. */
     public static final OutputTag<ControlLogEntry> CONTROL_LOG = ControlLog.tag("control-log");

@@ -37,12 +37,12 @@ import org.apache.flink.util.Collector;
  *
  * <ul>
  *   <li>MEC systems are the servers that accept tasks when the slot closes (broadcast {@link
- *       ServerUpdate}s, the router's {@link RouterFunction#SNAPSHOTS} descriptor), in id order,
- *       which is also the tie-break order. Capacity b_ij = the server's service rate × tau; unit
- *       cost gamma_ij from configuration ({@link DsrsSettings#unitCost}).
+ *       ServerUpdate}s, the router's {@link BroadcastStates#SERVER_UPDATES} descriptor), in id
+ *       order, which is also the tie-break order. Capacity b_ij = the server's service rate × tau;
+ *       unit cost gamma_ij from configuration ({@link DsrsSettings#unitCost}).
  *   <li>As offline, slots without arrivals write no record; their queues are drained when the next
  *       slot with arrivals closes, with the capacities known then. A down server's queue is kept
- *       but neither drained nor chosen; a server that is gone from the snapshots loses its queue.
+ *       but neither drained nor chosen; a server that is gone from the updates loses its queue.
  *   <li>A task whose slot has already closed (late) is counted in the next open slot, so no arrival
  *       is lost from the queue dynamics; late tasks are counted in the {@code dsrsLateTasks}
  *       metric.
@@ -106,13 +106,13 @@ public class DsrsSlotFunction
 
     @Override
     public void processBroadcastElement(
-            ServerUpdate snapshot, Context ctx, Collector<SlotAssignment> out) throws Exception {
-        BroadcastState<String, ServerUpdate> snapshots =
-                ctx.getBroadcastState(RouterFunction.SNAPSHOTS);
-        if (snapshot.isGone()) {
-            snapshots.remove(snapshot.getServerId());
+            ServerUpdate update, Context ctx, Collector<SlotAssignment> out) throws Exception {
+        BroadcastState<String, ServerUpdate> updates =
+                ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES);
+        if (update.isGone()) {
+            updates.remove(update.getServerId());
         } else {
-            snapshots.put(snapshot.getServerId(), snapshot);
+            updates.put(update.getServerId(), update);
         }
     }
 
@@ -126,7 +126,8 @@ public class DsrsSlotFunction
             return;
         }
         arrivals.remove(slot);
-        List<ServerUpdate> systems = mecSystems(ctx.getBroadcastState(RouterFunction.SNAPSHOTS));
+        List<ServerUpdate> systems =
+                mecSystems(ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES));
         if (systems.isEmpty()) {
             carryOver(slot, count, ctx);
             return;
@@ -151,7 +152,7 @@ public class DsrsSlotFunction
         for (int j = 0; j < n; j++) {
             after.put(systems.get(j).getServerId(), decision.queuesAfter()[j]);
         }
-        storeQueues(after, ctx.getBroadcastState(RouterFunction.SNAPSHOTS));
+        storeQueues(after, ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES));
         lastSlot.update(slot);
         out.collect(
                 SlotAssignment.newBuilder()
@@ -195,9 +196,9 @@ public class DsrsSlotFunction
      * The servers that accept tasks now, in id order (the order of the arrays and of tie-breaking).
      */
     private static List<ServerUpdate> mecSystems(
-            ReadOnlyBroadcastState<String, ServerUpdate> snapshots) throws Exception {
+            ReadOnlyBroadcastState<String, ServerUpdate> updates) throws Exception {
         List<ServerUpdate> systems = new ArrayList<>();
-        for (Map.Entry<String, ServerUpdate> entry : snapshots.immutableEntries()) {
+        for (Map.Entry<String, ServerUpdate> entry : updates.immutableEntries()) {
             if (entry.getValue().acceptsTasks()) {
                 systems.add(entry.getValue());
             }
@@ -211,11 +212,11 @@ public class DsrsSlotFunction
      * gone ones.
      */
     private void storeQueues(
-            Map<String, Double> after, ReadOnlyBroadcastState<String, ServerUpdate> snapshots)
+            Map<String, Double> after, ReadOnlyBroadcastState<String, ServerUpdate> updates)
             throws Exception {
         for (Iterator<Map.Entry<String, Double>> it = queues.iterator(); it.hasNext(); ) {
             String server = it.next().getKey();
-            if (!after.containsKey(server) && !snapshots.contains(server)) {
+            if (!after.containsKey(server) && !updates.contains(server)) {
                 it.remove();
             }
         }

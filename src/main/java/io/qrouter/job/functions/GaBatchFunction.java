@@ -20,11 +20,9 @@ import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.BroadcastState;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
-import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
@@ -40,8 +38,8 @@ import org.apache.flink.util.Collector;
  *
  * <p>Decisions: tasks are keyed by a batch lane ({@link #laneKey}); each lane batches its own
  * tasks, so {@code gaLanes} lanes run in parallel without coordinating (like parallel routers, each
- * corrects only through the next heartbeats). Servers come from the broadcast snapshots under
- * {@link #SERVERS}, which also keeps each server's recent resource load indices for the
+ * corrects only through the next heartbeats). Servers come from the broadcast updates under {@link
+ * #BroadcastStates.GA_SERVERS}, which also keeps each server's recent resource load indices for the
  * mean-variance weights. Without a usable server the window waits for one, and tasks buffered for
  * {@code bufferDeadlineMillis} (counted from their arrival here, as in {@link RouterFunction}) are
  * dead-lettered ({@link RouterFunction#DEAD_LETTERS}). The allocator's seed is mixed from the
@@ -56,11 +54,6 @@ public class GaBatchFunction
 
     /** The rule of every decision this operator makes. */
     public static final String RULE = "GA_BATCH";
-
-    /** Broadcast state: latest snapshot and load-index history per server. */
-    public static final MapStateDescriptor<String, GaServerView> SERVERS =
-            new MapStateDescriptor<>(
-                    "ga-servers", Types.STRING, TypeInformation.of(GaServerView.class));
 
     static final ListStateDescriptor<TaskRequest> WINDOW =
             new ListStateDescriptor<>("ga-window", new AvroTypeInfo<>(TaskRequest.class));
@@ -134,16 +127,16 @@ public class GaBatchFunction
 
     @Override
     public void processBroadcastElement(
-            ServerUpdate snapshot, Context ctx, Collector<RoutingDecision> out) throws Exception {
-        BroadcastState<String, GaServerView> servers = ctx.getBroadcastState(SERVERS);
-        if (snapshot.isGone()) {
-            servers.remove(snapshot.getServerId());
+            ServerUpdate update, Context ctx, Collector<RoutingDecision> out) throws Exception {
+        BroadcastState<String, GaServerView> servers =
+                ctx.getBroadcastState(BroadcastStates.GA_SERVERS);
+        if (update.isGone()) {
+            servers.remove(update.getServerId());
             return;
         }
-        GaServerView known = servers.get(snapshot.getServerId());
+        GaServerView known = servers.get(update.getServerId());
         servers.put(
-                snapshot.getServerId(),
-                (known == null ? new GaServerView() : known).next(snapshot));
+                update.getServerId(), (known == null ? new GaServerView() : known).next(update));
     }
 
     @Override
@@ -164,7 +157,8 @@ public class GaBatchFunction
         if (tasks.isEmpty()) {
             return;
         }
-        List<GaServerView> servers = usableServers(ctx.getBroadcastState(SERVERS));
+        List<GaServerView> servers =
+                usableServers(ctx.getBroadcastState(BroadcastStates.GA_SERVERS));
         if (servers.isEmpty()) {
             List<Long> entered = new ArrayList<>();
             windowEntered.get().forEach(entered::add);
@@ -179,7 +173,7 @@ public class GaBatchFunction
         }
         List<ServerProfile> gaServers = new ArrayList<>(servers.size());
         for (GaServerView v : servers) {
-            gaServers.add(GaRecords.toGaServer(v.snapshot, v.loadIndexHistory));
+            gaServers.add(GaRecords.toGaServer(v.update, v.loadIndexHistory));
         }
         Allocation allocation =
                 allocator.allocate(
@@ -187,7 +181,7 @@ public class GaBatchFunction
                         gaServers,
                         windowSeed(settings.seed(), ctx.getCurrentKey(), windowIndex));
         for (int i = 0; i < tasks.size(); i++) {
-            ServerUpdate chosen = servers.get(allocation.serverOfTask()[i]).snapshot;
+            ServerUpdate chosen = servers.get(allocation.serverOfTask()[i]).update;
             TaskRequest task = tasks.get(i);
             out.collect(
                     RoutingDecision.newBuilder()
@@ -276,11 +270,11 @@ public class GaBatchFunction
             ReadOnlyBroadcastState<String, GaServerView> state) throws Exception {
         List<GaServerView> servers = new ArrayList<>();
         for (Map.Entry<String, GaServerView> entry : state.immutableEntries()) {
-            if (GaRecords.usable(entry.getValue().snapshot)) {
+            if (GaRecords.usable(entry.getValue().update)) {
                 servers.add(entry.getValue());
             }
         }
-        servers.sort(Comparator.comparing(v -> v.snapshot.getServerId()));
+        servers.sort(Comparator.comparing(v -> v.update.getServerId()));
         return servers;
     }
 }

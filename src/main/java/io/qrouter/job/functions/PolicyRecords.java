@@ -13,11 +13,11 @@ final class PolicyRecords {
     private PolicyRecords() {}
 
     /**
-     * What a policy needs of a snapshot, with {@code unacknowledgedTasks} (sent by this router, not
-     * yet in the snapshot's count) added to the queue: a server with such tasks is busy, never
-     * idle. A server that may not receive tasks (down, gone or FAILING) is reported not alive; an
-     * unknown estimate is 0, which the policies read as "not yet estimated". The operators' weight
-     * scales the rates of service (see ServerAdmin).
+     * What a policy needs of an update, with {@code unacknowledgedTasks} (sent by this router, not
+     * yet in the update's count) added to the queue: a server with such tasks is busy, never idle.
+     * A server that may not receive tasks (down, gone or FAILING) is reported not alive; an unknown
+     * estimate is 0, which the policies read as "not yet estimated". The operators' weight scales
+     * the rates of service (see ServerAdmin).
      */
     static ServerSnapshot toPolicySnapshot(ServerUpdate s, int unacknowledgedTasks) {
         double weight = s.getAdminWeight();

@@ -25,12 +25,9 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.BroadcastState;
-import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
 import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
@@ -50,37 +47,31 @@ import org.apache.flink.util.OutputTag;
  *       and each router counts its own in-flight assignments, so parallel routers do not herd.
  *   <li><b>In flight until acknowledged.</b> Behind exactly-once sinks decisions reach the servers
  *       in bursts, one per checkpoint, and a heartbeat cannot count tasks still in an uncommitted
- *       transaction. So the policy's own in-flight count (reset on every snapshot) would forget
- *       them and herd the next burst. The router keeps each task it sent ({@link
- *       UnacknowledgedTasks}) until an update lists its ENQUEUED event, or {@code
- *       inFlightTimeoutMillis} passes, and adds those still pending to the snapshot's queue length
- *       (busy, not idle) before the policy sees it; the policy then counts only decisions newer
- *       than the snapshot.
- *   <li><b>What a restart keeps.</b> The latest snapshot of every server is broadcast state
+ *       transaction. So the policy's own in-flight count (reset on every update) would forget them
+ *       and herd the next burst. The router keeps each task it sent ({@link UnacknowledgedTasks})
+ *       until an update lists its ENQUEUED event, or {@code inFlightTimeoutMillis} passes, and adds
+ *       those still pending to the update's queue length (busy, not idle) before the policy sees
+ *       it; the policy then counts only decisions newer than the update.
+ *   <li><b>What a restart keeps.</b> The latest update of every server is broadcast state
  *       (checkpointed by every subtask, redistributed on rescaling); the policy is an in-memory
  *       function of it and is rebuilt from it on the first element after a (re)start. In-flight
  *       counts and unacknowledged tasks, a round-robin cursor and the random generator restart; the
  *       next heartbeat of each server corrects the counts. The operators' routing settings (policy,
- *       d, K weights, idle queue) travel stamped on every snapshot ({@link RouterControl}), so the
- *       broadcast state keeps them too: a router switches policy when a snapshot brings a higher
+ *       d, K weights, idle queue) travel stamped on every update ({@link RouterControl}), so the
+ *       broadcast state keeps them too: a router switches policy when an update brings a higher
  *       version, and after a restore rebuilds the highest version it holds. Buffered tasks are
  *       keyed state with their deadline timers, so they survive too.
  *   <li><b>No server alive.</b> A task waits in this subtask's buffer (at most {@code
  *       bufferCapacity} tasks) for up to {@code bufferDeadlineMillis} of processing time. The
- *       snapshot that brings a server back releases the buffer in arrival order; at the deadline,
- *       or when the buffer is full, the task goes to {@link #DEAD_LETTERS} with the reason.
- *       Decision time and deadlines are processing time: a decision is made now, and the snapshot
- *       age it reports is now minus the server's heartbeat time.
+ *       update that brings a server back releases the buffer in arrival order; at the deadline, or
+ *       when the buffer is full, the task goes to {@link #DEAD_LETTERS} with the reason. Decision
+ *       time and deadlines are processing time: a decision is made now, and the update age it
+ *       reports is now minus the server's heartbeat time.
  * </ul>
  */
 public class RouterFunction
         extends KeyedBroadcastProcessFunction<String, TaskRequest, ServerUpdate, RoutingDecision> {
     private static final long serialVersionUID = 1L;
-
-    /** Broadcast state: the latest snapshot of every known server, by server id. */
-    public static final MapStateDescriptor<String, ServerUpdate> SNAPSHOTS =
-            new MapStateDescriptor<>(
-                    "server-snapshots", Types.STRING, TypeInformation.of(ServerUpdate.class));
 
     /** Tasks no server could take (buffer full, or no live server before the deadline). */
     public static final OutputTag<DeadLetter> DEAD_LETTERS =
@@ -149,7 +140,7 @@ public class RouterFunction
             TaskRequest task, ReadOnlyContext ctx, Collector<RoutingDecision> out)
             throws Exception {
         long now = ctx.timerService().currentProcessingTime();
-        rebuildPolicyOnce(ctx.getBroadcastState(SNAPSHOTS), now);
+        rebuildPolicyOnce(ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES), now);
         if (route(task, now, out)) {
             return;
         }
@@ -171,24 +162,23 @@ public class RouterFunction
 
     @Override
     public void processBroadcastElement(
-            ServerUpdate snapshot, Context ctx, Collector<RoutingDecision> out) throws Exception {
-        BroadcastState<String, ServerUpdate> snapshots = ctx.getBroadcastState(SNAPSHOTS);
+            ServerUpdate update, Context ctx, Collector<RoutingDecision> out) throws Exception {
+        BroadcastState<String, ServerUpdate> updates =
+                ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES);
         long now = ctx.currentProcessingTime();
-        rebuildPolicyOnce(snapshots, now);
-        if (snapshot.isGone()) {
-            snapshots.remove(snapshot.getServerId());
-            inFlight.forget(snapshot.getServerId());
-            updateDelayByServer.remove(snapshot.getServerId());
-            policy.onServerRemoved(snapshot.getServerId());
+        rebuildPolicyOnce(updates, now);
+        if (update.isGone()) {
+            updates.remove(update.getServerId());
+            inFlight.forget(update.getServerId());
+            updateDelayByServer.remove(update.getServerId());
+            policy.onServerRemoved(update.getServerId());
         } else {
-            updateDelayByServer.put(
-                    snapshot.getServerId(), Math.max(0, now - snapshot.getUpdatedAt()));
-            snapshots.put(snapshot.getServerId(), snapshot);
-            if (switchPolicy(snapshot.getRouterControl())) {
-                replay(snapshots, now);
+            updateDelayByServer.put(update.getServerId(), Math.max(0, now - update.getUpdatedAt()));
+            updates.put(update.getServerId(), update);
+            if (switchPolicy(update.getRouterControl())) {
+                replay(updates, now);
             }
-            policy.onSnapshot(
-                    PolicyRecords.toPolicySnapshot(snapshot, pendingAfter(snapshot, now)));
+            policy.onSnapshot(PolicyRecords.toPolicySnapshot(update, pendingAfter(update, now)));
         }
         if (!bufferCounted) {
             countBufferAfterRestore(ctx);
@@ -197,7 +187,7 @@ public class RouterFunction
             releaseBuffer(ctx, now, out);
         }
         if (now - fleetGaugesAt >= FLEET_GAUGE_PERIOD_MILLIS || fleetGaugesAt == 0) {
-            updateFleetGauges(snapshots);
+            updateFleetGauges(updates);
             fleetGaugesAt = now;
         }
     }
@@ -211,7 +201,7 @@ public class RouterFunction
         }
         buffered.clear();
         metrics.buffered(bufferedCount = Math.max(0, bufferedCount - 1));
-        rebuildPolicyOnce(ctx.getBroadcastState(SNAPSHOTS), timestamp);
+        rebuildPolicyOnce(ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES), timestamp);
         if (!route(waiting.task, timestamp, out)) {
             deadLetter(
                     waiting.task,
@@ -255,7 +245,7 @@ public class RouterFunction
     }
 
     /**
-     * The snapshot that brings a server back releases every buffered task of this subtask, oldest
+     * The update that brings a server back releases every buffered task of this subtask, oldest
      * first.
      */
     private void releaseBuffer(Context ctx, long now, Collector<RoutingDecision> out)
@@ -281,41 +271,40 @@ public class RouterFunction
     }
 
     /**
-     * After a restore the policy is empty: replay the checkpointed snapshots into it before the
-     * first decision or update. Servers are replayed in id order so that every router rebuilds the
-     * same view.
+     * After a restore the policy is empty: replay the checkpointed updates into it before the first
+     * decision or update. Servers are replayed in id order so that every router rebuilds the same
+     * view.
      */
-    private void rebuildPolicyOnce(ReadOnlyBroadcastState<String, ServerUpdate> snapshots, long now)
+    private void rebuildPolicyOnce(ReadOnlyBroadcastState<String, ServerUpdate> updates, long now)
             throws Exception {
         if (policyRebuilt) {
             return;
         }
         policyRebuilt = true;
         RouterControl newest = null;
-        for (Map.Entry<String, ServerUpdate> entry : snapshots.immutableEntries()) {
+        for (Map.Entry<String, ServerUpdate> entry : updates.immutableEntries()) {
             RouterControl control = entry.getValue().getRouterControl();
             if (control != null && (newest == null || control.getVersion() > newest.getVersion())) {
                 newest = control;
             }
         }
         switchPolicy(newest);
-        replay(snapshots, now);
+        replay(updates, now);
     }
 
     /**
-     * Feeds every known snapshot to the policy, in server id order so that every router builds the
+     * Feeds every known update to the policy, in server id order so that every router builds the
      * same view.
      */
-    private void replay(ReadOnlyBroadcastState<String, ServerUpdate> snapshots, long now)
+    private void replay(ReadOnlyBroadcastState<String, ServerUpdate> updates, long now)
             throws Exception {
         List<ServerUpdate> known = new ArrayList<>();
-        for (Map.Entry<String, ServerUpdate> entry : snapshots.immutableEntries()) {
+        for (Map.Entry<String, ServerUpdate> entry : updates.immutableEntries()) {
             known.add(entry.getValue());
         }
         known.sort(Comparator.comparing(ServerUpdate::getServerId));
-        for (ServerUpdate snapshot : known) {
-            policy.onSnapshot(
-                    PolicyRecords.toPolicySnapshot(snapshot, pendingAfter(snapshot, now)));
+        for (ServerUpdate update : known) {
+            policy.onSnapshot(PolicyRecords.toPolicySnapshot(update, pendingAfter(update, now)));
         }
     }
 
@@ -373,10 +362,10 @@ public class RouterFunction
         metrics.buffered(bufferedCount);
     }
 
-    private void updateFleetGauges(ReadOnlyBroadcastState<String, ServerUpdate> snapshots)
+    private void updateFleetGauges(ReadOnlyBroadcastState<String, ServerUpdate> updates)
             throws Exception {
         List<ServerUpdate> alive = new ArrayList<>();
-        for (Map.Entry<String, ServerUpdate> entry : snapshots.immutableEntries()) {
+        for (Map.Entry<String, ServerUpdate> entry : updates.immutableEntries()) {
             if (entry.getValue().acceptsTasks()) {
                 alive.add(entry.getValue());
             }

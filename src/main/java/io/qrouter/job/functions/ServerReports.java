@@ -10,7 +10,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 
 /**
- * Builds the records a server's state emits: the snapshot for the routers, ServerMetrics and
+ * Builds the records a server's state emits: the update for the routers, ServerMetrics and
  * HeartbeatLog.
  */
 final class ServerReports {

@@ -5,15 +5,15 @@ import io.qrouter.job.functions.GaRecords;
 import java.util.Arrays;
 
 /**
- * What the GA batch allocator keeps about one server in its broadcast state: the latest snapshot
- * and the recent samples of the server's resource load index (CPU, memory, bandwidth, seed 001),
- * from which the allocator estimates its mean-variance weights. A Flink POJO.
+ * What the GA batch allocator keeps about one server in its broadcast state: the latest update and
+ * the recent samples of the server's resource load index (CPU, memory, bandwidth, seed 001), from
+ * which the allocator estimates its mean-variance weights. A Flink POJO.
  */
 public class GaServerView {
     /** Load-index samples kept per server (oldest dropped first). */
     static final int HISTORY_LENGTH = 16;
 
-    public ServerUpdate snapshot;
+    public ServerUpdate update;
 
     /** Oldest first. */
     public double[] loadIndexHistory = new double[0];
@@ -21,11 +21,11 @@ public class GaServerView {
     public GaServerView() {}
 
     /**
-     * This view updated with a newer snapshot: the load index of a usable server joins the history.
+     * This view updated with a newer update: the load index of a usable server joins the history.
      */
     public GaServerView next(ServerUpdate latest) {
         GaServerView next = new GaServerView();
-        next.snapshot = latest;
+        next.update = latest;
         next.loadIndexHistory = loadIndexHistory;
         if (!GaRecords.usable(latest)) {
             return next;

@@ -114,7 +114,7 @@ public class ServerState {
     public int restored;
 
     /**
-     * Task ids of the ENQUEUED events applied since the last snapshot emitted: its acknowledgement
+     * Task ids of the ENQUEUED events applied since the last update emitted: its acknowledgement
      * list.
      */
     public List<String> enqueuedSinceSnapshot = new ArrayList<>();

@@ -24,7 +24,7 @@ class AdminMetricsFunctionTest {
     void serverMetricsShowEachServersAdministrativeState() throws Exception {
         try (var harness =
                 ProcessFunctionTestHarnesses.forBroadcastProcessFunction(
-                        new AdminMetricsFunction(), ControlFunction.BROADCAST)) {
+                        new AdminMetricsFunction(), BroadcastStates.CONTROL)) {
             harness.processElement(metrics("a", 1), 1_000);
             harness.processBroadcastElement(
                     with(

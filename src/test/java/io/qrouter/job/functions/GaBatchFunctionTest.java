@@ -53,7 +53,7 @@ class GaBatchFunctionTest {
                         new GaBatchFunction(settings),
                         GaBatchFunction.laneKey(1),
                         Types.INT,
-                        GaBatchFunction.SERVERS,
+                        BroadcastStates.GA_SERVERS,
                         1,
                         0,
                         null);

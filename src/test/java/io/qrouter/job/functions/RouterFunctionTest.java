@@ -156,7 +156,7 @@ class RouterFunctionTest {
         assertThat(router.extractOutputValues())
                 .extracting(RoutingDecision::getServerId)
                 .containsOnly("ok");
-        assertThat(router.getBroadcastState(RouterFunction.SNAPSHOTS).contains("leaving"))
+        assertThat(router.getBroadcastState(BroadcastStates.SERVER_UPDATES).contains("leaving"))
                 .isFalse();
     }
 
@@ -265,7 +265,8 @@ class RouterFunctionTest {
 
         var restored = router(settings, 1, 0, checkpoint);
         restored.setProcessingTime(100);
-        assertThat(restored.getBroadcastState(RouterFunction.SNAPSHOTS).contains("s1")).isTrue();
+        assertThat(restored.getBroadcastState(BroadcastStates.SERVER_UPDATES).contains("s1"))
+                .isTrue();
         restored.processBroadcastElement(snapshot("s2", 50, 0), 50);
         assertThat(restored.extractOutputValues())
                 .extracting(RoutingDecision::getTaskId)
@@ -316,7 +317,8 @@ class RouterFunctionTest {
                     AbstractStreamOperatorTestHarness.repartitionOperatorState(
                             checkpoint, Harnesses.MAX_PARALLELISM, 1, 2, r);
             var router = router(settings, 2, r, part);
-            assertThat(router.getBroadcastState(RouterFunction.SNAPSHOTS).contains("s1")).isTrue();
+            assertThat(router.getBroadcastState(BroadcastStates.SERVER_UPDATES).contains("s1"))
+                    .isTrue();
             router.processBroadcastElement(snapshot("s1", 10, 0), 10);
             List<RoutingDecision> out = router.extractOutputValues();
             assertThat(out)

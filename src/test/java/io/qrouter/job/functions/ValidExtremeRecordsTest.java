@@ -104,7 +104,7 @@ class ValidExtremeRecordsTest {
                         new GaBatchFunction(GaSettings.from(config)),
                         GaBatchFunction.laneKey(1),
                         Types.INT,
-                        GaBatchFunction.SERVERS,
+                        BroadcastStates.GA_SERVERS,
                         1,
                         0,
                         null);
