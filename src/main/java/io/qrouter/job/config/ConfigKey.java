@@ -18,6 +18,14 @@ import java.util.stream.Stream;
  * <p>Besides these, any key starting with {@code kafka.} is passed to the Kafka clients without the
  * prefix (e.g. {@code kafka.security.protocol=SASL_SSL}), and any key starting with {@code flink.}
  * to Flink's configuration (e.g. {@code flink.execution.state-recovery.path=file:///ckpt/chk-42}).
+ *
+ * <p>Why not Flink's {@code ConfigOption}s: each key here also carries its valid range (checked
+ * before the job is built, named in every error) and generates the README table and {@code
+ * config/qrouter.properties}; a {@code ConfigOption} has a type and a default but no range.
+ * Operators never read keys: they get one immutable settings record each ({@link RouterSettings},
+ * {@link ServerStateSettings}, {@link DsrsSettings}, {@link GaSettings}, {@link ControlSettings}),
+ * durations as {@link java.time.Duration}. Duration keys keep their documented {@code .ms} names
+ * and millisecond values, so existing configurations keep working.
  */
 public enum ConfigKey {
     JOB_NAME("job.name", "qrouter", nonBlank(), "Flink job name."),

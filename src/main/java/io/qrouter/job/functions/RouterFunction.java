@@ -38,36 +38,10 @@ import org.apache.flink.util.OutputTag;
  * The router: tasks (keyed by task id) meet the broadcast {@link ServerUpdate}s and get one {@link
  * RoutingDecision} each, chosen by the configured policy of io.qrouter.policy, called unchanged.
  *
- * <p>Decisions:
- *
- * <ul>
- *   <li><b>Keyed by task id.</b> Tasks spread evenly over the router subtasks, and the per-task
- *       keyed state and timer hold a task while no server is alive. Router r = subtask index, R =
- *       parallelism: each idle server belongs to one router's idle queue ({@code RouterOwnership})
- *       and each router counts its own in-flight assignments, so parallel routers do not herd.
- *   <li><b>In flight until acknowledged.</b> Behind exactly-once sinks decisions reach the servers
- *       in bursts, one per checkpoint, and a heartbeat cannot count tasks still in an uncommitted
- *       transaction. So the policy's own in-flight count (reset on every update) would forget them
- *       and herd the next burst. The router keeps each task it sent ({@link UnacknowledgedTasks})
- *       until an update lists its ENQUEUED event, or {@code inFlightTimeoutMillis} passes, and adds
- *       those still pending to the update's queue length (busy, not idle) before the policy sees
- *       it; the policy then counts only decisions newer than the update.
- *   <li><b>What a restart keeps.</b> The latest update of every server is broadcast state
- *       (checkpointed by every subtask, redistributed on rescaling); the policy is an in-memory
- *       function of it and is rebuilt from it on the first element after a (re)start. In-flight
- *       counts and unacknowledged tasks, a round-robin cursor and the random generator restart; the
- *       next heartbeat of each server corrects the counts. The operators' routing settings (policy,
- *       d, K weights, idle queue) travel stamped on every update ({@link RouterControl}), so the
- *       broadcast state keeps them too: a router switches policy when an update brings a higher
- *       version, and after a restore rebuilds the highest version it holds. Buffered tasks are
- *       keyed state with their deadline timers, so they survive too.
- *   <li><b>No server alive.</b> A task waits in this subtask's buffer (at most {@code
- *       bufferCapacity} tasks) for up to {@code bufferDeadlineMillis} of processing time. The
- *       update that brings a server back releases the buffer in arrival order; at the deadline, or
- *       when the buffer is full, the task goes to {@link #DEAD_LETTERS} with the reason. Decision
- *       time and deadlines are processing time: a decision is made now, and the update age it
- *       reports is now minus the server's heartbeat time.
- * </ul>
+ * <p>Tasks no server can take yet wait in keyed state (at most {@code bufferCapacity}, for {@code
+ * bufferDeadline}); each task sent counts on its server until an update acknowledges it. Why it is
+ * keyed by task id, what a restart keeps and how in-flight tasks are counted: docs/design.md ("The
+ * router").
  */
 public class RouterFunction
         extends KeyedBroadcastProcessFunction<String, TaskRequest, ServerUpdate, RoutingDecision> {
