@@ -1,6 +1,5 @@
 package io.qrouter.job.functions;
 
-import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.ga.Allocation;
@@ -8,9 +7,9 @@ import io.qrouter.ga.BatchAllocator;
 import io.qrouter.ga.BatchTask;
 import io.qrouter.ga.ServerProfile;
 import io.qrouter.job.config.GaSettings;
+import io.qrouter.job.records.DeadLetters;
 import io.qrouter.job.records.GaServerView;
 import io.qrouter.job.records.ServerUpdate;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -184,17 +183,19 @@ public class GaBatchFunction
             ServerUpdate chosen = servers.get(allocation.serverOfTask()[i]).update;
             TaskRequest task = tasks.get(i);
             out.collect(
-                    RoutingDecision.newBuilder()
-                            .setTaskId(task.getTaskId())
-                            .setServerId(chosen.getServerId())
-                            .setRule(RULE)
-                            .setPolicy(policyName)
-                            .setSnapshotAgeMillis(Math.max(0, now - chosen.getUpdatedAt()))
-                            .setDecidedAt(Instant.ofEpochMilli(now))
-                            .setTaskCreatedAt(task.getCreatedAt())
-                            .setServiceType(task.getServiceType())
-                            .setRouterSubtask(subtask)
-                            .build());
+                    PolicyRecords.decision(
+                            task,
+                            chosen.getServerId(),
+                            RULE,
+                            policyName,
+                            null,
+                            null,
+                            null,
+                            Math.max(0, now - chosen.getUpdatedAt()),
+                            now,
+                            subtask,
+                            null,
+                            null));
             metrics.decided(RULE);
         }
         clearWindow(ctx);
@@ -228,15 +229,13 @@ public class GaBatchFunction
             if (now - since >= settings.bufferDeadline().toMillis()) {
                 ctx.output(
                         RouterFunction.DEAD_LETTERS,
-                        DeadLetter.newBuilder()
-                                .setSourceTopic(settings.tasksTopic())
-                                .setReason(
-                                        "no live server for the GA batch within the buffer deadline of "
-                                                + settings.bufferDeadline().toMillis()
-                                                + " ms")
-                                .setTaskId(t.getTaskId())
-                                .setAt(Instant.ofEpochMilli(now))
-                                .build());
+                        DeadLetters.unroutable(
+                                settings.tasksTopic(),
+                                t.getTaskId(),
+                                "no live server for the GA batch within the buffer deadline of "
+                                        + settings.bufferDeadline().toMillis()
+                                        + " ms",
+                                now));
                 metrics.deadLettered();
             } else {
                 keep.add(t);

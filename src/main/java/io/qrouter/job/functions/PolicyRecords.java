@@ -39,22 +39,15 @@ final class PolicyRecords {
         return task.getTaskKey() != null ? task.getTaskKey() : task.getTaskId();
     }
 
-    /**
-     * The decision record, made with the all-fields constructor: once per task, and Avro's builder
-     * would validate and deep-copy every field again (a field added to the schema breaks this call
-     * at compile time, as it should).
-     *
-     * @param updateDelayMillis how late the chosen server's newest update reached the router (null:
-     *     unknown)
-     */
+    /** A policy's decision for {@code task}. */
     static RoutingDecision toRoutingDecision(
             Decision d,
             TaskRequest task,
             long decidedAtMillis,
             int routerSubtask,
             Long updateDelayMillis) {
-        return new RoutingDecision(
-                task.getTaskId(),
+        return decision(
+                task,
                 d.serverId(),
                 d.rule().name(),
                 d.policy().configName(),
@@ -62,9 +55,7 @@ final class PolicyRecords {
                 d.runnerUpServerId().orElse(null),
                 d.runnerUpK().isPresent() ? d.runnerUpK().getAsDouble() : null,
                 d.snapshotAgeMillis(),
-                Instant.ofEpochMilli(decidedAtMillis),
-                task.getCreatedAt(),
-                task.getServiceType(),
+                decidedAtMillis,
                 routerSubtask,
                 updateDelayMillis,
                 null);
@@ -80,17 +71,58 @@ final class PolicyRecords {
             double lossProbability,
             long decidedAtMillis,
             int routerSubtask) {
-        return RoutingDecision.newBuilder()
-                .setTaskId(task.getTaskId())
-                .setServerId("")
-                .setRule(Rule.REJECTED.name())
-                .setPolicy(policy)
-                .setDecidedAt(Instant.ofEpochMilli(decidedAtMillis))
-                .setTaskCreatedAt(task.getCreatedAt())
-                .setServiceType(task.getServiceType())
-                .setRouterSubtask(routerSubtask)
-                .setLossProbability(lossProbability)
-                .build();
+        return decision(
+                task,
+                "",
+                Rule.REJECTED.name(),
+                policy,
+                null,
+                null,
+                null,
+                0,
+                decidedAtMillis,
+                routerSubtask,
+                null,
+                lossProbability);
+    }
+
+    /**
+     * Every decision record of the job, made here with the all-fields constructor: once per task,
+     * where Avro's builder would validate and deep-copy every field again (a field added to the
+     * schema breaks this call at compile time, as it should).
+     *
+     * @param updateAgeMillis how old the chosen server's update was at the decision
+     * @param updateDelayMillis how late that update reached the router (null: unknown)
+     * @param lossProbability the predicted abandonment probability of a rejected task, else null
+     */
+    static RoutingDecision decision(
+            TaskRequest task,
+            String serverId,
+            String rule,
+            String policy,
+            Double chosenK,
+            String runnerUpServerId,
+            Double runnerUpK,
+            long updateAgeMillis,
+            long decidedAtMillis,
+            int routerSubtask,
+            Long updateDelayMillis,
+            Double lossProbability) {
+        return new RoutingDecision(
+                task.getTaskId(),
+                serverId,
+                rule,
+                policy,
+                chosenK,
+                runnerUpServerId,
+                runnerUpK,
+                updateAgeMillis,
+                Instant.ofEpochMilli(decidedAtMillis),
+                task.getCreatedAt(),
+                task.getServiceType(),
+                routerSubtask,
+                updateDelayMillis,
+                lossProbability);
     }
 
     private static double rateOrZero(Double rate) {

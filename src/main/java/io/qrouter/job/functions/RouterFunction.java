@@ -6,6 +6,7 @@ import io.qrouter.avro.TaskRequest;
 import io.qrouter.control.RouterControl;
 import io.qrouter.job.config.RouterSettings;
 import io.qrouter.job.records.BufferedTask;
+import io.qrouter.job.records.DeadLetters;
 import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.policy.Decision;
 import io.qrouter.policy.LossAdmission;
@@ -15,7 +16,6 @@ import io.qrouter.policy.RoutingPolicy;
 import io.qrouter.policy.Rule;
 import io.qrouter.policy.SlowStartPolicy;
 import io.qrouter.policy.UnacknowledgedTasks;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -353,12 +353,7 @@ public class RouterFunction
     private void deadLetter(TaskRequest task, long now, String reason, ReadOnlyContext ctx) {
         ctx.output(
                 DEAD_LETTERS,
-                DeadLetter.newBuilder()
-                        .setSourceTopic(settings.tasksTopic())
-                        .setReason(reason)
-                        .setTaskId(task.getTaskId())
-                        .setAt(Instant.ofEpochMilli(now))
-                        .build());
+                DeadLetters.unroutable(settings.tasksTopic(), task.getTaskId(), reason, now));
         metrics.deadLettered();
     }
 }

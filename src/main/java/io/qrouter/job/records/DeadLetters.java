@@ -61,6 +61,21 @@ public final class DeadLetters {
     }
 
     /**
+     * A valid task that no server could take (the router's or a GA window's buffer full or past its
+     * deadline): no raw bytes, the reason and the task id, which the router's input checks already
+     * bounded.
+     */
+    public static DeadLetter unroutable(
+            String tasksTopic, String taskId, String reason, long nowMillis) {
+        return DeadLetter.newBuilder()
+                .setSourceTopic(tasksTopic)
+                .setReason(cut(reason, MAX_REASON_LENGTH))
+                .setTaskId(taskId)
+                .setAt(Instant.ofEpochMilli(nowMillis))
+                .build();
+    }
+
+    /**
      * Stands for an output record a sink must not write because it is larger than {@code
      * sink.max-record-bytes}.
      */
