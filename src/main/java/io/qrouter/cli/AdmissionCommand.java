@@ -82,11 +82,6 @@ final class AdmissionCommand implements Runnable {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         experiment.run(out);
-        var stdout = spec.commandLine().getOut();
-        Path html = ExperimentReport.write(spec, out);
-        stdout.println(
-                "wrote " + out.toAbsolutePath() + " (admission.csv, summary.md, PNG charts)");
-        stdout.println("report: " + html.toAbsolutePath());
-        stdout.flush();
+        ExperimentReport.writeAndAnnounce(spec, out, "admission.csv, summary.md, PNG charts");
     }
 }

@@ -94,12 +94,7 @@ final class DsrsCommand implements Runnable {
                     p.backlog(),
                     100 * p.gap());
         }
-        Path html = ExperimentReport.write(spec, out);
-        stdout.println(
-                "wrote "
-                        + out.toAbsolutePath()
-                        + " (summary.md, summary.json, CSV and PNG per figure)");
-        stdout.println("report: " + html.toAbsolutePath());
-        stdout.flush();
+        ExperimentReport.writeAndAnnounce(
+                spec, out, "summary.md, summary.json, CSV and PNG per figure");
     }
 }

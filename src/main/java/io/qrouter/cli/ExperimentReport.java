@@ -19,6 +19,18 @@ final class ExperimentReport {
     }
 
     /**
+     * Writes report.html and tells the user what is in {@code out} ({@code files}) and where the
+     * page is.
+     */
+    static void writeAndAnnounce(CommandSpec spec, Path out, String files) {
+        Path html = write(spec, out);
+        var stdout = spec.commandLine().getOut();
+        stdout.println("wrote " + out.toAbsolutePath() + " (" + files + ")");
+        stdout.println("report: " + html.toAbsolutePath());
+        stdout.flush();
+    }
+
+    /**
      * Every option of the command but --help and --version, by its longest name, with its value.
      */
     static Map<String, Object> settings(CommandSpec spec) {

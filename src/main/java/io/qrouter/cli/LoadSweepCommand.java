@@ -90,13 +90,7 @@ final class LoadSweepCommand implements Runnable {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         experiment.run(out);
-        var stdout = spec.commandLine().getOut();
-        Path html = ExperimentReport.write(spec, out);
-        stdout.println(
-                "wrote "
-                        + out.toAbsolutePath()
-                        + " (load_sweep.csv, summary.md, summary.json, PNG charts)");
-        stdout.println("report: " + html.toAbsolutePath());
-        stdout.flush();
+        ExperimentReport.writeAndAnnounce(
+                spec, out, "load_sweep.csv, summary.md, summary.json, PNG charts");
     }
 }

@@ -92,13 +92,8 @@ final class LossAwareRoutingCommand implements Runnable {
                                 fmt(r.meanSojourn()),
                                 fmt(r.p99Sojourn()),
                                 r.loadVariance()));
-        Path html = ExperimentReport.write(spec, out);
-        stdout.println(
-                "wrote "
-                        + out.toAbsolutePath()
-                        + " (summary.md, summary.json, CSV and PNG per figure and table)");
-        stdout.println("report: " + html.toAbsolutePath());
-        stdout.flush();
+        ExperimentReport.writeAndAnnounce(
+                spec, out, "summary.md, summary.json, CSV and PNG per figure and table");
     }
 
     private static String fmt(java.util.OptionalDouble v) {

@@ -105,12 +105,7 @@ final class MeanVarianceGaCommand implements Runnable {
                     p.utilisation(),
                     p.fitness());
         }
-        Path html = ExperimentReport.write(spec, out);
-        stdout.println(
-                "wrote "
-                        + out.toAbsolutePath()
-                        + " (summary.md, summary.json, CSV and PNG per figure)");
-        stdout.println("report: " + html.toAbsolutePath());
-        stdout.flush();
+        ExperimentReport.writeAndAnnounce(
+                spec, out, "summary.md, summary.json, CSV and PNG per figure");
     }
 }

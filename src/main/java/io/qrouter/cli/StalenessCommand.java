@@ -88,11 +88,6 @@ final class StalenessCommand implements Runnable {
                                 threads,
                                 common.showProgress()));
         experiment.run(out);
-        var stdout = spec.commandLine().getOut();
-        Path html = ExperimentReport.write(spec, out);
-        stdout.println(
-                "wrote " + out.toAbsolutePath() + " (staleness.csv, summary.md, PNG charts)");
-        stdout.println("report: " + html.toAbsolutePath());
-        stdout.flush();
+        ExperimentReport.writeAndAnnounce(spec, out, "staleness.csv, summary.md, PNG charts");
     }
 }
