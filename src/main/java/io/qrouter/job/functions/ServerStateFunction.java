@@ -147,7 +147,7 @@ public class ServerStateFunction
     private static void emit(ServerState state, ServerUpdate update, Collector<ServerUpdate> out) {
         out.collect(update);
         state.emittedQueueLength = update.getQueueLength();
-        state.lastEmitted = update;
+        state.emittedNews = update.newsFingerprint();
         state.clearAcknowledgements();
     }
 
@@ -183,7 +183,7 @@ public class ServerStateFunction
             return;
         }
         ServerUpdate update = ServerReports.update(state, true);
-        if (update.isNewsAfter(state.lastEmitted)) {
+        if (update.isNewsAfter(state.emittedNews)) {
             emit(state, update, out);
         }
         scheduleDown(ctx, state);

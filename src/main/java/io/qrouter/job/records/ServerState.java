@@ -90,10 +90,11 @@ public class ServerState {
     public int emittedQueueLength = -1;
 
     /**
-     * The last update emitted (null before the first): a heartbeat that tells nothing more is not
+     * {@link ServerUpdate#newsFingerprint()} of the last update emitted ({@link
+     * ServerUpdate#NO_NEWS_YET} before the first): a heartbeat that tells nothing more is not
      * broadcast.
      */
-    public ServerUpdate lastEmitted;
+    public long emittedNews = ServerUpdate.NO_NEWS_YET;
 
     /** Estimates and K as of the last heartbeat; event-driven updates carry them unchanged. */
     public Double lambda;

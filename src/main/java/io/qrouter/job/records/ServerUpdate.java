@@ -328,33 +328,57 @@ public class ServerUpdate {
         this.enqueuedOverflow = enqueuedOverflow;
     }
 
+    /** {@link #newsFingerprint()} of "no update emitted yet": every update is news after it. */
+    public static final long NO_NEWS_YET = 0L;
+
     /**
-     * True when this update tells the routers, DSRS and GA something {@code previous} (the server's
-     * last update they received; null: none) did not: another status, queue, service rate,
-     * estimate, K or utilisation, or ENQUEUED events to acknowledge. Times and counters alone are
-     * not news: a heartbeat that changes nothing else is not broadcast, so N quiet servers cost the
-     * routers nothing.
+     * True when this update tells the routers, DSRS and GA something the server's last update they
+     * received did not (given by its {@link #newsFingerprint()}; {@link #NO_NEWS_YET}: none):
+     * another status, queue, service rate, estimate, K or utilisation, or ENQUEUED events to
+     * acknowledge. Times and counters alone are not news: a heartbeat that changes nothing else is
+     * not broadcast, so N quiet servers cost the routers nothing.
      */
-    public boolean isNewsAfter(ServerUpdate previous) {
-        return previous == null
-                || alive != previous.alive
-                || gone != previous.gone
-                || idle != previous.idle
-                || busy != previous.busy
-                || queueLength != previous.queueLength
-                || health != previous.health
-                || Double.compare(serviceRatePerSecond, previous.serviceRatePerSecond) != 0
-                || !Objects.equals(lambda, previous.lambda)
-                || !Objects.equals(mu, previous.mu)
-                || !Objects.equals(alphaC, previous.alphaC)
-                || !Objects.equals(eta, previous.eta)
-                || !Objects.equals(loadIndexK, previous.loadIndexK)
-                || overloaded != previous.overloaded
-                || Double.compare(cpu, previous.cpu) != 0
-                || Double.compare(memory, previous.memory) != 0
-                || Double.compare(bandwidth, previous.bandwidth) != 0
+    public boolean isNewsAfter(long previousFingerprint) {
+        return previousFingerprint == NO_NEWS_YET
+                || newsFingerprint() != previousFingerprint
                 || !enqueuedSinceLastSnapshot.isEmpty()
                 || enqueuedOverflow;
+    }
+
+    /**
+     * A 64-bit digest of what routing reads from this update (status, queue, service rate,
+     * estimates, K, utilisation), never {@link #NO_NEWS_YET}. The per-server state keeps this, not
+     * the whole last update: under RocksDB every lifecycle event reads and writes that state, and
+     * the update was most of its bytes. Two different contents share a digest with probability
+     * about 2^-64, which at worst delays one heartbeat's news to the next.
+     */
+    public long newsFingerprint() {
+        long h = 0x243F6A8885A308D3L;
+        h = mix(h, (alive ? 1 : 0) | (gone ? 2 : 0) | (idle ? 4 : 0) | (busy ? 8 : 0));
+        h = mix(h, (overloaded ? 1 : 0) | (health == null ? 0 : health.ordinal() + 1L) << 1);
+        h = mix(h, queueLength);
+        h = mix(h, Double.doubleToLongBits(serviceRatePerSecond));
+        h = mix(h, boxed(lambda));
+        h = mix(h, boxed(mu));
+        h = mix(h, boxed(alphaC));
+        h = mix(h, boxed(eta));
+        h = mix(h, boxed(loadIndexK));
+        h = mix(h, Double.doubleToLongBits(cpu));
+        h = mix(h, Double.doubleToLongBits(memory));
+        h = mix(h, Double.doubleToLongBits(bandwidth));
+        return h == NO_NEWS_YET ? 1L : h;
+    }
+
+    /** Unknown (null) differs from every value, NaN included. */
+    private static long boxed(Double value) {
+        return value == null ? 0x7FF4_0000_DEAD_BEEFL : Double.doubleToRawLongBits(value);
+    }
+
+    /** One round of a multiply-xorshift mixer (as in SplittableRandom's mix64). */
+    private static long mix(long h, long value) {
+        long z = (h ^ value) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
     }
 
     /**

@@ -1,0 +1,76 @@
+package io.qrouter.job.records;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.qrouter.avro.Health;
+import io.qrouter.job.Records;
+import java.util.List;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+/** A heartbeat update is broadcast only when routing would read something new in it. */
+class ServerUpdateNewsTest {
+
+    private static ServerUpdate base() {
+        ServerUpdate u = Records.snapshot("s1", 1_000, 3);
+        u.setAlive(true);
+        u.setBusy(true);
+        u.setHealth(Health.HEALTHY);
+        u.setServiceRatePerSecond(2.0);
+        u.setLambda(1.5);
+        u.setMu(2.0);
+        u.setAlphaC(0.1);
+        u.setLoadIndexK(4.0);
+        u.setCpu(0.5);
+        return u;
+    }
+
+    @Test
+    void everyFieldRoutingReadsMakesNews() {
+        long before = base().newsFingerprint();
+        List<Consumer<ServerUpdate>> changes =
+                List.of(
+                        u -> u.setAlive(false),
+                        u -> u.setGone(true),
+                        u -> u.setIdle(true),
+                        u -> u.setBusy(false),
+                        u -> u.setQueueLength(4),
+                        u -> u.setHealth(Health.DEGRADED),
+                        u -> u.setServiceRatePerSecond(2.5),
+                        u -> u.setLambda(null),
+                        u -> u.setLambda(1.6),
+                        u -> u.setMu(2.1),
+                        u -> u.setAlphaC(null),
+                        u -> u.setEta(0.3),
+                        u -> u.setLoadIndexK(null),
+                        u -> u.setOverloaded(true),
+                        u -> u.setCpu(0.6),
+                        u -> u.setMemory(0.1),
+                        u -> u.setBandwidth(0.2));
+        for (Consumer<ServerUpdate> change : changes) {
+            ServerUpdate changed = base();
+            change.accept(changed);
+            assertThat(changed.isNewsAfter(before)).isTrue();
+        }
+    }
+
+    @Test
+    void timesAndCountersAloneAreNotNews() {
+        long before = base().newsFingerprint();
+        ServerUpdate later = base();
+        later.setHeartbeatAt(2_000);
+        later.setUpdatedAt(2_000);
+        later.setHeartbeatTriggers(7);
+        later.setRecommendedHeartbeatMillis(500);
+        assertThat(later.isNewsAfter(before)).isFalse();
+        assertThat(later.isNewsAfter(ServerUpdate.NO_NEWS_YET)).isTrue();
+    }
+
+    @Test
+    void enqueuedTasksToAcknowledgeAreNews() {
+        long before = base().newsFingerprint();
+        ServerUpdate acknowledging = base();
+        acknowledging.setEnqueuedSinceLastSnapshot(List.of("t1"));
+        assertThat(acknowledging.isNewsAfter(before)).isTrue();
+    }
+}
