@@ -6,12 +6,15 @@ import io.qrouter.job.functions.QueueFigures;
 import io.qrouter.job.functions.ServerStateFunction;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.flink.api.common.typeinfo.TypeInfo;
 
 /**
  * Keyed state of one server in {@link ServerStateFunction}: what its latest heartbeat said, the
- * lifecycle events since then, its timers and its counters. A Flink POJO (public fields, no-arg
- * constructor).
+ * lifecycle events since then, its timers and its counters. Read and written on every event, so
+ * serialised by {@link ServerStateSerializer}, field by field, not by Flink's reflective POJO
+ * serializer.
  */
+@TypeInfo(ServerStateSerializer.Factory.class)
 public class ServerState {
     /** Marks "no timer registered" in {@link #downTimerAt} and {@link #forgetTimerAt}. */
     public static final long NO_TIMER = Long.MIN_VALUE;

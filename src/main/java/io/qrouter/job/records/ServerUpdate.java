@@ -9,6 +9,7 @@ import io.qrouter.job.functions.ServerStateFunction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.apache.flink.api.common.typeinfo.TypeInfo;
 
 /**
  * What the per-server state tells the routers about one server: broadcast from {@link
@@ -18,10 +19,12 @@ import java.util.Objects;
  * and when its state is dropped. DSRS receives only the heartbeat ones (it uses status and service
  * rate, which queue changes never alter).
  *
- * <p>A Flink POJO (public no-arg constructor, getters and setters) so it is serialised without
- * Kryo. Estimates are boxed and {@code null} while unknown (too few events); {@code loadIndexK} is
- * {@code null} when the server is overloaded ({@link #isOverloaded()}) or not yet estimated.
+ * <p>Serialised by {@link ServerUpdateSerializer}, written field by field (it crosses two network
+ * hops per update). Estimates are boxed and {@code null} while unknown (too few events); {@code
+ * loadIndexK} is {@code null} when the server is overloaded ({@link #isOverloaded()}) or not yet
+ * estimated.
  */
+@TypeInfo(ServerUpdateSerializer.Factory.class)
 public class ServerUpdate {
     private String serverId;
     private boolean alive;

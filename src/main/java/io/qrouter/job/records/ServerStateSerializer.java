@@ -1,0 +1,176 @@
+package io.qrouter.job.records;
+
+import io.qrouter.avro.Health;
+import java.io.IOException;
+import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.Map;
+import org.apache.flink.api.common.typeinfo.TypeInfoFactory;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
+import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
+
+/**
+ * {@link ServerState}'s serializer: under RocksDB the per-server state operator reads and writes it
+ * on every lifecycle event and heartbeat.
+ */
+public final class ServerStateSerializer extends HandWrittenSerializer<ServerState> {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public ServerState createInstance() {
+        return new ServerState();
+    }
+
+    @Override
+    public ServerState copy(ServerState from) {
+        ServerState to = new ServerState();
+        to.serverId = from.serverId;
+        to.alive = from.alive;
+        to.lastHeartbeatAt = from.lastHeartbeatAt;
+        to.reportedQueueLength = from.reportedQueueLength;
+        to.busy = from.busy;
+        to.serviceRatePerSecond = from.serviceRatePerSecond;
+        to.cpu = from.cpu;
+        to.memory = from.memory;
+        to.bandwidth = from.bandwidth;
+        to.health = from.health;
+        to.heartbeatIntervalMillis = from.heartbeatIntervalMillis;
+        to.recommendedHeartbeatMillis = from.recommendedHeartbeatMillis;
+        to.heartbeatTriggers = from.heartbeatTriggers;
+        to.lateRecords = from.lateRecords;
+        to.downTimerAt = from.downTimerAt;
+        to.downAt = from.downAt;
+        to.forgetTimerAt = from.forgetTimerAt;
+        to.updateTimerAt = from.updateTimerAt;
+        to.updatedAt = from.updatedAt;
+        to.queueChangeSinceHeartbeat = from.queueChangeSinceHeartbeat;
+        to.eventAfterHeartbeat = from.eventAfterHeartbeat;
+        to.emittedQueueLength = from.emittedQueueLength;
+        to.emittedNews = from.emittedNews;
+        to.lambda = from.lambda;
+        to.mu = from.mu;
+        to.alphaC = from.alphaC;
+        to.eta = from.eta;
+        to.loadIndexK = from.loadIndexK;
+        to.overloaded = from.overloaded;
+        to.enqueued = from.enqueued;
+        to.started = from.started;
+        to.completed = from.completed;
+        to.abandoned = from.abandoned;
+        to.cancelled = from.cancelled;
+        to.restored = from.restored;
+        to.enqueuedSinceSnapshot = new ArrayList<>(from.enqueuedSinceSnapshot);
+        to.enqueuedOverflow = from.enqueuedOverflow;
+        return to;
+    }
+
+    @Override
+    public void serialize(ServerState s, DataOutputView out) throws IOException {
+        Fields.writeString(s.serverId, out);
+        out.writeByte(
+                (s.alive ? 1 : 0)
+                        | (s.busy ? 2 : 0)
+                        | (s.eventAfterHeartbeat ? 4 : 0)
+                        | (s.overloaded ? 8 : 0)
+                        | (s.enqueuedOverflow ? 16 : 0));
+        out.writeLong(s.lastHeartbeatAt);
+        out.writeInt(s.reportedQueueLength);
+        out.writeDouble(s.serviceRatePerSecond);
+        out.writeDouble(s.cpu);
+        out.writeDouble(s.memory);
+        out.writeDouble(s.bandwidth);
+        Fields.writeEnum(s.health, out);
+        out.writeLong(s.heartbeatIntervalMillis);
+        out.writeLong(s.recommendedHeartbeatMillis);
+        out.writeLong(s.heartbeatTriggers);
+        out.writeLong(s.lateRecords);
+        out.writeLong(s.downTimerAt);
+        out.writeLong(s.downAt);
+        out.writeLong(s.forgetTimerAt);
+        out.writeLong(s.updateTimerAt);
+        out.writeLong(s.updatedAt);
+        out.writeInt(s.queueChangeSinceHeartbeat);
+        out.writeInt(s.emittedQueueLength);
+        out.writeLong(s.emittedNews);
+        Fields.writeDouble(s.lambda, out);
+        Fields.writeDouble(s.mu, out);
+        Fields.writeDouble(s.alphaC, out);
+        Fields.writeDouble(s.eta, out);
+        Fields.writeDouble(s.loadIndexK, out);
+        out.writeInt(s.enqueued);
+        out.writeInt(s.started);
+        out.writeInt(s.completed);
+        out.writeInt(s.abandoned);
+        out.writeInt(s.cancelled);
+        out.writeInt(s.restored);
+        Fields.writeStrings(s.enqueuedSinceSnapshot, out);
+    }
+
+    @Override
+    public ServerState deserialize(DataInputView in) throws IOException {
+        ServerState s = new ServerState();
+        s.serverId = Fields.readString(in);
+        int flags = in.readByte();
+        s.alive = (flags & 1) != 0;
+        s.busy = (flags & 2) != 0;
+        s.eventAfterHeartbeat = (flags & 4) != 0;
+        s.overloaded = (flags & 8) != 0;
+        s.enqueuedOverflow = (flags & 16) != 0;
+        s.lastHeartbeatAt = in.readLong();
+        s.reportedQueueLength = in.readInt();
+        s.serviceRatePerSecond = in.readDouble();
+        s.cpu = in.readDouble();
+        s.memory = in.readDouble();
+        s.bandwidth = in.readDouble();
+        s.health = Fields.readEnum(Health.class, in);
+        s.heartbeatIntervalMillis = in.readLong();
+        s.recommendedHeartbeatMillis = in.readLong();
+        s.heartbeatTriggers = in.readLong();
+        s.lateRecords = in.readLong();
+        s.downTimerAt = in.readLong();
+        s.downAt = in.readLong();
+        s.forgetTimerAt = in.readLong();
+        s.updateTimerAt = in.readLong();
+        s.updatedAt = in.readLong();
+        s.queueChangeSinceHeartbeat = in.readInt();
+        s.emittedQueueLength = in.readInt();
+        s.emittedNews = in.readLong();
+        s.lambda = Fields.readDouble(in);
+        s.mu = Fields.readDouble(in);
+        s.alphaC = Fields.readDouble(in);
+        s.eta = Fields.readDouble(in);
+        s.loadIndexK = Fields.readDouble(in);
+        s.enqueued = in.readInt();
+        s.started = in.readInt();
+        s.completed = in.readInt();
+        s.abandoned = in.readInt();
+        s.cancelled = in.readInt();
+        s.restored = in.readInt();
+        s.enqueuedSinceSnapshot = Fields.readStrings(in);
+        return s;
+    }
+
+    @Override
+    public TypeSerializerSnapshot<ServerState> snapshotConfiguration() {
+        return new Snapshot();
+    }
+
+    /** Restored by name: a public no-argument constructor. */
+    public static final class Snapshot extends SimpleTypeSerializerSnapshot<ServerState> {
+        public Snapshot() {
+            super(ServerStateSerializer::new);
+        }
+    }
+
+    /** Found by Flink's type extraction through {@code @TypeInfo} on {@link ServerState}. */
+    public static final class Factory extends TypeInfoFactory<ServerState> {
+        @Override
+        public TypeInformation<ServerState> createTypeInfo(
+                Type type, Map<String, TypeInformation<?>> genericParameters) {
+            return new SerializerTypeInfo<>(ServerState.class, new ServerStateSerializer());
+        }
+    }
+}
