@@ -11,21 +11,23 @@ import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.common.typeutils.base.IntSerializer;
+import org.apache.flink.api.common.typeutils.base.StringSerializer;
 
 /**
  * A server's estimators in keyed state, laid out so that a lifecycle event costs a few small
  * entries under RocksDB (not a rewrite of its whole window): the {@link ServerEstimators} header (a
  * few counters) in a ValueState, and the window's buckets, the pages of recent arrival times and
- * the open tasks each in a MapState, one entry apiece.
+ * the open tasks each in a MapState, one entry apiece. Each is written by a hand-written serializer
+ * ({@link EstimatorSerializers}), not by reflection.
  */
 public final class EstimatorState implements EstimatorStore {
     static final ValueStateDescriptor<ServerEstimators> HEADER =
-            new ValueStateDescriptor<>("estimator-header", ServerEstimators.class);
+            new ValueStateDescriptor<>("estimator-header", new EstimatorSerializers.Header());
     static final MapStateDescriptor<Integer, WindowBucket> BUCKETS =
             new MapStateDescriptor<>(
-                    "estimator-buckets", Types.INT, TypeInformation.of(WindowBucket.class));
+                    "estimator-buckets", IntSerializer.INSTANCE, new EstimatorSerializers.Bucket());
     static final MapStateDescriptor<Integer, long[]> ARRIVAL_PAGES =
             new MapStateDescriptor<>(
                     "estimator-arrival-pages",
@@ -33,7 +35,9 @@ public final class EstimatorState implements EstimatorStore {
                     PrimitiveArrayTypeInfo.LONG_PRIMITIVE_ARRAY_TYPE_INFO);
     static final MapStateDescriptor<String, OpenTask> OPEN_TASKS =
             new MapStateDescriptor<>(
-                    "estimator-open-tasks", Types.STRING, TypeInformation.of(OpenTask.class));
+                    "estimator-open-tasks",
+                    StringSerializer.INSTANCE,
+                    new EstimatorSerializers.Task());
 
     private final EstimatorConfig config;
     private final ValueState<ServerEstimators> header;

@@ -1,0 +1,298 @@
+package io.qrouter.job.records;
+
+import io.qrouter.estimate.ArrivalTimesRing;
+import io.qrouter.estimate.BucketedSums;
+import io.qrouter.estimate.EstimatorConfig;
+import io.qrouter.estimate.OpenTask;
+import io.qrouter.estimate.OpenTasks;
+import io.qrouter.estimate.ServerEstimators;
+import io.qrouter.estimate.TaskPhase;
+import io.qrouter.estimate.WindowBucket;
+import java.io.IOException;
+import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
+import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
+
+/**
+ * Serializers of the estimator entries {@link EstimatorState} keeps: the header, a window bucket
+ * and an open task, each read and written on every lifecycle event under RocksDB. The classes stay
+ * plain POJOs of the Flink-free {@code estimate} package; the state descriptors name these.
+ */
+final class EstimatorSerializers {
+    private EstimatorSerializers() {}
+
+    /** The {@link ServerEstimators} header with its config and the rings' own headers. */
+    static final class Header extends HandWrittenSerializer<ServerEstimators> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public ServerEstimators createInstance() {
+            return new ServerEstimators();
+        }
+
+        @Override
+        public ServerEstimators copy(ServerEstimators from) {
+            ServerEstimators to = new ServerEstimators();
+            to.setConfig(copy(from.getConfig()));
+            to.setWindow(copy(from.getWindow()));
+            to.setRecentArrivals(copy(from.getRecentArrivals()));
+            to.setOpenTasks(copy(from.getOpenTasks()));
+            to.setFirstEventMillis(from.getFirstEventMillis());
+            to.setLateEvents(from.getLateEvents());
+            to.setUnmatchedEvents(from.getUnmatchedEvents());
+            return to;
+        }
+
+        @Override
+        public void serialize(ServerEstimators e, DataOutputView out) throws IOException {
+            EstimatorConfig c = e.getConfig();
+            out.writeBoolean(c != null);
+            if (c != null) {
+                out.writeLong(c.getWindowMillis());
+                out.writeInt(c.getBucketCount());
+                out.writeInt(c.getMinArrivals());
+                out.writeInt(c.getMinExits());
+                out.writeInt(c.getMinCompletions());
+                out.writeInt(c.getMinWaits());
+                out.writeInt(c.getMinRecoveries());
+                out.writeInt(c.getMaxOpenTasks());
+                out.writeInt(c.getMaxInterarrivalSamples());
+            }
+            BucketedSums w = e.getWindow();
+            out.writeBoolean(w != null);
+            if (w != null) {
+                out.writeLong(w.getBucketMillis());
+                out.writeInt(w.getBucketCount());
+                out.writeInt(w.getSeriesCount());
+                out.writeLong(w.getNewestBucket());
+            }
+            ArrivalTimesRing a = e.getRecentArrivals();
+            out.writeBoolean(a != null);
+            if (a != null) {
+                out.writeInt(a.getCapacity());
+                out.writeInt(a.getNext());
+                out.writeInt(a.getSize());
+            }
+            OpenTasks o = e.getOpenTasks();
+            out.writeBoolean(o != null);
+            if (o != null) {
+                out.writeInt(o.getCapacity());
+                out.writeInt(o.getSize());
+                out.writeLong(o.getEvicted());
+            }
+            out.writeLong(e.getFirstEventMillis());
+            out.writeLong(e.getLateEvents());
+            out.writeLong(e.getUnmatchedEvents());
+        }
+
+        @Override
+        public ServerEstimators deserialize(DataInputView in) throws IOException {
+            ServerEstimators e = new ServerEstimators();
+            if (in.readBoolean()) {
+                EstimatorConfig c = new EstimatorConfig();
+                c.setWindowMillis(in.readLong());
+                c.setBucketCount(in.readInt());
+                c.setMinArrivals(in.readInt());
+                c.setMinExits(in.readInt());
+                c.setMinCompletions(in.readInt());
+                c.setMinWaits(in.readInt());
+                c.setMinRecoveries(in.readInt());
+                c.setMaxOpenTasks(in.readInt());
+                c.setMaxInterarrivalSamples(in.readInt());
+                e.setConfig(c);
+            }
+            if (in.readBoolean()) {
+                BucketedSums w = new BucketedSums();
+                w.setBucketMillis(in.readLong());
+                w.setBucketCount(in.readInt());
+                w.setSeriesCount(in.readInt());
+                w.setNewestBucket(in.readLong());
+                e.setWindow(w);
+            }
+            if (in.readBoolean()) {
+                ArrivalTimesRing a = new ArrivalTimesRing();
+                a.setCapacity(in.readInt());
+                a.setNext(in.readInt());
+                a.setSize(in.readInt());
+                e.setRecentArrivals(a);
+            }
+            if (in.readBoolean()) {
+                OpenTasks o = new OpenTasks();
+                o.setCapacity(in.readInt());
+                o.setSize(in.readInt());
+                o.setEvicted(in.readLong());
+                e.setOpenTasks(o);
+            }
+            e.setFirstEventMillis(in.readLong());
+            e.setLateEvents(in.readLong());
+            e.setUnmatchedEvents(in.readLong());
+            return e;
+        }
+
+        private static EstimatorConfig copy(EstimatorConfig from) {
+            if (from == null) {
+                return null;
+            }
+            EstimatorConfig to = new EstimatorConfig();
+            to.setWindowMillis(from.getWindowMillis());
+            to.setBucketCount(from.getBucketCount());
+            to.setMinArrivals(from.getMinArrivals());
+            to.setMinExits(from.getMinExits());
+            to.setMinCompletions(from.getMinCompletions());
+            to.setMinWaits(from.getMinWaits());
+            to.setMinRecoveries(from.getMinRecoveries());
+            to.setMaxOpenTasks(from.getMaxOpenTasks());
+            to.setMaxInterarrivalSamples(from.getMaxInterarrivalSamples());
+            return to;
+        }
+
+        private static BucketedSums copy(BucketedSums from) {
+            if (from == null) {
+                return null;
+            }
+            BucketedSums to = new BucketedSums();
+            to.setBucketMillis(from.getBucketMillis());
+            to.setBucketCount(from.getBucketCount());
+            to.setSeriesCount(from.getSeriesCount());
+            to.setNewestBucket(from.getNewestBucket());
+            return to;
+        }
+
+        private static ArrivalTimesRing copy(ArrivalTimesRing from) {
+            if (from == null) {
+                return null;
+            }
+            ArrivalTimesRing to = new ArrivalTimesRing();
+            to.setCapacity(from.getCapacity());
+            to.setNext(from.getNext());
+            to.setSize(from.getSize());
+            return to;
+        }
+
+        private static OpenTasks copy(OpenTasks from) {
+            if (from == null) {
+                return null;
+            }
+            OpenTasks to = new OpenTasks();
+            to.setCapacity(from.getCapacity());
+            to.setSize(from.getSize());
+            to.setEvicted(from.getEvicted());
+            return to;
+        }
+
+        @Override
+        public TypeSerializerSnapshot<ServerEstimators> snapshotConfiguration() {
+            return new HeaderSnapshot();
+        }
+    }
+
+    /** Restored by name: a public no-argument constructor. */
+    public static final class HeaderSnapshot
+            extends SimpleTypeSerializerSnapshot<ServerEstimators> {
+        public HeaderSnapshot() {
+            super(Header::new);
+        }
+    }
+
+    /** One {@link WindowBucket}: its index and its sums. */
+    static final class Bucket extends HandWrittenSerializer<WindowBucket> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public WindowBucket createInstance() {
+            return new WindowBucket();
+        }
+
+        @Override
+        public WindowBucket copy(WindowBucket from) {
+            WindowBucket to = new WindowBucket();
+            to.setBucket(from.getBucket());
+            to.setSums(from.getSums() == null ? null : from.getSums().clone());
+            return to;
+        }
+
+        @Override
+        public void serialize(WindowBucket b, DataOutputView out) throws IOException {
+            out.writeLong(b.getBucket());
+            double[] sums = b.getSums();
+            out.writeInt(sums == null ? -1 : sums.length);
+            if (sums != null) {
+                for (double sum : sums) {
+                    out.writeDouble(sum);
+                }
+            }
+        }
+
+        @Override
+        public WindowBucket deserialize(DataInputView in) throws IOException {
+            WindowBucket b = new WindowBucket();
+            b.setBucket(in.readLong());
+            int length = in.readInt();
+            if (length >= 0) {
+                double[] sums = new double[length];
+                for (int i = 0; i < length; i++) {
+                    sums[i] = in.readDouble();
+                }
+                b.setSums(sums);
+            }
+            return b;
+        }
+
+        @Override
+        public TypeSerializerSnapshot<WindowBucket> snapshotConfiguration() {
+            return new BucketSnapshot();
+        }
+    }
+
+    /** Restored by name: a public no-argument constructor. */
+    public static final class BucketSnapshot extends SimpleTypeSerializerSnapshot<WindowBucket> {
+        public BucketSnapshot() {
+            super(Bucket::new);
+        }
+    }
+
+    /** One {@link OpenTask}: its phase and since when. */
+    static final class Task extends HandWrittenSerializer<OpenTask> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public OpenTask createInstance() {
+            return new OpenTask();
+        }
+
+        @Override
+        public OpenTask copy(OpenTask from) {
+            OpenTask to = new OpenTask();
+            to.setPhase(from.getPhase());
+            to.setSinceMillis(from.getSinceMillis());
+            return to;
+        }
+
+        @Override
+        public void serialize(OpenTask t, DataOutputView out) throws IOException {
+            Fields.writeEnum(t.getPhase(), out);
+            out.writeLong(t.getSinceMillis());
+        }
+
+        @Override
+        public OpenTask deserialize(DataInputView in) throws IOException {
+            OpenTask t = new OpenTask();
+            t.setPhase(Fields.readEnum(TaskPhase.class, in));
+            t.setSinceMillis(in.readLong());
+            return t;
+        }
+
+        @Override
+        public TypeSerializerSnapshot<OpenTask> snapshotConfiguration() {
+            return new TaskSnapshot();
+        }
+    }
+
+    /** Restored by name: a public no-argument constructor. */
+    public static final class TaskSnapshot extends SimpleTypeSerializerSnapshot<OpenTask> {
+        public TaskSnapshot() {
+            super(Task::new);
+        }
+    }
+}
