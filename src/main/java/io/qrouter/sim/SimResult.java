@@ -97,6 +97,9 @@ public record SimResult(
         m.put("failed", failed);
         m.put("rejected", rejected);
         m.put("max_loss_probability", config.maxLossProbability());
+        m.put("slow_start", config.slowStart());
+        m.put("joining_servers", config.joiningServers());
+        m.put("join_at", config.joinAt());
         m.put("mean_tasks_in_system", meanTasksInSystem);
         m.put("mean_p_j", meanIdleFractionPJ);
         m.put("duration", duration);

@@ -15,6 +15,7 @@ final class StepAccumulator {
     private long failed;
     private long heartbeats;
     private long idleDecisions;
+    private long joinedDecisions;
     private double sojournSum;
     private long sojournCount;
     private double waitSum;
@@ -54,6 +55,10 @@ final class StepAccumulator {
         idleDecisions++;
     }
 
+    void joinedDecision() {
+        joinedDecisions++;
+    }
+
     void wait(double wait) {
         waitSum += wait;
         waitCount++;
@@ -80,6 +85,7 @@ final class StepAccumulator {
                         failed,
                         heartbeats,
                         idleDecisions,
+                        joinedDecisions,
                         areaBusy / (servers * length),
                         varianceF,
                         idleFractionPJ,
@@ -100,6 +106,7 @@ final class StepAccumulator {
         failed = 0;
         heartbeats = 0;
         idleDecisions = 0;
+        joinedDecisions = 0;
         sojournSum = 0;
         sojournCount = 0;
         waitSum = 0;

@@ -13,6 +13,8 @@ import java.util.OptionalDouble;
  * @param failed tasks lost to server failures
  * @param heartbeatTriggers heartbeats sent (Fig. 6)
  * @param idleQueueDecisions decisions taken from an idle queue
+ * @param joinedDecisions decisions for the servers that join during the run ({@link
+ *     SimConfig#joiningServers()})
  * @param occupancy time-average fraction of servers busy (Table 2)
  * @param loadVarianceF population variance of the servers' live load index K at the end (Eq. 55,
  *     Table 3)
@@ -32,6 +34,7 @@ public record StepMetrics(
         long failed,
         long heartbeatTriggers,
         long idleQueueDecisions,
+        long joinedDecisions,
         double occupancy,
         double loadVarianceF,
         double idleFractionPJ,
