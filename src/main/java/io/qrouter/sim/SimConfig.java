@@ -53,6 +53,9 @@ import io.qrouter.queueing.LoadIndexWeights;
  *     decisions ramping up over this window, in simulator units; 0 turns it off
  * @param joiningServers the last this many of the N servers are not there at the start and join,
  *     empty, at {@link #joinAt} (their first heartbeat); 0: every server is there from the start
+ * @param strategyDelta Δ of seed 000's strategy measure Z = Δ·K̄ + ζ·P_J (Eq. 57), reported per
+ *     step (≥ 0)
+ * @param strategyZeta ζ of Eq. 57 (≥ 0)
  * @param joinAt when the joining servers join (slow start ramps a server that joins a window or
  *     more after the start, as the job's routers do: the fleet a router starts with is not ramped)
  */
@@ -86,7 +89,9 @@ public record SimConfig(
         double maxLossProbability,
         double slowStart,
         int joiningServers,
-        double joinAt) {
+        double joinAt,
+        double strategyDelta,
+        double strategyZeta) {
 
     public static final int MAX_SERVERS = 1 << 27;
 
@@ -112,6 +117,16 @@ public record SimConfig(
                         + joiningServers
                         + " of "
                         + servers
+                        + ")");
+        require(
+                strategyDelta >= 0
+                        && Double.isFinite(strategyDelta)
+                        && strategyZeta >= 0
+                        && Double.isFinite(strategyZeta),
+                "the weights delta and zeta of Z must be finite and >= 0 (got "
+                        + strategyDelta
+                        + ", "
+                        + strategyZeta
                         + ")");
         require(
                 joinAt >= 0 && Double.isFinite(joinAt),
@@ -229,6 +244,8 @@ public record SimConfig(
         b.slowStart = slowStart;
         b.joiningServers = joiningServers;
         b.joinAt = joinAt;
+        b.strategyDelta = strategyDelta;
+        b.strategyZeta = strategyZeta;
         return b;
     }
 
@@ -244,7 +261,7 @@ public record SimConfig(
      * cancel-restore is chosen), heartbeats every 200–1000 ms with an idle report, one router, no
      * failures, empty start, no warm-up, steps of one unit, seed 1, no information delays,
      * estimators over 20 units (see {@link #defaultEstimators()}), admission off, slow start off,
-     * every server there from the start.
+     * every server there from the start, Z's weights Δ = ζ = 1.
      */
     public static final class Builder {
         private PolicyName policy = PolicyName.RANDOM;
@@ -277,6 +294,8 @@ public record SimConfig(
         private double slowStart;
         private int joiningServers;
         private double joinAt;
+        private double strategyDelta = 1;
+        private double strategyZeta = 1;
 
         public Builder policy(PolicyName v) {
             policy = v;
@@ -426,6 +445,13 @@ public record SimConfig(
             return this;
         }
 
+        /** Δ and ζ of the strategy measure Z = Δ·K̄ + ζ·P_J (Eq. 57). */
+        public Builder strategyWeights(double delta, double zeta) {
+            strategyDelta = delta;
+            strategyZeta = zeta;
+            return this;
+        }
+
         public SimConfig build() {
             return new SimConfig(
                     policy,
@@ -457,7 +483,9 @@ public record SimConfig(
                     maxLossProbability,
                     slowStart,
                     joiningServers,
-                    joinAt);
+                    joinAt,
+                    strategyDelta,
+                    strategyZeta);
         }
     }
 }

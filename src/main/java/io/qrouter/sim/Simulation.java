@@ -11,8 +11,6 @@ import io.qrouter.policy.Rule;
 import io.qrouter.policy.ServerSnapshot;
 import io.qrouter.policy.ServerSnapshots;
 import io.qrouter.policy.SlowStartPolicy;
-import io.qrouter.queueing.FleetBalance;
-import io.qrouter.queueing.LoadIndex;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -101,8 +99,6 @@ public final class Simulation {
     /** Each server's latest report: queue changes repeat its estimates, as the job's updates do. */
     private final ServerSnapshot[] lastReport;
 
-    private final double[] liveK;
-
     /** Per-task times of a replay (null otherwise), filled as the run goes. */
     private Replay timeline;
 
@@ -184,7 +180,6 @@ public final class Simulation {
         this.channel = new ReportChannel(routers, n, delayed, config.updateDelay());
         this.servers = new ServerTable(mu, config.estimators(), needsEstimates);
         this.lastReport = new ServerSnapshot[n];
-        this.liveK = new double[n];
         this.firstJoiner = n - config.joiningServers();
         Arrays.fill(servers.up, firstJoiner, n, false);
 
@@ -791,29 +786,18 @@ public final class Simulation {
                 config.loadIndexTimeUnit() > 0
                         ? config.loadIndexTimeUnit()
                         : servers.size() / Arrays.stream(servers.mu).sum();
-        int idle = 0;
-        int alive = 0;
-        for (int s = 0; s < servers.size(); s++) {
-            if (servers.up[s]) {
-                liveK[alive++] =
-                        LoadIndex.live(
-                                servers.count[s],
-                                servers.mu[s],
-                                config.patience(),
-                                unit,
-                                config.weights());
-                if (servers.count[s] == 0) {
-                    idle++;
-                }
-            }
-        }
-        double varianceF =
-                alive == 0 ? 0 : FleetBalance.loadIndexVariance(Arrays.copyOf(liveK, alive));
         step.close(
                 end,
                 servers.size(),
-                varianceF,
-                FleetBalance.idleShare(idle, servers.size()),
+                FleetMeasures.of(
+                        servers.count,
+                        servers.mu,
+                        servers.up,
+                        config.patience(),
+                        unit,
+                        config.weights(),
+                        config.strategyDelta(),
+                        config.strategyZeta()),
                 tasksInSystem,
                 tally.completed);
     }

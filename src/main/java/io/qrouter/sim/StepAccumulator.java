@@ -70,8 +70,7 @@ final class StepAccumulator {
     void close(
             double end,
             int servers,
-            double varianceF,
-            double idleFractionPJ,
+            FleetMeasures fleet,
             long tasksInSystem,
             long cumulativeCompleted) {
         double length = end - start;
@@ -87,8 +86,10 @@ final class StepAccumulator {
                         idleDecisions,
                         joinedDecisions,
                         areaBusy / (servers * length),
-                        varianceF,
-                        idleFractionPJ,
+                        fleet.varianceF(),
+                        fleet.meanK(),
+                        fleet.idleFractionPJ(),
+                        fleet.strategyZ(),
                         tasksInSystem,
                         sojournCount == 0
                                 ? OptionalDouble.empty()
