@@ -50,11 +50,20 @@ final class LossAwareRoutingCommand implements Runnable {
             description = "Abandonment rate alpha_c, ≥ 0 (default: ${DEFAULT-VALUE}).")
     double patience;
 
+    @Option(
+            names = "--z-weights",
+            defaultValue = "1,1",
+            description =
+                    "DELTA,ZETA of the strategy measure Z = DELTA*mean K + ZETA*P_J (Eq. 57), each >= 0"
+                            + " (default: ${DEFAULT-VALUE}).")
+    String zWeights;
+
     @CommandLine.Mixin SeedAndProgressOptions common;
 
     @Override
     public void run() {
         LossAwareRoutingExperiment experiment;
+        double[] z = OptionValues.parse(spec, "--z-weights", () -> pair(zWeights));
         try {
             experiment =
                     new LossAwareRoutingExperiment(
@@ -63,6 +72,8 @@ final class LossAwareRoutingCommand implements Runnable {
                                     tasks,
                                     load,
                                     patience,
+                                    z[0],
+                                    z[1],
                                     common.seed,
                                     common.showProgress()));
         } catch (IllegalArgumentException e) {
@@ -72,28 +83,41 @@ final class LossAwareRoutingCommand implements Runnable {
         var stdout = spec.commandLine().getOut();
         stdout.printf(
                 Locale.ROOT,
-                "%-18s %9s %9s %10s %10s %10s %10s%n",
+                "%-18s %9s %9s %10s %10s %10s %10s %10s%n",
                 "policy",
                 "completed",
                 "abandon",
                 "mean wait",
                 "mean soj.",
                 "p99 soj.",
-                "F");
+                "F",
+                "Z");
         results.forEach(
                 (p, r) ->
                         stdout.printf(
                                 Locale.ROOT,
-                                "%-18s %9d %9.4f %10s %10s %10s %10.4f%n",
+                                "%-18s %9d %9.4f %10s %10s %10s %10.4f %10.4f%n",
                                 p.configName(),
                                 r.completed(),
                                 r.abandonRate(),
                                 fmt(r.meanWait()),
                                 fmt(r.meanSojourn()),
                                 fmt(r.p99Sojourn()),
-                                r.loadVariance()));
+                                r.loadVariance(),
+                                r.meanStrategyMeasureZ()));
         ExperimentReport.writeAndAnnounce(
                 spec, out, "summary.md, summary.json, CSV and PNG per figure and table");
+    }
+
+    private static double[] pair(String text) {
+        String[] parts = text.split(",", -1);
+        if (parts.length != 2) {
+            throw new IllegalArgumentException(
+                    "expected DELTA,ZETA, e.g. 1,1 (got \"" + text + "\")");
+        }
+        return new double[] {
+            Double.parseDouble(parts[0].trim()), Double.parseDouble(parts[1].trim())
+        };
     }
 
     private static String fmt(java.util.OptionalDouble v) {

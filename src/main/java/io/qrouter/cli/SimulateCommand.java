@@ -161,6 +161,21 @@ final class SimulateCommand implements Runnable {
     double mttr;
 
     @Option(
+            names = "--slow-start",
+            defaultValue = "0",
+            description =
+                    "Slow start window (router.slow-start.ms of the job, here in mean service times): a joining or"
+                            + " repaired server's share ramps up over it; 0: off (default: ${DEFAULT-VALUE}).")
+    double slowStart;
+
+    @Option(
+            names = "--join",
+            defaultValue = "0@0",
+            description =
+                    "COUNT@TIME: the last COUNT servers join, empty, at TIME (default: ${DEFAULT-VALUE}, none).")
+    String join;
+
+    @Option(
             names = "--initial-queue",
             defaultValue = "0",
             description = "Mean random initial queue per server (default: ${DEFAULT-VALUE}).")
@@ -255,6 +270,10 @@ final class SimulateCommand implements Runnable {
                     .heterogeneity(heterogeneity)
                     .failures(mtbf, mttr)
                     .initialQueueMean(initialQueue)
+                    .slowStart(slowStart)
+                    .join(
+                            OptionValues.parse(spec, "--join", () -> joinCount(join)),
+                            OptionValues.parse(spec, "--join", () -> joinTime(join)))
                     .warmupTasks(warmup)
                     .stepLength(step)
                     .weights(w)
@@ -263,6 +282,23 @@ final class SimulateCommand implements Runnable {
         } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
+    }
+
+    private static int joinCount(String spec) {
+        return Integer.parseInt(joinParts(spec)[0].trim());
+    }
+
+    private static double joinTime(String spec) {
+        return Double.parseDouble(joinParts(spec)[1].trim());
+    }
+
+    private static String[] joinParts(String spec) {
+        String[] parts = spec.split("@", -1);
+        if (parts.length != 2) {
+            throw new IllegalArgumentException(
+                    "expected COUNT@TIME, e.g. 1@50 (got \"" + spec + "\")");
+        }
+        return parts;
     }
 
     private Impatience parseImpatience() {
@@ -288,9 +324,12 @@ final class SimulateCommand implements Runnable {
                         "failed",
                         "heartbeat_triggers",
                         "idle_queue_decisions",
+                        "joined_decisions",
                         "occupancy",
                         "load_variance_f",
+                        "mean_k",
                         "p_j",
+                        "z",
                         "tasks_in_system",
                         "mean_sojourn",
                         "mean_wait",
@@ -306,9 +345,12 @@ final class SimulateCommand implements Runnable {
                     s.failed(),
                     s.heartbeatTriggers(),
                     s.idleQueueDecisions(),
+                    s.joinedDecisions(),
                     s.occupancy(),
                     s.loadVarianceF(),
+                    s.meanLoadIndexK(),
                     s.idleFractionPJ(),
+                    s.strategyMeasureZ(),
                     s.tasksInSystem(),
                     SimResult.orNull(s.meanSojourn()),
                     SimResult.orNull(s.meanWait()),

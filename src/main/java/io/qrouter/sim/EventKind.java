@@ -18,7 +18,7 @@ enum EventKind {
     FAIL,
     /** The failure detector notices a silent server. */
     DETECT,
-    /** A failed server is repaired. */
+    /** A failed server is repaired, or a joining server joins. */
     RECOVER,
     /** A delayed server report reaches the routers. */
     UPDATE_ARRIVES,

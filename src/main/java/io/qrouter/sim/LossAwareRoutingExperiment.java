@@ -48,11 +48,20 @@ public final class LossAwareRoutingExperiment {
      * @param tasks M (paper: 6000)
      * @param load mean arrival rate over capacity during the arrival period
      * @param patience α_c
+     * @param zDelta Δ of the strategy measure Z = Δ·K̄ + ζ·P_J (Eq. 57; the paper gives no value)
+     * @param zZeta ζ of Z
      */
     public record Options(
-            int servers, int tasks, double load, double patience, long seed, boolean progress) {
+            int servers,
+            int tasks,
+            double load,
+            double patience,
+            double zDelta,
+            double zZeta,
+            long seed,
+            boolean progress) {
         public static Options paper(long seed, boolean progress) {
-            return new Options(1000, 6000, 0.8, 0.2, seed, progress);
+            return new Options(1000, 6000, 0.8, 0.2, 1, 1, seed, progress);
         }
     }
 
@@ -77,6 +86,7 @@ public final class LossAwareRoutingExperiment {
                 .patience(options.patience())
                 .heartbeat(new AdaptiveHeartbeat(100, 500))
                 .stepLength(0.1)
+                .strategyWeights(options.zDelta(), options.zZeta())
                 .seed(options.seed())
                 .build();
     }
@@ -140,12 +150,19 @@ public final class LossAwareRoutingExperiment {
                                 "fig12_throughput",
                                 "Fig. 12: throughput",
                                 "tasks per mean service time",
-                                StepMetrics::throughput));
+                                StepMetrics::throughput),
+                        new StepFigure(
+                                "z_strategy_measure",
+                                "Strategy measure Z = Δ·K̄ + ζ·P_J (Eq. 57) at the end of each step",
+                                "Z",
+                                StepMetrics::strategyMeasureZ));
         figures.forEach(f -> f.write(out, results));
         CsvTable table2 = processTable(results, StepMetrics::occupancy);
         CsvTable table3 = processTable(results, StepMetrics::loadVarianceF);
+        CsvTable tableZ = processTable(results, StepMetrics::strategyMeasureZ);
         table2.write(out.resolve("table2_occupancy.csv"));
         table3.write(out.resolve("table3_load_variance.csv"));
+        tableZ.write(out.resolve("table_z_strategy_measure.csv"));
 
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("experiment", "loss-aware-routing");
@@ -154,7 +171,7 @@ public final class LossAwareRoutingExperiment {
         results.forEach((p, r) -> perPolicy.put(p.configName(), r.summary()));
         json.put("policies", perPolicy);
         Json.write(out.resolve("summary.json"), json);
-        writeMarkdown(out, results, table2, table3);
+        writeMarkdown(out, results, table2, table3, tableZ);
     }
 
     /**
@@ -202,6 +219,8 @@ public final class LossAwareRoutingExperiment {
         m.put("mean_load", c.load());
         m.put("patience_alpha_c", c.patience());
         m.put("heartbeat_ms", List.of(c.heartbeat().minMillis(), c.heartbeat().maxMillis()));
+        m.put("z_delta", c.strategyDelta());
+        m.put("z_zeta", c.strategyZeta());
         m.put("time_step", c.stepLength());
         m.put("steps_per_process", STEPS_PER_PROCESS);
         m.put("seed", c.seed());
@@ -209,7 +228,11 @@ public final class LossAwareRoutingExperiment {
     }
 
     private void writeMarkdown(
-            Path out, Map<PolicyName, SimResult> results, CsvTable table2, CsvTable table3) {
+            Path out,
+            Map<PolicyName, SimResult> results,
+            CsvTable table2,
+            CsvTable table3,
+            CsvTable tableZ) {
         StringBuilder md = new StringBuilder();
         md.append("# paper-000: loss-based heartbeat scheduling against its baselines\n\n");
         SimConfig c = scenario(PolicyName.RANDOM);
@@ -232,14 +255,14 @@ public final class LossAwareRoutingExperiment {
         md.append("## Summary per policy\n\n");
         md.append(
                 "| policy | completed | abandoned | abandon rate | mean wait | p99 wait | mean sojourn | p99 sojourn |"
-                        + " throughput | occupancy | load variance F | idle-queue share | heartbeats |\n");
-        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                        + " throughput | occupancy | load variance F | Z | idle-queue share | heartbeats |\n");
+        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         results.forEach(
                 (p, r) ->
                         md.append(
                                 String.format(
                                         Locale.ROOT,
-                                        "| %s | %d | %d | %.4f | %s | %s | %s | %s | %.1f | %.4f | %.4f | %.4f | %d |%n",
+                                        "| %s | %d | %d | %.4f | %s | %s | %s | %s | %.1f | %.4f | %.4f | %.4f | %.4f | %d |%n",
                                         p.configName(),
                                         r.completed(),
                                         r.abandoned(),
@@ -251,6 +274,7 @@ public final class LossAwareRoutingExperiment {
                                         r.throughput(),
                                         r.meanOccupancy(),
                                         r.loadVariance(),
+                                        r.meanStrategyMeasureZ(),
                                         r.idleQueueFraction(),
                                         r.heartbeatTriggers())));
         md.append("\n## Table 2: server occupancy, mean over each 5 time steps\n\n");
@@ -259,8 +283,16 @@ public final class LossAwareRoutingExperiment {
                 "\n## Table 3: load variance F (Eq. 55) of the live K, mean over each 5 time steps\n\n");
         appendTable(md, table3);
         md.append(
+                String.format(
+                        Locale.ROOT,
+                        "%n## Strategy measure Z = Δ·K̄ + ζ·P_J (Eq. 57, Δ = %s, ζ = %s; K̄ the mean live K of the"
+                                + " servers up, P_J their idle share), mean over each 5 time steps%n%n",
+                        c.strategyDelta(),
+                        c.strategyZeta()));
+        appendTable(md, tableZ);
+        md.append(
                 "\nFigures: fig6_heartbeat_triggers, fig7_occupancy, fig8_load_variance, fig9_mean_completion_time,"
-                        + " fig10_mean_wait, fig11_completed, fig12_throughput (.csv and .png).\n");
+                        + " fig10_mean_wait, fig11_completed, fig12_throughput, z_strategy_measure (.csv and .png).\n");
         try {
             Files.createDirectories(out);
             Files.writeString(out.resolve("summary.md"), md.toString());

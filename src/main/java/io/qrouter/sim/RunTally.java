@@ -47,6 +47,8 @@ final class RunTally {
         }
         double meanF = steps.stream().mapToDouble(StepMetrics::loadVarianceF).average().orElse(0);
         double meanPj = steps.stream().mapToDouble(StepMetrics::idleFractionPJ).average().orElse(0);
+        double meanZ =
+                steps.stream().mapToDouble(StepMetrics::strategyMeasureZ).average().orElse(0);
         return new SimResult(
                 config,
                 completed,
@@ -69,6 +71,7 @@ final class RunTally {
                 duration > 0 ? areaInSystem / duration : 0,
                 meanF,
                 meanPj,
+                meanZ,
                 routed == 0 ? 0 : (double) rules[Rule.IDLE_QUEUE.ordinal()] / routed,
                 heartbeats,
                 byRule,

@@ -48,6 +48,16 @@ import io.qrouter.queueing.LoadIndexWeights;
  * @param maxLossProbability loss-aware admission ({@link io.qrouter.policy.LossAdmission}): a task
  *     whose best choice would lose it with a higher predicted probability is rejected on arrival; 1
  *     turns admission off
+ * @param slowStart slow start ({@link io.qrouter.policy.SlowStartPolicy}, the job's {@code
+ *     router.slow-start.ms}): a server that joins or comes back from a failure gets a share of the
+ *     decisions ramping up over this window, in simulator units; 0 turns it off
+ * @param joiningServers the last this many of the N servers are not there at the start and join,
+ *     empty, at {@link #joinAt} (their first heartbeat); 0: every server is there from the start
+ * @param strategyDelta Δ of seed 000's strategy measure Z = Δ·K̄ + ζ·P_J (Eq. 57), reported per
+ *     step (≥ 0)
+ * @param strategyZeta ζ of Eq. 57 (≥ 0)
+ * @param joinAt when the joining servers join (slow start ramps a server that joins a window or
+ *     more after the start, as the job's routers do: the fleet a router starts with is not ramped)
  */
 public record SimConfig(
         PolicyName policy,
@@ -76,7 +86,12 @@ public record SimConfig(
         boolean reportEveryChange,
         EstimatorConfig estimators,
         double loadIndexTimeUnit,
-        double maxLossProbability) {
+        double maxLossProbability,
+        double slowStart,
+        int joiningServers,
+        double joinAt,
+        double strategyDelta,
+        double strategyZeta) {
 
     public static final int MAX_SERVERS = 1 << 27;
 
@@ -93,6 +108,29 @@ public record SimConfig(
                 "--max-loss-probability must be in (0, 1], 1 = admission off (got "
                         + maxLossProbability
                         + ")");
+        require(
+                slowStart >= 0 && Double.isFinite(slowStart),
+                "--slow-start must be >= 0, 0 = off (got " + slowStart + ")");
+        require(
+                joiningServers >= 0 && joiningServers < servers,
+                "the joining servers must be in [0, servers - 1] (got "
+                        + joiningServers
+                        + " of "
+                        + servers
+                        + ")");
+        require(
+                strategyDelta >= 0
+                        && Double.isFinite(strategyDelta)
+                        && strategyZeta >= 0
+                        && Double.isFinite(strategyZeta),
+                "the weights delta and zeta of Z must be finite and >= 0 (got "
+                        + strategyDelta
+                        + ", "
+                        + strategyZeta
+                        + ")");
+        require(
+                joinAt >= 0 && Double.isFinite(joinAt),
+                "the join time must be >= 0 (got " + joinAt + ")");
         require(
                 servers >= 1 && servers <= MAX_SERVERS,
                 "--servers must be in [1, " + MAX_SERVERS + "] (got " + servers + ")");
@@ -203,6 +241,11 @@ public record SimConfig(
         b.estimators = estimators;
         b.loadIndexTimeUnit = loadIndexTimeUnit;
         b.maxLossProbability = maxLossProbability;
+        b.slowStart = slowStart;
+        b.joiningServers = joiningServers;
+        b.joinAt = joinAt;
+        b.strategyDelta = strategyDelta;
+        b.strategyZeta = strategyZeta;
         return b;
     }
 
@@ -217,7 +260,8 @@ public record SimConfig(
      * arrivals, exponential service, identical servers of rate 1, no abandonment (η = 1 if
      * cancel-restore is chosen), heartbeats every 200–1000 ms with an idle report, one router, no
      * failures, empty start, no warm-up, steps of one unit, seed 1, no information delays,
-     * estimators over 20 units (see {@link #defaultEstimators()}), admission off.
+     * estimators over 20 units (see {@link #defaultEstimators()}), admission off, slow start off,
+     * every server there from the start, Z's weights Δ = ζ = 1.
      */
     public static final class Builder {
         private PolicyName policy = PolicyName.RANDOM;
@@ -247,6 +291,11 @@ public record SimConfig(
         private EstimatorConfig estimators = defaultEstimators();
         private double loadIndexTimeUnit = 1;
         private double maxLossProbability = 1;
+        private double slowStart;
+        private int joiningServers;
+        private double joinAt;
+        private double strategyDelta = 1;
+        private double strategyZeta = 1;
 
         public Builder policy(PolicyName v) {
             policy = v;
@@ -384,6 +433,25 @@ public record SimConfig(
             return this;
         }
 
+        public Builder slowStart(double v) {
+            slowStart = v;
+            return this;
+        }
+
+        /** The last {@code count} servers join, empty, at time {@code at}. */
+        public Builder join(int count, double at) {
+            joiningServers = count;
+            joinAt = at;
+            return this;
+        }
+
+        /** Δ and ζ of the strategy measure Z = Δ·K̄ + ζ·P_J (Eq. 57). */
+        public Builder strategyWeights(double delta, double zeta) {
+            strategyDelta = delta;
+            strategyZeta = zeta;
+            return this;
+        }
+
         public SimConfig build() {
             return new SimConfig(
                     policy,
@@ -412,7 +480,12 @@ public record SimConfig(
                     reportEveryChange,
                     estimators,
                     loadIndexTimeUnit,
-                    maxLossProbability);
+                    maxLossProbability,
+                    slowStart,
+                    joiningServers,
+                    joinAt,
+                    strategyDelta,
+                    strategyZeta);
         }
     }
 }

@@ -23,6 +23,7 @@ import java.util.OptionalDouble;
  * @param meanTasksInSystem time-average number of tasks at the servers
  * @param loadVariance mean over the steps of the load variance F
  * @param meanIdleFractionPJ mean over the steps of P_J
+ * @param meanStrategyMeasureZ mean over the steps of Z (Eq. 57)
  * @param idleQueueFraction fraction of routed tasks sent from an idle queue
  * @param heartbeatTriggers heartbeats sent in the whole run
  * @param decisionsByRule routed tasks per rule that fired
@@ -50,6 +51,7 @@ public record SimResult(
         double meanTasksInSystem,
         double loadVariance,
         double meanIdleFractionPJ,
+        double meanStrategyMeasureZ,
         double idleQueueFraction,
         long heartbeatTriggers,
         Map<String, Long> decisionsByRule,
@@ -97,8 +99,14 @@ public record SimResult(
         m.put("failed", failed);
         m.put("rejected", rejected);
         m.put("max_loss_probability", config.maxLossProbability());
+        m.put("slow_start", config.slowStart());
+        m.put("joining_servers", config.joiningServers());
+        m.put("join_at", config.joinAt());
         m.put("mean_tasks_in_system", meanTasksInSystem);
         m.put("mean_p_j", meanIdleFractionPJ);
+        m.put("mean_z", meanStrategyMeasureZ);
+        m.put("z_delta", config.strategyDelta());
+        m.put("z_zeta", config.strategyZeta());
         m.put("duration", duration);
         m.put("decisions_by_rule", decisionsByRule);
         m.put("load", config.load());

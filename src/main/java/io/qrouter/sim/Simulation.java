@@ -10,8 +10,7 @@ import io.qrouter.policy.RoutingPolicy;
 import io.qrouter.policy.Rule;
 import io.qrouter.policy.ServerSnapshot;
 import io.qrouter.policy.ServerSnapshots;
-import io.qrouter.queueing.FleetBalance;
-import io.qrouter.queueing.LoadIndex;
+import io.qrouter.policy.SlowStartPolicy;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -37,7 +36,10 @@ import java.util.function.LongConsumer;
  * serving and reporting; routers learn it only when {@link AdaptiveHeartbeat#downAtMillis} passes,
  * and tasks sent to it meanwhile are lost. The full-information references jsq and power-of-d
  * ({@link RoutingPolicy#readsCurrentQueues()}) are told every queue change, and with {@link
- * SimConfig#reportEveryChange()} every policy is, as the Flink job's updates do.
+ * SimConfig#reportEveryChange()} every policy is, as the Flink job's updates do. With {@link
+ * SimConfig#slowStart()} every router is wrapped in the job's {@link SlowStartPolicy}, and the
+ * servers of {@link SimConfig#joiningServers()} are absent (never reported) until {@link
+ * SimConfig#joinAt()}, when they join empty with their first heartbeat.
  *
  * <p>Clock: one unit of simulated time (a mean service time of a rate-1 server) is 1000 ms for the
  * policies and estimators, so rates per unit are rates per second there.
@@ -86,14 +88,16 @@ public final class Simulation {
     private final boolean reportChanges;
 
     private final ServerTable servers;
+
+    /** Servers from this index on join at {@link SimConfig#joinAt()}. */
+    private final int firstJoiner;
+
     private final TaskTable tasks;
     private final ReportChannel channel;
     private final StepAccumulator step = new StepAccumulator();
 
     /** Each server's latest report: queue changes repeat its estimates, as the job's updates do. */
     private final ServerSnapshot[] lastReport;
-
-    private final double[] liveK;
 
     /** Per-task times of a replay (null otherwise), filled as the run goes. */
     private Replay timeline;
@@ -144,7 +148,11 @@ public final class Simulation {
 
         this.routers = new RoutingPolicy[config.routers()];
         for (int r = 0; r < routers.length; r++) {
-            routers[r] = Policies.create(config.policyConfig(r), policyRandom.split());
+            RoutingPolicy policy = Policies.create(config.policyConfig(r), policyRandom.split());
+            routers[r] =
+                    config.slowStart() > 0
+                            ? new SlowStartPolicy(policy, millis(config.slowStart()))
+                            : policy;
         }
         this.oracle = routers[0].readsCurrentQueues();
         this.admission =
@@ -172,12 +180,14 @@ public final class Simulation {
         this.channel = new ReportChannel(routers, n, delayed, config.updateDelay());
         this.servers = new ServerTable(mu, config.estimators(), needsEstimates);
         this.lastReport = new ServerSnapshot[n];
-        this.liveK = new double[n];
+        this.firstJoiner = n - config.joiningServers();
+        Arrays.fill(servers.up, firstJoiner, n, false);
 
         int[] initialQueue = new int[n];
         long initialTotal = 0;
         for (int s = 0; s < n; s++) {
-            initialQueue[s] = geometric(config.initialQueueMean());
+            int drawn = geometric(config.initialQueueMean());
+            initialQueue[s] = s < firstJoiner ? drawn : 0;
             initialTotal += initialQueue[s];
         }
         if (routedTasks + initialTotal > Integer.MAX_VALUE - 8) {
@@ -227,15 +237,12 @@ public final class Simulation {
     }
 
     private SimResult execute() {
-        for (int s = 0; s < servers.size(); s++) {
+        for (int s = 0; s < firstJoiner; s++) {
             sendHeartbeat(s, setupRandom.nextDouble());
-            if (config.meanTimeBetweenFailures() > 0) {
-                events.push(
-                        exponential(failureRandom, 1 / config.meanTimeBetweenFailures()),
-                        EventKind.FAIL,
-                        s,
-                        0);
-            }
+            scheduleFailure(s);
+        }
+        for (int s = firstJoiner; s < servers.size(); s++) {
+            events.push(config.joinAt(), EventKind.RECOVER, s, 0);
         }
         double first = arrivals.next(0, arrivalRandom);
         if (Double.isFinite(first)) {
@@ -319,6 +326,9 @@ public final class Simulation {
             step.idleDecision();
         }
         int s = servers.indexOf(d.serverId());
+        if (s >= firstJoiner && counted(task)) {
+            step.joinedDecision();
+        }
         if (!channel.delayed()) {
             reachServer(s, task);
             return;
@@ -518,6 +528,7 @@ public final class Simulation {
         }
     }
 
+    /** A failed server is repaired, or a joining server joins: it is up and reports, empty. */
     private void onRecover(int s) {
         servers.up[s] = true;
         servers.busySince[s] = Double.NaN;
@@ -526,11 +537,17 @@ public final class Simulation {
             servers.estimators[s] = new ServerEstimators(config.estimators());
         }
         sendHeartbeat(s, 1);
-        events.push(
-                now + exponential(failureRandom, 1 / config.meanTimeBetweenFailures()),
-                EventKind.FAIL,
-                s,
-                0);
+        scheduleFailure(s);
+    }
+
+    private void scheduleFailure(int s) {
+        if (config.meanTimeBetweenFailures() > 0) {
+            events.push(
+                    now + exponential(failureRandom, 1 / config.meanTimeBetweenFailures()),
+                    EventKind.FAIL,
+                    s,
+                    0);
+        }
     }
 
     // ---- server mechanics ----
@@ -769,29 +786,18 @@ public final class Simulation {
                 config.loadIndexTimeUnit() > 0
                         ? config.loadIndexTimeUnit()
                         : servers.size() / Arrays.stream(servers.mu).sum();
-        int idle = 0;
-        int alive = 0;
-        for (int s = 0; s < servers.size(); s++) {
-            if (servers.up[s]) {
-                liveK[alive++] =
-                        LoadIndex.live(
-                                servers.count[s],
-                                servers.mu[s],
-                                config.patience(),
-                                unit,
-                                config.weights());
-                if (servers.count[s] == 0) {
-                    idle++;
-                }
-            }
-        }
-        double varianceF =
-                alive == 0 ? 0 : FleetBalance.loadIndexVariance(Arrays.copyOf(liveK, alive));
         step.close(
                 end,
                 servers.size(),
-                varianceF,
-                FleetBalance.idleShare(idle, servers.size()),
+                FleetMeasures.of(
+                        servers.count,
+                        servers.mu,
+                        servers.up,
+                        config.patience(),
+                        unit,
+                        config.weights(),
+                        config.strategyDelta(),
+                        config.strategyZeta()),
                 tasksInSystem,
                 tally.completed);
     }

@@ -15,6 +15,7 @@ final class StepAccumulator {
     private long failed;
     private long heartbeats;
     private long idleDecisions;
+    private long joinedDecisions;
     private double sojournSum;
     private long sojournCount;
     private double waitSum;
@@ -54,6 +55,10 @@ final class StepAccumulator {
         idleDecisions++;
     }
 
+    void joinedDecision() {
+        joinedDecisions++;
+    }
+
     void wait(double wait) {
         waitSum += wait;
         waitCount++;
@@ -65,8 +70,7 @@ final class StepAccumulator {
     void close(
             double end,
             int servers,
-            double varianceF,
-            double idleFractionPJ,
+            FleetMeasures fleet,
             long tasksInSystem,
             long cumulativeCompleted) {
         double length = end - start;
@@ -80,9 +84,12 @@ final class StepAccumulator {
                         failed,
                         heartbeats,
                         idleDecisions,
+                        joinedDecisions,
                         areaBusy / (servers * length),
-                        varianceF,
-                        idleFractionPJ,
+                        fleet.varianceF(),
+                        fleet.meanK(),
+                        fleet.idleFractionPJ(),
+                        fleet.strategyZ(),
                         tasksInSystem,
                         sojournCount == 0
                                 ? OptionalDouble.empty()
@@ -100,6 +107,7 @@ final class StepAccumulator {
         failed = 0;
         heartbeats = 0;
         idleDecisions = 0;
+        joinedDecisions = 0;
         sojournSum = 0;
         sojournCount = 0;
         waitSum = 0;

@@ -13,10 +13,15 @@ import java.util.OptionalDouble;
  * @param failed tasks lost to server failures
  * @param heartbeatTriggers heartbeats sent (Fig. 6)
  * @param idleQueueDecisions decisions taken from an idle queue
+ * @param joinedDecisions decisions for the servers that join during the run ({@link
+ *     SimConfig#joiningServers()})
  * @param occupancy time-average fraction of servers busy (Table 2)
  * @param loadVarianceF population variance of the servers' live load index K at the end (Eq. 55,
  *     Table 3)
+ * @param meanLoadIndexK mean live load index K̄ of the servers up at the end (Eq. 54)
  * @param idleFractionPJ idle servers over all servers at the end, P_J of Eq. (56)
+ * @param strategyMeasureZ Z = Δ·K̄ + ζ·P_J at the end (Eq. 57; Δ and ζ of {@link
+ *     SimConfig#strategyDelta()}, {@link SimConfig#strategyZeta()})
  * @param tasksInSystem tasks at the servers at the end
  * @param meanSojourn mean sojourn of the tasks completed in the step (Fig. 9)
  * @param meanWait mean wait of the tasks whose wait ended in the step (Fig. 10)
@@ -32,9 +37,12 @@ public record StepMetrics(
         long failed,
         long heartbeatTriggers,
         long idleQueueDecisions,
+        long joinedDecisions,
         double occupancy,
         double loadVarianceF,
+        double meanLoadIndexK,
         double idleFractionPJ,
+        double strategyMeasureZ,
         long tasksInSystem,
         OptionalDouble meanSojourn,
         OptionalDouble meanWait,

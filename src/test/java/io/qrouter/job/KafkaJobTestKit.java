@@ -78,8 +78,19 @@ public final class KafkaJobTestKit implements AutoCloseable {
 
     /** Starts the job with restarts off, so a failure surfaces instead of being retried. */
     JobClient start(JobConfig config, int parallelism) throws Exception {
+        return start(config, parallelism, null);
+    }
+
+    /**
+     * Starts the job with restarts off as {@code qrouter run} starts it: with its fixed job id and,
+     * unless {@code restore} starts fresh, from its checkpoint (null: neither).
+     */
+    JobClient start(JobConfig config, int parallelism, CheckpointRestore restore) throws Exception {
         Configuration flink = new Configuration();
         flink.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        if (restore != null) {
+            restore.applyTo(flink);
+        }
         StreamExecutionEnvironment env =
                 StreamExecutionEnvironment.createLocalEnvironment(parallelism, flink);
         QrouterJob.buildPipeline(env, config);

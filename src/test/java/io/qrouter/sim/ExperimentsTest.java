@@ -20,7 +20,8 @@ class ExperimentsTest {
     void paper000WritesEveryFigureTableAndSummary(@TempDir Path out) throws IOException {
         Map<PolicyName, SimResult> results =
                 new LossAwareRoutingExperiment(
-                                new LossAwareRoutingExperiment.Options(20, 120, 0.8, 0.2, 3, false))
+                                new LossAwareRoutingExperiment.Options(
+                                        20, 120, 0.8, 0.2, 1, 1, 3, false))
                         .run(out);
         assertThat(results.keySet()).containsExactlyElementsOf(LossAwareRoutingExperiment.POLICIES);
         for (String f :
