@@ -72,6 +72,28 @@ public class ServerEstimators {
     }
 
     /**
+     * A header as a serializer reads it back from state, not yet {@linkplain #attach attached}: no
+     * validation and no in-memory store, which {@link #ServerEstimators()} would build only to be
+     * replaced.
+     */
+    public ServerEstimators(
+            EstimatorConfig config,
+            BucketedSums window,
+            ArrivalTimesRing recentArrivals,
+            OpenTasks openTasks,
+            long firstEventMillis,
+            long lateEvents,
+            long unmatchedEvents) {
+        this.config = config;
+        this.window = window;
+        this.recentArrivals = recentArrivals;
+        this.openTasks = openTasks;
+        this.firstEventMillis = firstEventMillis;
+        this.lateEvents = lateEvents;
+        this.unmatchedEvents = unmatchedEvents;
+    }
+
+    /**
      * Connects this header (as read back from state) to the store that holds the rest; returns it.
      */
     public ServerEstimators attach(EstimatorStore store) {

@@ -292,8 +292,14 @@ public class ServerStateFunction
      * (TaskLifecycleTest).
      */
     static TaskLifecycle lifecycle(TaskEventType type) {
-        return TaskLifecycle.valueOf(type.name());
+        return LIFECYCLE_BY_ORDINAL[type.ordinal()];
     }
+
+    /** By the wire type's ordinal: {@code valueOf(name)} hashed a string on every event. */
+    private static final TaskLifecycle[] LIFECYCLE_BY_ORDINAL =
+            java.util.Arrays.stream(TaskEventType.values())
+                    .map(type -> TaskLifecycle.valueOf(type.name()))
+                    .toArray(TaskLifecycle[]::new);
 
     static int queueChange(TaskEventType type) {
         return switch (type) {

@@ -33,15 +33,14 @@ final class EstimatorSerializers {
 
         @Override
         public ServerEstimators copy(ServerEstimators from) {
-            ServerEstimators to = new ServerEstimators();
-            to.setConfig(copy(from.getConfig()));
-            to.setWindow(copy(from.getWindow()));
-            to.setRecentArrivals(copy(from.getRecentArrivals()));
-            to.setOpenTasks(copy(from.getOpenTasks()));
-            to.setFirstEventMillis(from.getFirstEventMillis());
-            to.setLateEvents(from.getLateEvents());
-            to.setUnmatchedEvents(from.getUnmatchedEvents());
-            return to;
+            return new ServerEstimators(
+                    copy(from.getConfig()),
+                    copy(from.getWindow()),
+                    copy(from.getRecentArrivals()),
+                    copy(from.getOpenTasks()),
+                    from.getFirstEventMillis(),
+                    from.getLateEvents(),
+                    from.getUnmatchedEvents());
         }
 
         @Override
@@ -88,9 +87,9 @@ final class EstimatorSerializers {
 
         @Override
         public ServerEstimators deserialize(DataInputView in) throws IOException {
-            ServerEstimators e = new ServerEstimators();
+            EstimatorConfig c = null;
             if (in.readBoolean()) {
-                EstimatorConfig c = new EstimatorConfig();
+                c = new EstimatorConfig();
                 c.setWindowMillis(in.readLong());
                 c.setBucketCount(in.readInt());
                 c.setMinArrivals(in.readInt());
@@ -100,34 +99,30 @@ final class EstimatorSerializers {
                 c.setMinRecoveries(in.readInt());
                 c.setMaxOpenTasks(in.readInt());
                 c.setMaxInterarrivalSamples(in.readInt());
-                e.setConfig(c);
             }
+            BucketedSums w = null;
             if (in.readBoolean()) {
-                BucketedSums w = new BucketedSums();
+                w = new BucketedSums();
                 w.setBucketMillis(in.readLong());
                 w.setBucketCount(in.readInt());
                 w.setSeriesCount(in.readInt());
                 w.setNewestBucket(in.readLong());
-                e.setWindow(w);
             }
+            ArrivalTimesRing a = null;
             if (in.readBoolean()) {
-                ArrivalTimesRing a = new ArrivalTimesRing();
+                a = new ArrivalTimesRing();
                 a.setCapacity(in.readInt());
                 a.setNext(in.readInt());
                 a.setSize(in.readInt());
-                e.setRecentArrivals(a);
             }
+            OpenTasks o = null;
             if (in.readBoolean()) {
-                OpenTasks o = new OpenTasks();
+                o = new OpenTasks();
                 o.setCapacity(in.readInt());
                 o.setSize(in.readInt());
                 o.setEvicted(in.readLong());
-                e.setOpenTasks(o);
             }
-            e.setFirstEventMillis(in.readLong());
-            e.setLateEvents(in.readLong());
-            e.setUnmatchedEvents(in.readLong());
-            return e;
+            return new ServerEstimators(c, w, a, o, in.readLong(), in.readLong(), in.readLong());
         }
 
         private static EstimatorConfig copy(EstimatorConfig from) {

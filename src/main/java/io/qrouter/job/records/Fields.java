@@ -5,20 +5,19 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
+import org.apache.flink.types.StringValue;
 
 /** Reading and writing the nullable field types the hand-written serializers share. */
 final class Fields {
     private Fields() {}
 
+    /** Flink's own string encoding (null allowed): faster than {@code writeUTF}. */
     static void writeString(String value, DataOutputView out) throws IOException {
-        out.writeBoolean(value != null);
-        if (value != null) {
-            out.writeUTF(value);
-        }
+        StringValue.writeString(value, out);
     }
 
     static String readString(DataInputView in) throws IOException {
-        return in.readBoolean() ? in.readUTF() : null;
+        return StringValue.readString(in);
     }
 
     static void writeDouble(Double value, DataOutputView out) throws IOException {
@@ -37,7 +36,7 @@ final class Fields {
         int size = values == null ? 0 : values.size();
         out.writeInt(size);
         for (int i = 0; i < size; i++) {
-            out.writeUTF(values.get(i));
+            StringValue.writeString(values.get(i), out);
         }
     }
 
@@ -45,7 +44,7 @@ final class Fields {
         int size = in.readInt();
         List<String> values = new ArrayList<>(size);
         for (int i = 0; i < size; i++) {
-            values.add(in.readUTF());
+            values.add(StringValue.readString(in));
         }
         return values;
     }
