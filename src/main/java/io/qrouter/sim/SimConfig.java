@@ -58,6 +58,8 @@ import io.qrouter.queueing.LoadIndexWeights;
  * @param strategyZeta ζ of Eq. 57 (≥ 0)
  * @param joinAt when the joining servers join (slow start ramps a server that joins a window or
  *     more after the start, as the job's routers do: the fleet a router starts with is not ramped)
+ *     <p>Over 400 lines because every knob of a run is a documented component with its check; the
+ *     builders and derived values beside them are a few lines each.
  */
 public record SimConfig(
         PolicyName policy,
