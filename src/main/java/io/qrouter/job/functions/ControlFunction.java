@@ -66,6 +66,10 @@ public class ControlFunction
 
     private transient ValueState<ControlState> current;
     private transient MapState<String, Boolean> knownServers;
+
+    /** How many {@link #knownServers}: counting them per signal cost O(N²) as N servers came up. */
+    private transient ValueState<Integer> knownServerCount;
+
     private transient MapState<String, Long> seenCommands;
     private transient CommandSignature signature;
     private transient MapState<String, ServerSignal> intervalCounts;
@@ -86,6 +90,9 @@ public class ControlFunction
                         .getMapState(
                                 new MapStateDescriptor<>(
                                         "known-servers", Types.STRING, Types.BOOLEAN));
+        knownServerCount =
+                getRuntimeContext()
+                        .getState(new ValueStateDescriptor<>("known-server-count", Types.INT));
         seenCommands =
                 getRuntimeContext()
                         .getMapState(
@@ -145,7 +152,11 @@ public class ControlFunction
         String id = signal.getServerId();
         switch (signal.getKind()) {
             case ServerSignal.GONE -> {
-                knownServers.remove(id);
+                if (knownServers.contains(id)) {
+                    int known = liveServers();
+                    knownServers.remove(id);
+                    knownServerCount.update(known - 1);
+                }
                 publish(
                         state().copy(),
                         List.of(),
@@ -155,7 +166,9 @@ public class ControlFunction
             }
             case ServerSignal.PRESENT -> {
                 if (!knownServers.contains(id)) {
+                    int known = liveServers();
                     knownServers.put(id, true);
+                    knownServerCount.update(known + 1);
                     publish(
                             state().copy(),
                             List.of(),
@@ -259,12 +272,17 @@ public class ControlFunction
         }
     }
 
+    /** The number of known servers; counted once after a restore from a state without it. */
     private int liveServers() throws Exception {
-        int n = 0;
-        for (String ignored : knownServers.keys()) {
-            n++;
+        Integer known = knownServerCount.value();
+        if (known == null) {
+            known = 0;
+            for (String ignored : knownServers.keys()) {
+                known++;
+            }
+            knownServerCount.update(known);
         }
-        return n;
+        return known;
     }
 
     private boolean known(String serverId) {
