@@ -197,9 +197,10 @@ class ControlIT {
                                             && l.stream()
                                                     .anyMatch(
                                                             e -> "DRAINED".equals(e.getAction())));
-            // written by two operators (the control operator refuses, the gate applies): read order
-            // is not
-            // decision order; the refusal saying "replay" shows which came first
+            // written by two operators (control-auth refuses the replay, control applies the
+            // first): read order is not decision order; the refusal saying "replay" shows which
+            // came
+            // first
             assertThat(log)
                     .filteredOn(e -> "replayed-1".equals(e.getCommandId()))
                     .extracting(ControlLogEntry::getOutcome)
