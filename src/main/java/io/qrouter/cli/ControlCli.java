@@ -45,6 +45,10 @@ import picocli.CommandLine.Spec;
             "  weights A,S,R           K's weights alpha,sigma,r (normalised to sum 1)",
             "  power-of-d D            d of power-of-d, in [1, 64]",
             "  idle-queue on|off       heartbeat-k(-live) takes idle servers first, or ranks by K alone",
+            "  set KEY=VALUE ...       change per-server state settings live, validated like the configuration:",
+            "                          server.down-timeout.ms, heartbeat.min-interval.ms, heartbeat.max-interval.ms,",
+            "                          server.estimator-min-events, server.update-coalesce.ms",
+            "                          (the estimator window and buckets need a restart)",
             "",
             "The HMAC secret (the job's control.hmac-secret) comes from --secret-file or the environment variable "
                     + ControlCli.SECRET_ENV
@@ -110,7 +114,7 @@ final class ControlCli implements Callable<Integer> {
             paramLabel = "COMMAND",
             description =
                     "drain, maintenance, active, weight, policy, "
-                            + "weights, power-of-d or idle-queue.")
+                            + "weights, power-of-d, idle-queue or set.")
     String action;
 
     @Parameters(

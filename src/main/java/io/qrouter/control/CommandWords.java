@@ -8,14 +8,15 @@ import java.util.Map;
  * An operator's command as words, as typed after {@code qrouter control} or in a demo's control
  * script: per-server commands take the server id first ({@code drain server-7}, {@code weight
  * server-7 0.5}); {@code weights A,S,R} is the {@code k-weights} action; {@code policy NAME} takes
- * optional {@code key=value} settings ({@code d}, {@code k-weights}, {@code idle-queue}). Only the
- * shape is checked here; the job validates the values.
+ * optional {@code key=value} settings ({@code d}, {@code k-weights}, {@code idle-queue}); {@code
+ * set KEY=VALUE ...} takes configuration keys of the per-server state. Only the shape is checked
+ * here; the job validates the keys and values.
  */
 public final class CommandWords {
     public static final String USAGE =
             "drain SERVER | maintenance SERVER | active SERVER | weight SERVER W | "
                     + "policy NAME [d=N] [k-weights=A,S,R] [idle-queue=on|off] | weights A,S,R | power-of-d D | "
-                    + "idle-queue on|off";
+                    + "idle-queue on|off | set KEY=VALUE [KEY=VALUE ...]";
 
     private CommandWords() {}
 
@@ -51,20 +52,31 @@ public final class CommandWords {
                             "usage: policy NAME [d=N] [k-weights=A,S,R] [idle-queue=on|off]");
                 }
                 named.put("name", args.get(0));
-                for (String setting : args.subList(1, args.size())) {
-                    int eq = setting.indexOf('=');
-                    if (eq <= 0) {
-                        throw new IllegalArgumentException(
-                                "policy settings are key=value (got '" + setting + "')");
-                    }
-                    named.put(setting.substring(0, eq), setting.substring(eq + 1));
+                named.putAll(keyValues("policy settings", args.subList(1, args.size())));
+            }
+            case "set" -> {
+                if (args.isEmpty()) {
+                    throw new IllegalArgumentException("usage: set KEY=VALUE [KEY=VALUE ...]");
                 }
+                named.putAll(keyValues("set", args));
             }
             default ->
                     throw new IllegalArgumentException(
                             "unknown command '" + action + "'; usage: " + USAGE);
         }
         return new Command(commandId, issuer, issuedAtMillis, wireAction, target, named);
+    }
+
+    private static Map<String, String> keyValues(String what, List<String> settings) {
+        Map<String, String> named = new LinkedHashMap<>();
+        for (String setting : settings) {
+            int eq = setting.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException(what + " are key=value (got '" + setting + "')");
+            }
+            named.put(setting.substring(0, eq), setting.substring(eq + 1));
+        }
+        return named;
     }
 
     private static List<String> exactly(List<String> args, int n, String usage) {

@@ -34,7 +34,13 @@ public enum ControlAction {
     /** Back in service. */
     ACTIVE("active", true, Set.of()),
     /** The server's weight: {@code weight} in [0.01, 100] (see {@link ServerAdmin}). */
-    WEIGHT("weight", true, Set.of("weight"));
+    WEIGHT("weight", true, Set.of("weight")),
+    /**
+     * Change settings of the per-server state while the job runs: each argument is a configuration
+     * key and its value. Which keys are live, and their values, the job checks (not this package:
+     * the keys are the job's configuration).
+     */
+    SET("set", false, null);
 
     public static final int MAX_POWER_OF_D = 64;
     public static final double MIN_WEIGHT = 0.01;
@@ -42,6 +48,8 @@ public enum ControlAction {
 
     private final String commandName;
     private final boolean perServer;
+
+    /** The argument names accepted; null: any, checked by whoever applies the action. */
     private final Set<String> argumentNames;
 
     ControlAction(String commandName, boolean perServer, Set<String> argumentNames) {
@@ -78,7 +86,7 @@ public enum ControlAction {
      * Checks the command's shape: target present exactly for per-server actions, only known
      * argument names.
      */
-    void checkShape(Command command) throws ControlRefusal {
+    public void checkShape(Command command) throws ControlRefusal {
         if (perServer && (command.target() == null || command.target().isBlank())) {
             throw new ControlRefusal(commandName + " needs a target server id");
         }
@@ -90,7 +98,7 @@ public enum ControlAction {
                             + "\")");
         }
         for (String name : command.arguments().keySet()) {
-            if (!argumentNames.contains(name)) {
+            if (argumentNames != null && !argumentNames.contains(name)) {
                 throw new ControlRefusal(
                         commandName
                                 + " takes no argument \""

@@ -19,6 +19,7 @@ import io.qrouter.job.config.ServerStateSettings;
 import io.qrouter.job.functions.AdminGateFunction;
 import io.qrouter.job.functions.AdminMetricsFunction;
 import io.qrouter.job.functions.BroadcastStates;
+import io.qrouter.job.functions.ControlAuthFunction;
 import io.qrouter.job.functions.ControlFunction;
 import io.qrouter.job.functions.CountDeadLetters;
 import io.qrouter.job.functions.DsrsArrivalCounter;
@@ -181,14 +182,29 @@ public final class QrouterJob {
                         "heartbeats",
                         beat -> beat.getSentAt().toEpochMilli());
 
+        SingleOutputStreamOperator<ControlCommand> authenticated =
+                env.fromSource(sources.control(), neverHoldsBackEventTime(), "control: source")
+                        .uid("source-control")
+                        .keyBy(ControlAuthFunction.KEY)
+                        .process(
+                                new ControlAuthFunction(ControlSettings.from(config), config),
+                                new AvroTypeInfo<>(ControlCommand.class))
+                        .setParallelism(1)
+                        .setMaxParallelism(1)
+                        .uid("control-auth")
+                        .name("control: authenticate; live settings");
         SingleOutputStreamOperator<ServerUpdate> serverState =
-                events.keyBy(TaskEvent::getServerId)
-                        .connect(heartbeats.keyBy(Heartbeat::getServerId))
+                serverRecords(events, heartbeats)
+                        .keyBy(ServerStateFunction.SERVER_KEY)
+                        .connect(
+                                authenticated
+                                        .getSideOutput(ControlAuthFunction.LIVE_SETTINGS)
+                                        .broadcast(BroadcastStates.LIVE_SETTINGS))
                         .process(new ServerStateFunction(ServerStateSettings.from(config)))
                         .uid("server-state")
                         .name("per-server state and metrics");
         SingleOutputStreamOperator<ControlState> controlStates =
-                control(env, config, sources, serverState, events);
+                control(config, authenticated, serverState, events);
         BroadcastStream<ControlState> control = controlStates.broadcast(BroadcastStates.CONTROL);
         serverState
                 .getSideOutput(ServerStateFunction.METRICS)
@@ -270,27 +286,45 @@ public final class QrouterJob {
                 .sinkTo(sinks.deadLetters())
                 .uid("sink-dead-letters")
                 .name("dead-letter: sink");
-        controlStates
-                .getSideOutput(ControlFunction.CONTROL_LOG)
-                .union(updates.getSideOutput(AdminGateFunction.CONTROL_LOG))
+        authenticated
+                .getSideOutput(ControlAuthFunction.CONTROL_LOG)
+                .union(
+                        controlStates.getSideOutput(ControlFunction.CONTROL_LOG),
+                        updates.getSideOutput(AdminGateFunction.CONTROL_LOG))
                 .sinkTo(sinks.controlLog())
                 .uid("sink-control-log")
                 .name("control-log: sink");
     }
 
     /**
-     * The control topic: one operator (parallelism 1) authenticates and validates each command
-     * against the servers known, and emits the resulting state (its side output: the control-log).
+     * Lifecycle events and heartbeats as one stream, the per-server state's keyed input (a chained
+     * map each: no extra network hop).
+     */
+    private static DataStream<Either<TaskEvent, Heartbeat>> serverRecords(
+            DataStream<TaskEvent> events, DataStream<Heartbeat> heartbeats) {
+        TypeInformation<Either<TaskEvent, Heartbeat>> type =
+                new EitherTypeInfo<>(
+                        new AvroTypeInfo<>(TaskEvent.class), new AvroTypeInfo<>(Heartbeat.class));
+        return events.map(Either::<TaskEvent, Heartbeat>Left, type)
+                .uid("server-state-events")
+                .name("server-events: to per-server state")
+                .union(
+                        heartbeats
+                                .map(Either::<TaskEvent, Heartbeat>Right, type)
+                                .uid("server-state-heartbeats")
+                                .name("heartbeats: to per-server state"));
+    }
+
+    /**
+     * The authenticated routing and administrative commands: one operator (parallelism 1) validates
+     * each against the servers known, and emits the resulting state (its side output: the
+     * control-log).
      */
     private static SingleOutputStreamOperator<ControlState> control(
-            StreamExecutionEnvironment env,
             JobConfig config,
-            JobSources sources,
+            DataStream<ControlCommand> commands,
             DataStream<ServerUpdate> serverState,
             DataStream<TaskEvent> events) {
-        DataStream<Either<DeadLetter, ControlCommand>> commands =
-                env.fromSource(sources.control(), neverHoldsBackEventTime(), "control: source")
-                        .uid("source-control");
         ControlSettings settings = ControlSettings.from(config);
         DataStream<ServerSignal> signals =
                 serverState
@@ -314,14 +348,14 @@ public final class QrouterJob {
                 .setParallelism(1)
                 .setMaxParallelism(1)
                 .uid("control")
-                .name("control: authenticate, validate, apply");
+                .name("control: validate, apply");
     }
 
     /**
-     * Control commands have no event time. Their stream reaches the server-update path (admin gate,
-     * server-metrics), and without watermarks it would hold event time back there for good (DSRS
-     * slots would never close): it emits the largest watermark at once, so only the other inputs
-     * set event time.
+     * Control commands have no event time. Their stream reaches the server-update path (per-server
+     * state, admin gate, server-metrics), and without watermarks it would hold event time back
+     * there for good (DSRS slots would never close): it emits the largest watermark at once, so
+     * only the other inputs set event time.
      */
     static WatermarkStrategy<Either<DeadLetter, ControlCommand>> neverHoldsBackEventTime() {
         return WatermarkStrategy.forGenerator(

@@ -31,8 +31,8 @@ import picocli.CommandLine;
 
 /**
  * {@code qrouter control} end to end: the CLI against the whole job on a MiniCluster and a real
- * in-process broker. A drain, a policy switch and bad commands, each answered on control-log, with
- * the decisions and server-metrics that follow.
+ * in-process broker. A drain, a policy switch, live settings and bad commands, each answered on
+ * control-log, with the decisions and server-metrics that follow.
  */
 class ControlIT {
     private static final Duration WAIT = Duration.ofSeconds(60);
@@ -197,9 +197,10 @@ class ControlIT {
                                             && l.stream()
                                                     .anyMatch(
                                                             e -> "DRAINED".equals(e.getAction())));
-            // written by two operators (the control operator refuses, the gate applies): read order
-            // is not
-            // decision order; the refusal saying "replay" shows which came first
+            // written by two operators (control-auth refuses the replay, control applies the
+            // first): read order is not decision order; the refusal saying "replay" shows which
+            // came
+            // first
             assertThat(log)
                     .filteredOn(e -> "replayed-1".equals(e.getCommandId()))
                     .extracting(ControlLogEntry::getOutcome)
@@ -241,6 +242,79 @@ class ControlIT {
             System.out.printf(
                     "control round trips (CLI start to answer), ms: drain %d, policy %d, refused %d%n",
                     drain.millis(), policy.millis(), unknownServer.millis());
+        } finally {
+            beats.shutdownNow();
+        }
+    }
+
+    @Test
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
+    void liveSettingsThroughTheCli() throws Exception {
+        Path secret = Files.writeString(dir.resolve("secret"), SECRET + "\n");
+        ScheduledExecutorService beats = Executors.newSingleThreadScheduledExecutor();
+        try (KafkaJobTestKit kit = new KafkaJobTestKit(BROKER.bootstrapServers())) {
+            Map<ConfigKey, String> topics = kit.freshTopics("live");
+            kit.start(kit.config(settings(topics, "control.hmac-secret=" + SECRET)), 2);
+            beats.scheduleAtFixedRate(
+                    () -> kit.send(topics.get(ConfigKey.TOPIC_HEARTBEATS), "s-1", heartbeat("s-1")),
+                    0,
+                    200,
+                    TimeUnit.MILLISECONDS);
+            long configuredMax = Long.parseLong(ConfigKey.HEARTBEAT_MAX_INTERVAL_MS.defaultValue());
+            kit.readCommitted(
+                    topics.get(ConfigKey.TOPIC_SERVER_METRICS),
+                    ServerMetrics.class,
+                    WAIT,
+                    m ->
+                            m.stream()
+                                    .anyMatch(
+                                            x ->
+                                                    x.getRecommendedHeartbeatMillis()
+                                                            == configuredMax));
+
+            Result set =
+                    control(
+                            topics,
+                            secret,
+                            "set",
+                            "heartbeat.min-interval.ms=40",
+                            "heartbeat.max-interval.ms=60");
+            assertThat(set.exitCode()).as(set.output()).isZero();
+            assertThat(set.output())
+                    .startsWith(
+                            "applied: server state: heartbeat.max-interval.ms "
+                                    + configuredMax
+                                    + " -> 60, heartbeat.min-interval.ms 250 -> 40");
+            // the idle server's next heartbeats are answered with the new maximum
+            kit.readCommitted(
+                    topics.get(ConfigKey.TOPIC_SERVER_METRICS),
+                    ServerMetrics.class,
+                    WAIT,
+                    m -> m.stream().anyMatch(x -> x.getRecommendedHeartbeatMillis() == 60));
+
+            Result badValue = control(topics, secret, "set", "heartbeat.min-interval.ms=0");
+            assertThat(badValue.exitCode()).isEqualTo(1);
+            assertThat(badValue.output())
+                    .isEqualTo(
+                            "refused: config key 'heartbeat.min-interval.ms' must be an integer in"
+                                    + " [1, 3600000] (got '0')");
+            Result notLive = control(topics, secret, "set", "server.estimator-window.ms=1000");
+            assertThat(notLive.exitCode()).isEqualTo(1);
+            assertThat(notLive.output())
+                    .startsWith("refused: 'server.estimator-window.ms' needs a restart")
+                    .contains("live keys: server.down-timeout.ms");
+
+            List<ControlLogEntry> log =
+                    kit.readCommitted(
+                            topics.get(ConfigKey.TOPIC_CONTROL_LOG),
+                            ControlLogEntry.class,
+                            WAIT,
+                            l -> l.size() >= 3);
+            assertThat(log)
+                    .as("one entry per command")
+                    .extracting(ControlLogEntry::getOutcome)
+                    .containsExactly("APPLIED", "REFUSED", "REFUSED");
+            assertThat(log).extracting(ControlLogEntry::getAction).containsOnly("set");
         } finally {
             beats.shutdownNow();
         }

@@ -2,22 +2,21 @@ package io.qrouter.job;
 
 import io.qrouter.avro.ControlCommand;
 import io.qrouter.avro.DeadLetter;
-import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.RoutingDecision;
-import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.control.ControlState;
 import io.qrouter.job.config.ControlSettings;
 import io.qrouter.job.config.DsrsSettings;
+import io.qrouter.job.config.JobConfig;
 import io.qrouter.job.config.RouterSettings;
 import io.qrouter.job.config.ServerStateSettings;
 import io.qrouter.job.functions.AdminGateFunction;
 import io.qrouter.job.functions.BroadcastStates;
+import io.qrouter.job.functions.ControlAuthFunction;
 import io.qrouter.job.functions.ControlFunction;
 import io.qrouter.job.functions.DsrsArrivalCounter;
 import io.qrouter.job.functions.DsrsSlotFunction;
 import io.qrouter.job.functions.RouterFunction;
-import io.qrouter.job.functions.ServerStateFunction;
 import io.qrouter.job.records.ServerSignal;
 import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.job.records.SlotArrivals;
@@ -31,10 +30,12 @@ import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.runtime.state.StateBackend;
 import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
+import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.api.operators.co.CoBroadcastWithKeyedOperator;
 import org.apache.flink.streaming.api.operators.co.KeyedCoProcessOperator;
 import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
+import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 import org.apache.flink.types.Either;
@@ -49,33 +50,46 @@ public final class Harnesses {
 
     private Harnesses() {}
 
-    public static KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate>
-            serverState(ServerStateSettings settings, OperatorSubtaskState restoreFrom)
-                    throws Exception {
+    public static ServerStateHarness serverState(
+            ServerStateSettings settings, OperatorSubtaskState restoreFrom) throws Exception {
         return serverState(settings, restoreFrom, null);
     }
 
-    /** The per-server state on {@code backend} (null: the harness's default, on the heap). */
-    public static KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate>
-            serverState(
-                    ServerStateSettings settings,
-                    OperatorSubtaskState restoreFrom,
-                    StateBackend backend)
-                    throws Exception {
-        var harness =
-                new KeyedTwoInputStreamOperatorTestHarness<>(
-                        new KeyedCoProcessOperator<>(new ServerStateFunction(settings)),
-                        TaskEvent::getServerId,
-                        Heartbeat::getServerId,
-                        Types.STRING);
+    /**
+     * The per-server state on {@code backend} (null: the harness's default, on the heap). Its
+     * broadcast input's watermark is at the end of time from the start, as the control stream's is
+     * in the job, so the event input alone sets event time.
+     */
+    public static ServerStateHarness serverState(
+            ServerStateSettings settings, OperatorSubtaskState restoreFrom, StateBackend backend)
+            throws Exception {
+        var harness = new ServerStateHarness(settings);
         if (backend != null) {
             harness.setStateBackend(backend);
         }
+        start(harness, restoreFrom);
+        harness.processBroadcastWatermark(Long.MAX_VALUE);
+        return harness;
+    }
+
+    /** The control topic's reader, authenticating commands and applying {@code set}s. */
+    public static KeyedOneInputStreamOperatorTestHarness<
+                    String, Either<DeadLetter, ControlCommand>, ControlCommand>
+            controlAuth(
+                    ControlSettings settings,
+                    JobConfig configured,
+                    OperatorSubtaskState restoreFrom)
+                    throws Exception {
+        var harness =
+                new KeyedOneInputStreamOperatorTestHarness<>(
+                        new KeyedProcessOperator<>(new ControlAuthFunction(settings, configured)),
+                        ControlAuthFunction.KEY,
+                        Types.STRING);
         return start(harness, restoreFrom);
     }
 
     public static KeyedTwoInputStreamOperatorTestHarness<
-                    String, Either<DeadLetter, ControlCommand>, ServerSignal, ControlState>
+                    String, ControlCommand, ServerSignal, ControlState>
             control(ControlSettings settings, OperatorSubtaskState restoreFrom) throws Exception {
         var harness =
                 new KeyedTwoInputStreamOperatorTestHarness<>(

@@ -28,7 +28,7 @@ public final class ConfigDocs {
                     .append(" | ")
                     .append(key.validValues())
                     .append(" | ")
-                    .append(key.description().replace("|", "\\|"))
+                    .append(meaning(key).replace("|", "\\|"))
                     .append(" |\n");
         }
         out.append(
@@ -52,7 +52,7 @@ public final class ConfigDocs {
                         "#  or: flink run -c io.qrouter.job.QrouterJob qrouter.jar --config qrouter.properties\n");
         for (ConfigKey key : ConfigKey.values()) {
             out.append('\n');
-            comment(out, key.description());
+            comment(out, meaning(key));
             comment(out, "Valid: " + key.validValues() + ".");
             out.append(key.key()).append('=').append(key.defaultValue()).append('\n');
         }
@@ -75,6 +75,13 @@ public final class ConfigDocs {
         return out.toString();
     }
 
+    /** The key's description, and whether a running job takes it ({@link LiveSettings}). */
+    private static String meaning(ConfigKey key) {
+        return LiveSettings.KEYS.contains(key)
+                ? key.description() + " Live: qrouter control set " + key.key() + "=VALUE."
+                : key.description();
+    }
+
     private static void comment(StringBuilder out, String text) {
         StringBuilder lines = new StringBuilder();
         wrap(lines, text);
@@ -92,7 +99,7 @@ public final class ConfigDocs {
                     .append(" = ")
                     .append(key.defaultValue())
                     .append('\n');
-            wrap(out, key.description());
+            wrap(out, meaning(key));
             wrap(out, "Valid: " + key.validValues() + ".");
         }
         out.append("  kafka.*\n");

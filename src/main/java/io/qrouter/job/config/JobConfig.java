@@ -161,8 +161,18 @@ public final class JobConfig implements Serializable {
 
     /** A copy with one key changed, validated again. */
     public JobConfig with(String key, String value) {
+        return with(Map.of(key, value));
+    }
+
+    /**
+     * A copy with {@code changes} (key to value) applied, validated again: each key's rule and the
+     * cross-key checks.
+     *
+     * @throws ConfigException naming the first bad key and its valid values
+     */
+    public JobConfig with(Map<String, String> changes) {
         Map<String, String> copy = new TreeMap<>(settings);
-        copy.put(key, value);
+        copy.putAll(changes);
         return of(copy);
     }
 

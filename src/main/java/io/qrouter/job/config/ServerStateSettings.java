@@ -52,6 +52,22 @@ public record ServerStateSettings(
                 config.duration(ConfigKey.HEARTBEAT_MAX_INTERVAL_MS));
     }
 
+    /** These settings with the live ones ({@link LiveSettings}) in force instead. */
+    public ServerStateSettings with(LiveSettings live) {
+        return new ServerStateSettings(
+                queueModel,
+                weights,
+                loadIndexTimeUnit,
+                estimatorWindow,
+                estimatorBuckets,
+                live.getEstimatorMinEvents(),
+                Duration.ofMillis(live.getDownTimeoutMillis()),
+                forgetDownAfter,
+                Duration.ofMillis(live.getUpdateCoalesceMillis()),
+                Duration.ofMillis(live.getHeartbeatMinMillis()),
+                Duration.ofMillis(live.getHeartbeatMaxMillis()));
+    }
+
     /**
      * The estimators' configuration; the bucket count is the largest divisor of the window up to
      * the one set.

@@ -1,6 +1,7 @@
 package io.qrouter.job.functions;
 
 import io.qrouter.control.ControlState;
+import io.qrouter.job.config.LiveSettings;
 import io.qrouter.job.records.GaServerView;
 import io.qrouter.job.records.ServerUpdate;
 import org.apache.flink.api.common.state.MapStateDescriptor;
@@ -30,6 +31,14 @@ public final class BroadcastStates {
             new MapStateDescriptor<>(
                     "control-state", Types.STRING, TypeInformation.of(ControlState.class));
 
-    /** The one key of {@link #CONTROL} (and of the control operator's input). */
+    /** The one key of {@link #CONTROL} (and of the control operators' input). */
     public static final String CONTROL_KEY = "control";
+
+    /** The per-server state's live settings: one entry, under {@link #LIVE_KEY}. */
+    public static final MapStateDescriptor<String, LiveSettings> LIVE_SETTINGS =
+            new MapStateDescriptor<>(
+                    "live-settings", Types.STRING, TypeInformation.of(LiveSettings.class));
+
+    /** The one key of {@link #LIVE_SETTINGS}. */
+    public static final String LIVE_KEY = "live";
 }

@@ -2,9 +2,7 @@ package io.qrouter.job.functions;
 
 import io.qrouter.avro.ControlCommand;
 import io.qrouter.avro.ControlLogEntry;
-import io.qrouter.avro.DeadLetter;
 import io.qrouter.control.Command;
-import io.qrouter.control.CommandSignature;
 import io.qrouter.control.ControlRefusal;
 import io.qrouter.control.ControlState;
 import io.qrouter.control.Ejection;
@@ -23,23 +21,18 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
-import org.apache.flink.types.Either;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The control topic's one reader (parallelism 1, every record under one key): authenticates each
- * command, refuses replays, validates it against the servers the job knows, and emits the whole new
- * {@link ControlState} for broadcast ({@link #BroadcastStates.CONTROL}). Every command, applied or
- * refused, goes to {@link #CONTROL_LOG} with the reason; a refused command changes nothing.
- *
- * <p>Authentication: HMAC-SHA256 with {@code control.hmac-secret} ({@link CommandSignature}).
- * Refused, in this order: no secret configured, no signature, a wrong one, issued further than
- * {@code control.max-age.ms} from the job's clock (either way), and a command id seen before within
- * that window. The ids seen, the servers known and the state are keyed state: checkpointed, so a
- * restart keeps all three.
+ * Applies the routing and administrative commands {@link ControlAuthFunction} authenticated
+ * (parallelism 1, every record under one key): validates each against the servers the job knows,
+ * and emits the whole new {@link ControlState} for broadcast ({@link BroadcastStates#CONTROL}).
+ * Every command, applied or refused, goes to {@link #CONTROL_LOG} with the reason; a refused
+ * command changes nothing. The servers known and the state are keyed state: checkpointed, so a
+ * restart keeps both.
  *
  * <p>Input 2 says which servers exist (heartbeats and departures) and, with outlier detection on,
  * each server's finished and failed tasks ({@link OutlierStatsFunction}): the detectors ({@link
@@ -47,16 +40,14 @@ import org.slf4j.LoggerFactory;
  * an EVENT on the control-log.
  */
 public class ControlFunction
-        extends KeyedCoProcessFunction<
-                String, Either<DeadLetter, ControlCommand>, ServerSignal, ControlState> {
+        extends KeyedCoProcessFunction<String, ControlCommand, ServerSignal, ControlState> {
     private static final long serialVersionUID = 1L;
     private static final Logger LOGGER = LoggerFactory.getLogger(ControlFunction.class);
 
     /** The only key: every command and server update meets in one place. */
     static final String KEY = BroadcastStates.CONTROL_KEY;
 
-    public static final KeySelector<Either<DeadLetter, ControlCommand>, String> COMMAND_KEY =
-            c -> KEY;
+    public static final KeySelector<ControlCommand, String> COMMAND_KEY = c -> KEY;
     public static final KeySelector<ServerSignal, String> SERVER_KEY = u -> KEY;
 
     /** Every command applied or refused. */
@@ -70,8 +61,6 @@ public class ControlFunction
     /** How many {@link #knownServers}: counting them per signal cost O(N²) as N servers came up. */
     private transient ValueState<Integer> knownServerCount;
 
-    private transient MapState<String, Long> seenCommands;
-    private transient CommandSignature signature;
     private transient MapState<String, ServerSignal> intervalCounts;
     private transient ValueState<Long> nextTick;
     private transient Ejection ejection;
@@ -93,12 +82,6 @@ public class ControlFunction
         knownServerCount =
                 getRuntimeContext()
                         .getState(new ValueStateDescriptor<>("known-server-count", Types.INT));
-        seenCommands =
-                getRuntimeContext()
-                        .getMapState(
-                                new MapStateDescriptor<>(
-                                        "seen-command-ids", Types.STRING, Types.LONG));
-        signature = settings.signature();
         intervalCounts =
                 getRuntimeContext()
                         .getMapState(
@@ -113,21 +96,11 @@ public class ControlFunction
     }
 
     @Override
-    public void processElement1(
-            Either<DeadLetter, ControlCommand> record, Context ctx, Collector<ControlState> out)
+    public void processElement1(ControlCommand received, Context ctx, Collector<ControlState> out)
             throws Exception {
         long now = ctx.timerService().currentProcessingTime();
-        if (record.isLeft()) {
-            refuse(
-                    ControlLog.unreadable(
-                            "not a readable ControlCommand: " + record.left().getReason(), now),
-                    ctx);
-            return;
-        }
-        ControlCommand received = record.right();
         Command command = ControlCommands.of(received);
         try {
-            authenticate(command, received.getSignature(), now);
             ControlState before = state();
             ControlState.Applied applied =
                     before.apply(command, this::known, settings.perTaskRouting(), now);
@@ -290,51 +263,6 @@ public class ControlFunction
             return knownServers.contains(serverId);
         } catch (Exception e) {
             throw new IllegalStateException("cannot read the known servers", e);
-        }
-    }
-
-    /**
-     * Refuses a command that is not authentic or is a replay; records the id of an authentic one.
-     */
-    private void authenticate(Command command, String givenSignature, long now) throws Exception {
-        if (signature == null) {
-            throw new ControlRefusal(
-                    "control commands are disabled: the job has no control.hmac-secret");
-        }
-        if (givenSignature == null || givenSignature.isBlank()) {
-            throw new ControlRefusal("unsigned command");
-        }
-        if (!signature.verifies(command, givenSignature)) {
-            throw new ControlRefusal("wrong signature");
-        }
-        long age = now - command.issuedAtMillis();
-        if (Math.abs(age) > settings.maxAgeMillis()) {
-            throw new ControlRefusal(
-                    "replay or clock skew: issued "
-                            + age
-                            + " ms before the job's clock, outside "
-                            + "control.max-age.ms ("
-                            + settings.maxAgeMillis()
-                            + ")");
-        }
-        forgetOldIds(now);
-        if (seenCommands.contains(command.commandId())) {
-            throw new ControlRefusal(
-                    "replay: command id " + command.commandId() + " was already received");
-        }
-        seenCommands.put(command.commandId(), command.issuedAtMillis());
-    }
-
-    /** Ids of commands issued before the window need not be kept: their age refuses them anyway. */
-    private void forgetOldIds(long now) throws Exception {
-        List<String> old = new ArrayList<>();
-        for (Map.Entry<String, Long> seen : seenCommands.entries()) {
-            if (now - seen.getValue() > settings.maxAgeMillis()) {
-                old.add(seen.getKey());
-            }
-        }
-        for (String id : old) {
-            seenCommands.remove(id);
         }
     }
 

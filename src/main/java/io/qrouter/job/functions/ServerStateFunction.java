@@ -7,6 +7,7 @@ import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskEventType;
 import io.qrouter.estimate.ServerEstimators;
 import io.qrouter.estimate.TaskLifecycle;
+import io.qrouter.job.config.LiveSettings;
 import io.qrouter.job.config.ServerStateSettings;
 import io.qrouter.job.records.EstimatorState;
 import io.qrouter.job.records.ServerState;
@@ -21,26 +22,36 @@ import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
 import org.apache.flink.metrics.Counter;
-import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
+import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
+import org.apache.flink.types.Either;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
 
 /**
- * Per-server state, keyed by server id: lifecycle events (input 1) and heartbeats (input 2) keep
- * the server's queue, its estimator windows and its status. The routers' view is kept fresh: a
- * lifecycle event that changes the queue length or acknowledges an ENQUEUED emits a {@link
- * ServerUpdate} at once (or after {@code updateCoalesceMillis}, except that a server becoming idle
- * is always reported at once, as seed 000's join-idle-queue intends). Every heartbeat emits a
- * {@link ServerMetrics} record ({@link #METRICS}), a {@link HeartbeatLog} record ({@link
+ * Per-server state, keyed by server id: lifecycle events and heartbeats (one input, {@link
+ * #SERVER_KEY}) keep the server's queue, its estimator windows and its status. The routers' view is
+ * kept fresh: a lifecycle event that changes the queue length or acknowledges an ENQUEUED emits a
+ * {@link ServerUpdate} at once (or after {@code updateCoalesceMillis}, except that a server
+ * becoming idle is always reported at once, as seed 000's join-idle-queue intends). Every heartbeat
+ * emits a {@link ServerMetrics} record ({@link #METRICS}), a {@link HeartbeatLog} record ({@link
  * #HEARTBEAT_LOG}) and, when it brings news ({@link ServerUpdate#isNewsAfter}), an update with the
  * new estimates. The design notes (down detection, cleanup, queue length, late records) are in
  * {@code docs/design.md}.
+ *
+ * <p>The broadcast input brings the {@link LiveSettings} operators set ({@code qrouter control
+ * set}), kept in broadcast state (checkpointed); until the first, the configured values hold. Each
+ * record reads them (a heap lookup) and, when they changed, rebuilds what depends on them, so a
+ * change applies from every server's next record: the down timeout from its next heartbeat, the
+ * heartbeat range to the interval recommended on it, the minimum events to the estimates of the
+ * next heartbeat, the coalescing window to the next queue change.
  */
 public class ServerStateFunction
-        extends KeyedCoProcessFunction<String, TaskEvent, Heartbeat, ServerUpdate> {
+        extends KeyedBroadcastProcessFunction<
+                String, Either<TaskEvent, Heartbeat>, LiveSettings, ServerUpdate> {
     private static final long serialVersionUID = 1L;
 
     /** One per heartbeat (and one when the server is marked down): topic {@code server-metrics}. */
@@ -63,7 +74,17 @@ public class ServerStateFunction
     static final ListStateDescriptor<Tuple2<Long, Integer>> QUEUE_CHANGES =
             new ListStateDescriptor<>("queue-changes", Types.TUPLE(Types.LONG, Types.INT));
 
-    private final ServerStateSettings settings;
+    /** Lifecycle events and heartbeats, by server id. */
+    public static final KeySelector<Either<TaskEvent, Heartbeat>, String> SERVER_KEY =
+            record -> record.isLeft() ? record.left().getServerId() : record.right().getServerId();
+
+    private final ServerStateSettings configured;
+
+    /** The settings in force: the configured ones with the live ones applied. */
+    private transient ServerStateSettings settings;
+
+    /** The live settings {@link #settings} was built from; null: none set. */
+    private transient LiveSettings appliedLive;
 
     private transient ValueState<ServerState> server;
     private transient EstimatorState estimators;
@@ -74,24 +95,60 @@ public class ServerStateFunction
     private transient Counter heartbeats;
 
     public ServerStateFunction(ServerStateSettings settings) {
-        this.settings = settings;
+        this.configured = settings;
     }
 
     @Override
     public void open(OpenContext openContext) {
         server = getRuntimeContext().getState(SERVER_STATE);
         queueChanges = getRuntimeContext().getListState(QUEUE_CHANGES);
-        estimators = new EstimatorState(getRuntimeContext(), settings.estimatorConfig());
-        weights = settings.weights();
-        adaptiveHeartbeat =
-                new AdaptiveHeartbeat(
-                        settings.heartbeatMin().toMillis(), settings.heartbeatMax().toMillis());
+        estimators = new EstimatorState(getRuntimeContext(), configured.estimatorConfig());
+        weights = configured.weights();
+        use(configured);
         lateRecords = getRuntimeContext().getMetricGroup().counter("lateRecords");
         heartbeats = getRuntimeContext().getMetricGroup().counter("heartbeats");
     }
 
     @Override
-    public void processElement1(TaskEvent event, Context ctx, Collector<ServerUpdate> out)
+    public void processBroadcastElement(LiveSettings live, Context ctx, Collector<ServerUpdate> out)
+            throws Exception {
+        ctx.getBroadcastState(BroadcastStates.LIVE_SETTINGS).put(BroadcastStates.LIVE_KEY, live);
+    }
+
+    @Override
+    public void processElement(
+            Either<TaskEvent, Heartbeat> record, ReadOnlyContext ctx, Collector<ServerUpdate> out)
+            throws Exception {
+        followLiveSettings(ctx);
+        if (record.isLeft()) {
+            onEvent(record.left(), ctx, out);
+        } else {
+            onHeartbeat(record.right(), ctx, out);
+        }
+    }
+
+    /**
+     * Puts the live settings in force if they changed since the last record (also the first record
+     * after a restore, which brings them back from broadcast state).
+     */
+    private void followLiveSettings(ReadOnlyContext ctx) throws Exception {
+        LiveSettings live =
+                ctx.getBroadcastState(BroadcastStates.LIVE_SETTINGS).get(BroadcastStates.LIVE_KEY);
+        if (live != appliedLive) {
+            appliedLive = live;
+            use(configured.with(live));
+        }
+    }
+
+    private void use(ServerStateSettings next) {
+        settings = next;
+        estimators.use(next.estimatorConfig());
+        adaptiveHeartbeat =
+                new AdaptiveHeartbeat(
+                        next.heartbeatMin().toMillis(), next.heartbeatMax().toMillis());
+    }
+
+    private void onEvent(TaskEvent event, ReadOnlyContext ctx, Collector<ServerUpdate> out)
             throws Exception {
         ServerState state = loadOrCreate(ctx);
         countIfLate(ctx, state);
@@ -128,7 +185,8 @@ public class ServerStateFunction
      * heartbeat counted it) but is reported as promptly: its router stops counting the task as in
      * flight, and no list of ids piles up in the state until a heartbeat.
      */
-    private void reportQueueChange(Context ctx, ServerState state, Collector<ServerUpdate> out) {
+    private void reportQueueChange(
+            ReadOnlyContext ctx, ServerState state, Collector<ServerUpdate> out) {
         long window = settings.updateCoalesce().toMillis();
         if (window == 0 || state.queueLength() == 0) {
             emitUpdate(state, false, out);
@@ -151,8 +209,7 @@ public class ServerStateFunction
         state.clearAcknowledgements();
     }
 
-    @Override
-    public void processElement2(Heartbeat heartbeat, Context ctx, Collector<ServerUpdate> out)
+    private void onHeartbeat(Heartbeat heartbeat, ReadOnlyContext ctx, Collector<ServerUpdate> out)
             throws Exception {
         ServerState state = loadOrCreate(ctx);
         countIfLate(ctx, state);
@@ -197,6 +254,7 @@ public class ServerStateFunction
         if (state == null) {
             return;
         }
+        followLiveSettings(ctx);
         if (timestamp == state.updateTimerAt) {
             state.updateTimerAt = ServerState.NO_TIMER;
             if (state.alive && state.hasUnreportedChange()) {
@@ -241,7 +299,7 @@ public class ServerStateFunction
                 state.serviceRatePerSecond);
     }
 
-    private ServerState loadOrCreate(Context ctx) throws Exception {
+    private ServerState loadOrCreate(ReadOnlyContext ctx) throws Exception {
         ServerState state = server.value();
         if (state == null) {
             state = ServerState.of(ctx.getCurrentKey());
@@ -309,7 +367,7 @@ public class ServerStateFunction
         };
     }
 
-    private void countIfLate(Context ctx, ServerState state) {
+    private void countIfLate(ReadOnlyContext ctx, ServerState state) {
         Long timestamp = ctx.timestamp();
         if (timestamp != null && timestamp < ctx.timerService().currentWatermark()) {
             state.lateRecords++;
@@ -323,7 +381,7 @@ public class ServerStateFunction
      * costs no timer deletion and registration, which were the largest part of a heartbeat's cost
      * in a fleet of 20,000 servers.
      */
-    private void scheduleDown(Context ctx, ServerState state) {
+    private void scheduleDown(ReadOnlyContext ctx, ServerState state) {
         if (state.forgetTimerAt != ServerState.NO_TIMER) {
             ctx.timerService().deleteProcessingTimeTimer(state.forgetTimerAt);
             state.forgetTimerAt = ServerState.NO_TIMER;
@@ -342,14 +400,14 @@ public class ServerStateFunction
         }
     }
 
-    private void scheduleForget(Context ctx, ServerState state) {
+    private void scheduleForget(ReadOnlyContext ctx, ServerState state) {
         deleteTimers(ctx, state);
         state.forgetTimerAt =
                 ctx.timerService().currentProcessingTime() + settings.forgetDownAfter().toMillis();
         ctx.timerService().registerProcessingTimeTimer(state.forgetTimerAt);
     }
 
-    private static void deleteTimers(Context ctx, ServerState state) {
+    private static void deleteTimers(ReadOnlyContext ctx, ServerState state) {
         state.downAt = ServerState.NO_TIMER;
         if (state.downTimerAt != ServerState.NO_TIMER) {
             ctx.timerService().deleteProcessingTimeTimer(state.downTimerAt);
@@ -361,7 +419,7 @@ public class ServerStateFunction
         }
     }
 
-    private void forget(Context ctx, ServerState state, Collector<ServerUpdate> out) {
+    private void forget(ReadOnlyContext ctx, ServerState state, Collector<ServerUpdate> out) {
         deleteTimers(ctx, state);
         if (state.updateTimerAt != ServerState.NO_TIMER) {
             ctx.timerService().deleteProcessingTimeTimer(state.updateTimerAt);

@@ -39,7 +39,7 @@ public final class EstimatorState implements EstimatorStore {
                     StringSerializer.INSTANCE,
                     new EstimatorSerializers.Task());
 
-    private final EstimatorConfig config;
+    private EstimatorConfig config;
     private final ValueState<ServerEstimators> header;
     private final MapStateMap<Integer, WindowBucket> buckets;
     private final MapStateMap<Integer, long[]> arrivalPages;
@@ -51,6 +51,14 @@ public final class EstimatorState implements EstimatorStore {
         this.buckets = new MapStateMap<>(context.getMapState(BUCKETS));
         this.arrivalPages = new MapStateMap<>(context.getMapState(ARRIVAL_PAGES));
         this.openTasks = new MapStateMap<>(context.getMapState(OPEN_TASKS));
+    }
+
+    /**
+     * Settings from now on (live settings): the minimum observations apply to the next snapshot; a
+     * new layout would start each server's window afresh, so live changes keep the layout.
+     */
+    public void use(EstimatorConfig next) {
+        this.config = next;
     }
 
     /** The current key's estimators (new ones if it has none), attached to its entries. */

@@ -9,7 +9,6 @@ import io.qrouter.avro.DeadLetter;
 import io.qrouter.control.AdminState;
 import io.qrouter.control.CommandSignature;
 import io.qrouter.control.ControlState;
-import io.qrouter.job.Harnesses;
 import io.qrouter.job.TestSettings;
 import io.qrouter.job.config.ControlSettings;
 import io.qrouter.job.kafka.ControlCommands;
@@ -19,9 +18,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
-import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
 import org.apache.flink.types.Either;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -32,10 +29,7 @@ class ControlFunctionTest {
     private static final long MAX_AGE = 60_000;
     private static final CommandSignature SIGNATURE = new CommandSignature(SECRET);
 
-    private final List<
-                    KeyedTwoInputStreamOperatorTestHarness<
-                            String, Either<DeadLetter, ControlCommand>, ServerSignal, ControlState>>
-            open = new ArrayList<>();
+    private final List<ControlPipeline> open = new ArrayList<>();
 
     @AfterEach
     void close() throws Exception {
@@ -44,12 +38,12 @@ class ControlFunctionTest {
         }
     }
 
-    private KeyedTwoInputStreamOperatorTestHarness<
-                    String, Either<DeadLetter, ControlCommand>, ServerSignal, ControlState>
-            control(String secret, OperatorSubtaskState restoreFrom) throws Exception {
+    private ControlPipeline control(String secret, ControlPipeline.Checkpoint restoreFrom)
+            throws Exception {
         var harness =
-                Harnesses.control(
+                new ControlPipeline(
                         new ControlSettings(secret, MAX_AGE, TestSettings.router(), true),
+                        TestSettings.config(),
                         restoreFrom);
         harness.setProcessingTime(NOW);
         open.add(harness);
@@ -61,19 +55,12 @@ class ControlFunctionTest {
         return ControlCommands.signed(SIGNATURE, id, "alice", issuedAt, action, target, args);
     }
 
-    private static void send(
-            KeyedTwoInputStreamOperatorTestHarness<
-                            String, Either<DeadLetter, ControlCommand>, ServerSignal, ControlState>
-                    harness,
-            ControlCommand command)
-            throws Exception {
+    private static void send(ControlPipeline harness, ControlCommand command) throws Exception {
         harness.processElement1(new StreamRecord<>(Either.Right(command)));
     }
 
-    private static List<ControlLogEntry> log(
-            KeyedTwoInputStreamOperatorTestHarness<?, ?, ?, ?> harness) {
-        var records = harness.getSideOutput(ControlFunction.CONTROL_LOG);
-        return records == null ? List.of() : records.stream().map(StreamRecord::getValue).toList();
+    private static List<ControlLogEntry> log(ControlPipeline harness) {
+        return harness.log();
     }
 
     @Test
@@ -174,7 +161,7 @@ class ControlFunctionTest {
         control.processElement2(new StreamRecord<>(ServerSignal.of(snapshot("server-7", NOW, 0))));
         send(control, signed("c-1", NOW, "drain", "server-7", Map.of()));
         send(control, signed("c-2", NOW, "policy", null, Map.of("name", "jsq")));
-        OperatorSubtaskState checkpoint = control.snapshot(1, NOW);
+        ControlPipeline.Checkpoint checkpoint = control.snapshot(1, NOW);
 
         var restored = control(SECRET, checkpoint);
         send(restored, signed("c-1", NOW, "drain", "server-7", Map.of()));

@@ -9,13 +9,12 @@ import static io.qrouter.job.Records.heartbeat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.ServerMetrics;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.job.Harnesses;
+import io.qrouter.job.ServerStateHarness;
 import io.qrouter.job.TestSettings;
 import io.qrouter.job.config.ServerStateSettings;
-import io.qrouter.job.records.ServerUpdate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -25,7 +24,6 @@ import org.apache.flink.runtime.state.StateBackend;
 import org.apache.flink.runtime.state.hashmap.HashMapStateBackend;
 import org.apache.flink.state.rocksdb.EmbeddedRocksDBStateBackend;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
-import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -35,8 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the heap and in RocksDB, and across a checkpoint and restore in the middle of the stream.
  */
 class EstimatorStateLayoutTest {
-    private KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate>
-            harness;
+    private ServerStateHarness harness;
 
     /**
      * 60 tasks, one every 100 ms from 0: every fifth waits 400 ms and abandons, the others start at
@@ -81,8 +78,8 @@ class EstimatorStateLayoutTest {
         harness.close();
         harness = Harnesses.serverState(settings, checkpoint, backend(backendName));
         feed(b.subList(b.size() / 2, b.size()));
-        harness.processElement2(heartbeat("a", 6_000, 0), 6_000);
-        harness.processElement2(heartbeat("b", 6_000, 0), 6_000);
+        harness.processHeartbeat(heartbeat("a", 6_000, 0), 6_000);
+        harness.processHeartbeat(heartbeat("b", 6_000, 0), 6_000);
 
         List<ServerMetrics> metrics =
                 harness.getSideOutput(ServerStateFunction.METRICS).stream()
@@ -99,7 +96,7 @@ class EstimatorStateLayoutTest {
 
     private void feed(List<TaskEvent> events) throws Exception {
         for (TaskEvent e : events) {
-            harness.processElement1(e, e.getEventTime().toEpochMilli());
+            harness.processEvent(e, e.getEventTime().toEpochMilli());
         }
     }
 }

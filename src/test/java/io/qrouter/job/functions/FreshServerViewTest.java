@@ -8,16 +8,14 @@ import static io.qrouter.job.Records.heartbeat;
 import static io.qrouter.job.Records.task;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.RoutingDecision;
-import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.job.Harnesses;
+import io.qrouter.job.ServerStateHarness;
 import io.qrouter.job.TestSettings;
 import io.qrouter.job.records.ServerUpdate;
 import java.util.List;
 import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
-import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -27,8 +25,7 @@ import org.junit.jupiter.api.Test;
  * heartbeat.
  */
 class FreshServerViewTest {
-    private KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate>
-            servers;
+    private ServerStateHarness servers;
     private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision>
             router;
     private int forwarded;
@@ -51,8 +48,8 @@ class FreshServerViewTest {
                         TestSettings.router("router.policy", "heartbeat-k-live"), 1, 0, null);
         router.setProcessingTime(1_000);
         // Both servers announce themselves busy, one task each; heartbeats every second.
-        servers.processElement2(heartbeat("a", 1_000, 1), 1_000);
-        servers.processElement2(heartbeat("b", 1_000, 1), 1_000);
+        servers.processHeartbeat(heartbeat("a", 1_000, 1), 1_000);
+        servers.processHeartbeat(heartbeat("b", 1_000, 1), 1_000);
         forwardUpdates();
 
         router.processElement(task("t1", 1_010), 1_010);
@@ -62,7 +59,7 @@ class FreshServerViewTest {
 
         // The other server finishes its task 20 ms later: its COMPLETED event, not a heartbeat,
         // frees it.
-        servers.processElement1(event(other, "old", COMPLETED, 1_030), 1_030);
+        servers.processEvent(event(other, "old", COMPLETED, 1_030), 1_030);
         router.setProcessingTime(1_031);
         forwardUpdates();
         router.processElement(task("t2", 1_031), 1_031);
@@ -75,8 +72,8 @@ class FreshServerViewTest {
 
         // The chosen server's ENQUEUED and STARTED for t2 acknowledge it: it is busy again, not
         // idle twice.
-        servers.processElement1(event(other, "t2", ENQUEUED, 1_040), 1_040);
-        servers.processElement1(event(other, "t2", STARTED, 1_040), 1_040);
+        servers.processEvent(event(other, "t2", ENQUEUED, 1_040), 1_040);
+        servers.processEvent(event(other, "t2", STARTED, 1_040), 1_040);
         forwardUpdates();
         router.processElement(task("t3", 1_050), 1_050);
         assertThat(last().getRule()).isEqualTo("MIN_K");

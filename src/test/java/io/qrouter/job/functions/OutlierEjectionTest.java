@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.qrouter.avro.ControlCommand;
 import io.qrouter.avro.ControlLogEntry;
-import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskEventType;
 import io.qrouter.control.ControlState;
@@ -22,7 +21,6 @@ import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
-import org.apache.flink.types.Either;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,7 +38,7 @@ class OutlierEjectionTest {
             new OutlierSettings(true, 3, 1.0, 10, 3, 1_000, 5_000, 0.34, 0.5);
 
     private static KeyedTwoInputStreamOperatorTestHarness<
-                    String, Either<DeadLetter, ControlCommand>, ServerSignal, ControlState>
+                    String, ControlCommand, ServerSignal, ControlState>
             control() throws Exception {
         var harness =
                 Harnesses.control(

@@ -4,17 +4,14 @@ import static io.qrouter.avro.TaskEventType.COMPLETED;
 import static io.qrouter.avro.TaskEventType.ENQUEUED;
 import static io.qrouter.avro.TaskEventType.STARTED;
 
-import io.qrouter.avro.Heartbeat;
-import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskEventType;
 import io.qrouter.job.Harnesses;
 import io.qrouter.job.Records;
+import io.qrouter.job.ServerStateHarness;
 import io.qrouter.job.TestSettings;
-import io.qrouter.job.records.ServerUpdate;
 import java.util.concurrent.TimeUnit;
 import org.apache.flink.runtime.state.hashmap.HashMapStateBackend;
 import org.apache.flink.state.rocksdb.EmbeddedRocksDBStateBackend;
-import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -56,8 +53,7 @@ public class ServerStateBench {
     @Param({"10", "1000"})
     int openTasks;
 
-    private KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate>
-            harness;
+    private ServerStateHarness harness;
     private String[] serverIds;
     private long task;
     private long nowMillis = 100_000;
@@ -73,7 +69,7 @@ public class ServerStateBench {
         serverIds = new String[servers];
         for (int s = 0; s < servers; s++) {
             serverIds[s] = "server-" + s;
-            harness.processElement2(Records.heartbeat(serverIds[s], 0, 0), 0);
+            harness.processHeartbeat(Records.heartbeat(serverIds[s], 0, 0), 0);
             for (int k = 0; k < openTasks; k++) {
                 event(serverIds[s], "waiting-" + k, ENQUEUED, k);
             }
@@ -105,7 +101,7 @@ public class ServerStateBench {
         server = (server + 1) % servers;
         lifecycle(serverIds[server], "task-" + task, nowMillis++);
         if (task++ / servers % TASKS_PER_HEARTBEAT == 0) {
-            harness.processElement2(Records.heartbeat(serverIds[server], nowMillis, 1), nowMillis);
+            harness.processHeartbeat(Records.heartbeat(serverIds[server], nowMillis, 1), nowMillis);
         }
         clearOutputs();
     }
@@ -113,7 +109,7 @@ public class ServerStateBench {
     @Benchmark
     public void heartbeat() throws Exception {
         server = (server + 1) % servers;
-        harness.processElement2(Records.heartbeat(serverIds[server], nowMillis++, 1), nowMillis);
+        harness.processHeartbeat(Records.heartbeat(serverIds[server], nowMillis++, 1), nowMillis);
         clearOutputs();
     }
 
@@ -125,7 +121,7 @@ public class ServerStateBench {
 
     private void event(String serverId, String taskId, TaskEventType type, long t)
             throws Exception {
-        harness.processElement1(Records.event(serverId, taskId, type, t), t);
+        harness.processEvent(Records.event(serverId, taskId, type, t), t);
     }
 
     private void clearOutputs() {

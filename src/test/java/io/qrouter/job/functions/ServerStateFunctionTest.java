@@ -12,8 +12,8 @@ import io.qrouter.avro.Health;
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.HeartbeatLog;
 import io.qrouter.avro.ServerMetrics;
-import io.qrouter.avro.TaskEvent;
 import io.qrouter.job.Harnesses;
+import io.qrouter.job.ServerStateHarness;
 import io.qrouter.job.TestSettings;
 import io.qrouter.job.config.ServerStateSettings;
 import io.qrouter.job.records.BufferedTask;
@@ -26,7 +26,6 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.java.typeutils.PojoTypeInfo;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
-import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -36,8 +35,7 @@ class ServerStateFunctionTest {
 
     private final ServerStateSettings settings = settings();
 
-    private KeyedTwoInputStreamOperatorTestHarness<String, TaskEvent, Heartbeat, ServerUpdate>
-            harness;
+    private ServerStateHarness harness;
 
     private static ServerStateSettings settings(String... moreKeysAndValues) {
         List<String> keysAndValues =
@@ -61,10 +59,10 @@ class ServerStateFunctionTest {
     @Test
     void eachHeartbeatEmitsOneSnapshotOneMetricsRecordAndOneLogEntry() throws Exception {
         harness = Harnesses.serverState(settings, null);
-        harness.processElement1(event("s1", "t1", ENQUEUED, 100), 100);
-        harness.processElement1(event("s1", "t1", STARTED, 150), 150);
-        harness.processElement1(event("s1", "t2", ENQUEUED, 200), 200);
-        harness.processElement2(heartbeat("s1", 1_000, 2), 1_000);
+        harness.processEvent(event("s1", "t1", ENQUEUED, 100), 100);
+        harness.processEvent(event("s1", "t1", STARTED, 150), 150);
+        harness.processEvent(event("s1", "t2", ENQUEUED, 200), 200);
+        harness.processHeartbeat(heartbeat("s1", 1_000, 2), 1_000);
 
         ServerUpdate snapshot = single(harness.extractOutputValues());
         assertThat(snapshot.getServerId()).isEqualTo("s1");
@@ -90,7 +88,7 @@ class ServerStateFunctionTest {
         assertThat(log.getHeartbeatIntervalMillis()).isEqualTo(1_000);
 
         // The counts in the log are per heartbeat interval.
-        harness.processElement2(
+        harness.processHeartbeat(
                 Heartbeat.newBuilder(heartbeat("s1", 2_000, 2)).setCpu(0.9).build(), 2_000);
         List<HeartbeatLog> logs = sideOutput(ServerStateFunction.HEARTBEAT_LOG);
         assertThat(logs).hasSize(2);
@@ -101,24 +99,24 @@ class ServerStateFunctionTest {
     @Test
     void aHeartbeatThatTellsTheRoutersNothingNewIsLoggedButNotBroadcast() throws Exception {
         harness = Harnesses.serverState(settings, null);
-        harness.processElement2(heartbeat("s1", 1_000, 2), 1_000);
-        harness.processElement2(heartbeat("s1", 2_000, 2), 2_000);
-        harness.processElement2(heartbeat("s1", 3_000, 2), 3_000);
+        harness.processHeartbeat(heartbeat("s1", 1_000, 2), 1_000);
+        harness.processHeartbeat(heartbeat("s1", 2_000, 2), 2_000);
+        harness.processHeartbeat(heartbeat("s1", 3_000, 2), 3_000);
         assertThat(harness.extractOutputValues()).hasSize(1);
         assertThat(sideOutput(ServerStateFunction.METRICS)).hasSize(3);
         assertThat(sideOutput(ServerStateFunction.HEARTBEAT_LOG)).hasSize(3);
 
         // any change a router, DSRS or GA uses is news: queue, utilisation, health, service rate
-        harness.processElement2(heartbeat("s1", 4_000, 3), 4_000);
-        harness.processElement2(
+        harness.processHeartbeat(heartbeat("s1", 4_000, 3), 4_000);
+        harness.processHeartbeat(
                 Heartbeat.newBuilder(heartbeat("s1", 5_000, 3)).setCpu(0.25).build(), 5_000);
-        harness.processElement2(
+        harness.processHeartbeat(
                 Heartbeat.newBuilder(heartbeat("s1", 6_000, 3))
                         .setCpu(0.25)
                         .setHealth(Health.FAILING)
                         .build(),
                 6_000);
-        harness.processElement2(
+        harness.processHeartbeat(
                 Heartbeat.newBuilder(heartbeat("s1", 7_000, 3))
                         .setCpu(0.25)
                         .setHealth(Health.FAILING)
@@ -137,9 +135,9 @@ class ServerStateFunctionTest {
     private void feedDeterministicStream() throws Exception {
         for (int i = 0; i < 30; i++) {
             long t = 100L * i;
-            harness.processElement1(event("s1", "t" + i, ENQUEUED, t), t);
-            harness.processElement1(event("s1", "t" + i, STARTED, t), t);
-            harness.processElement1(event("s1", "t" + i, COMPLETED, t + 50), t + 50);
+            harness.processEvent(event("s1", "t" + i, ENQUEUED, t), t);
+            harness.processEvent(event("s1", "t" + i, STARTED, t), t);
+            harness.processEvent(event("s1", "t" + i, COMPLETED, t + 50), t + 50);
         }
     }
 
@@ -147,7 +145,7 @@ class ServerStateFunctionTest {
     void estimatorsFedByLifecycleEventsDriveTheRenegingMetricsAndK() throws Exception {
         harness = Harnesses.serverState(settings, null);
         feedDeterministicStream();
-        harness.processElement2(heartbeat("s1", 3_000, 0), 3_000);
+        harness.processHeartbeat(heartbeat("s1", 3_000, 0), 3_000);
 
         ServerMetrics m = single(sideOutput(ServerStateFunction.METRICS));
         // Eq. (1): 30 arrivals over the 3 s since the first event; Eq. (2): 30 completions over 1.5
@@ -179,7 +177,7 @@ class ServerStateFunctionTest {
     void theChainPModelIsSelectable() throws Exception {
         harness = Harnesses.serverState(settings("server.queue-model", "chain-p"), null);
         feedDeterministicStream();
-        harness.processElement2(heartbeat("s1", 3_000, 0), 3_000);
+        harness.processHeartbeat(heartbeat("s1", 3_000, 0), 3_000);
 
         ServerMetrics m = single(sideOutput(ServerStateFunction.METRICS));
         assertThat(m.getModel()).isEqualTo("chain-p");
@@ -194,9 +192,9 @@ class ServerStateFunctionTest {
     void tooFewEventsLeaveTheEstimatesUnknown() throws Exception {
         harness = Harnesses.serverState(settings, null);
         for (int i = 0; i < 5; i++) {
-            harness.processElement1(event("s1", "t" + i, ENQUEUED, 100L * i), 100L * i);
+            harness.processEvent(event("s1", "t" + i, ENQUEUED, 100L * i), 100L * i);
         }
-        harness.processElement2(heartbeat("s1", 1_000, 5), 1_000);
+        harness.processHeartbeat(heartbeat("s1", 1_000, 5), 1_000);
         ServerMetrics m = single(sideOutput(ServerStateFunction.METRICS));
         assertThat(m.getLambda()).isNull();
         assertThat(m.getLoadIndexK()).isNull();
@@ -207,11 +205,11 @@ class ServerStateFunctionTest {
     void aServerReceivingMoreThanItCanServeIsReportedOverloadedWithoutK() throws Exception {
         harness = Harnesses.serverState(settings, null);
         for (int i = 0; i < 30; i++) {
-            harness.processElement1(event("s1", "t" + i, ENQUEUED, 100L * i), 100L * i);
+            harness.processEvent(event("s1", "t" + i, ENQUEUED, 100L * i), 100L * i);
         }
         // No completion yet: mu falls back to the reported 5/s, below lambda = 10/s, and nothing
         // abandons.
-        harness.processElement2(
+        harness.processHeartbeat(
                 Heartbeat.newBuilder(heartbeat("s1", 3_000, 30)).setServiceRatePerSecond(5).build(),
                 3_000);
         ServerMetrics m = single(sideOutput(ServerStateFunction.METRICS));
@@ -228,8 +226,8 @@ class ServerStateFunctionTest {
     @Test
     void recommendedHeartbeatShortensUnderLoad() throws Exception {
         harness = Harnesses.serverState(settings, null);
-        harness.processElement2(heartbeat("idle", 1_000, 0), 1_000);
-        harness.processElement2(heartbeat("loaded", 1_000, 9), 1_000);
+        harness.processHeartbeat(heartbeat("idle", 1_000, 0), 1_000);
+        harness.processHeartbeat(heartbeat("loaded", 1_000, 9), 1_000);
         List<ServerUpdate> out = harness.extractOutputValues();
         AdaptiveHeartbeat rule =
                 new AdaptiveHeartbeat(
@@ -244,12 +242,12 @@ class ServerStateFunctionTest {
     @Test
     void queueLengthIsTheHeartbeatCountPlusOnlyTheEventsAfterIt() throws Exception {
         harness = Harnesses.serverState(settings, null);
-        harness.processElement2(heartbeat("s1", 1_000, 2), 1_000);
-        harness.processElement1(event("s1", "a", ENQUEUED, 1_500), 1_500);
-        harness.processElement1(event("s1", "b", ENQUEUED, 2_500), 2_500);
+        harness.processHeartbeat(heartbeat("s1", 1_000, 2), 1_000);
+        harness.processEvent(event("s1", "a", ENQUEUED, 1_500), 1_500);
+        harness.processEvent(event("s1", "b", ENQUEUED, 2_500), 2_500);
         // Completed before the first heartbeat: already in its count of 2, whenever it arrives.
-        harness.processElement1(event("s1", "c", COMPLETED, 900), 900);
-        harness.processElement2(heartbeat("s1", 2_000, 3), 2_000);
+        harness.processEvent(event("s1", "c", COMPLETED, 900), 900);
+        harness.processHeartbeat(heartbeat("s1", 2_000, 3), 2_000);
 
         List<ServerUpdate> out = harness.extractOutputValues();
         // a and b each changed the queue (3, then 4); c was already in the first heartbeat's count.
@@ -266,10 +264,10 @@ class ServerStateFunctionTest {
     @Test
     void aServerThatBecomesIdleIsReportedAtOnceWithoutWaitingForAHeartbeat() throws Exception {
         harness = Harnesses.serverState(settings, null);
-        harness.processElement2(heartbeat("s1", 1_000, 1), 1_000);
+        harness.processHeartbeat(heartbeat("s1", 1_000, 1), 1_000);
         assertThat(last(harness.extractOutputValues()).isIdle()).isFalse();
 
-        harness.processElement1(event("s1", "t1", COMPLETED, 1_040), 1_040);
+        harness.processEvent(event("s1", "t1", COMPLETED, 1_040), 1_040);
         ServerUpdate update = last(harness.extractOutputValues());
         assertThat(update.isHeartbeat()).isFalse();
         assertThat(update.isIdle()).isTrue();
@@ -286,9 +284,9 @@ class ServerStateFunctionTest {
             throws Exception {
         harness = Harnesses.serverState(settings("server.update-coalesce.ms", "50"), null);
         harness.setProcessingTime(1_000);
-        harness.processElement2(heartbeat("s1", 1_000, 1), 1_000);
-        harness.processElement1(event("s1", "t2", ENQUEUED, 1_010), 1_010);
-        harness.processElement1(event("s1", "t3", ENQUEUED, 1_020), 1_020);
+        harness.processHeartbeat(heartbeat("s1", 1_000, 1), 1_000);
+        harness.processEvent(event("s1", "t2", ENQUEUED, 1_010), 1_010);
+        harness.processEvent(event("s1", "t3", ENQUEUED, 1_020), 1_020);
         assertThat(harness.extractOutputValues()).as("held for the window").hasSize(1);
 
         harness.setProcessingTime(1_050);
@@ -297,9 +295,9 @@ class ServerStateFunctionTest {
         assertThat(out.get(1).getQueueLength()).isEqualTo(3);
         assertThat(out.get(1).getEnqueuedSinceLastSnapshot()).containsExactly("t2", "t3");
 
-        harness.processElement1(event("s1", "t1", COMPLETED, 1_060), 1_060);
-        harness.processElement1(event("s1", "t2", COMPLETED, 1_070), 1_070);
-        harness.processElement1(event("s1", "t3", COMPLETED, 1_080), 1_080);
+        harness.processEvent(event("s1", "t1", COMPLETED, 1_060), 1_060);
+        harness.processEvent(event("s1", "t2", COMPLETED, 1_070), 1_070);
+        harness.processEvent(event("s1", "t3", COMPLETED, 1_080), 1_080);
         out = harness.extractOutputValues();
         assertThat(out).as("the change to idle is not held").hasSize(3);
         assertThat(last(out).isIdle()).isTrue();
@@ -310,7 +308,7 @@ class ServerStateFunctionTest {
     @Test
     void aLeavingHeartbeatReportsTheServerNotAliveAndGone() throws Exception {
         harness = Harnesses.serverState(settings, null);
-        harness.processElement2(
+        harness.processHeartbeat(
                 Heartbeat.newBuilder(heartbeat("s1", 1_000, 0)).setLeaving(true).build(), 1_000);
         assertThat(single(sideOutput(ServerStateFunction.METRICS)).getAlive()).isFalse();
         ServerUpdate update = single(harness.extractOutputValues());
@@ -322,7 +320,7 @@ class ServerStateFunctionTest {
     void silentServerIsMarkedDownAndComesBackWithItsNextHeartbeat() throws Exception {
         harness = Harnesses.serverState(settings, null);
         harness.setProcessingTime(0);
-        harness.processElement2(heartbeat("s1", 1_000, 0), 1_000);
+        harness.processHeartbeat(heartbeat("s1", 1_000, 0), 1_000);
 
         harness.setProcessingTime(DOWN_TIMEOUT - 1);
         assertThat(harness.extractOutputValues()).hasSize(1);
@@ -338,7 +336,7 @@ class ServerStateFunctionTest {
         assertThat(metrics.get(1).getAlive()).isFalse();
 
         harness.setProcessingTime(DOWN_TIMEOUT + 100);
-        harness.processElement2(heartbeat("s1", 7_000, 0), 7_000);
+        harness.processHeartbeat(heartbeat("s1", 7_000, 0), 7_000);
         assertThat(last(harness.extractOutputValues()).isAlive()).isTrue();
     }
 
@@ -346,10 +344,10 @@ class ServerStateFunctionTest {
     void heartbeatsKeepOneDownTimerThatWaitsOutTheSilenceAfterTheLastOne() throws Exception {
         harness = Harnesses.serverState(settings, null);
         harness.setProcessingTime(0);
-        harness.processElement2(heartbeat("s1", 1_000, 0), 1_000);
+        harness.processHeartbeat(heartbeat("s1", 1_000, 0), 1_000);
         long last = DOWN_TIMEOUT / 2;
         harness.setProcessingTime(last);
-        harness.processElement2(heartbeat("s1", 2_000, 0), 2_000);
+        harness.processHeartbeat(heartbeat("s1", 2_000, 0), 2_000);
         assertThat(harness.numProcessingTimeTimers())
                 .as("the heartbeat moved no timer")
                 .isEqualTo(1);
@@ -370,7 +368,7 @@ class ServerStateFunctionTest {
         harness.setProcessingTime(0);
         Heartbeat slow =
                 Heartbeat.newBuilder(heartbeat("slow", 1_000, 0)).setIntervalMillis(4_000).build();
-        harness.processElement2(slow, 1_000);
+        harness.processHeartbeat(slow, 1_000);
 
         long allowed = AdaptiveHeartbeat.MISSED_BEATS_BEFORE_DOWN * 4_000L;
         harness.setProcessingTime(allowed - 1);
@@ -383,8 +381,8 @@ class ServerStateFunctionTest {
     void aServerDownLongerThanTheForgetDelayIsDroppedAndRoutersAreTold() throws Exception {
         harness = Harnesses.serverState(settings, null);
         harness.setProcessingTime(0);
-        harness.processElement1(event("s1", "a", ENQUEUED, 500), 500);
-        harness.processElement2(heartbeat("s1", 1_000, 0), 1_000);
+        harness.processEvent(event("s1", "a", ENQUEUED, 500), 500);
+        harness.processHeartbeat(heartbeat("s1", 1_000, 0), 1_000);
         assertThat(harness.numKeyedStateEntries()).isPositive();
 
         harness.setProcessingTime(DOWN_TIMEOUT);
@@ -399,8 +397,8 @@ class ServerStateFunctionTest {
     @Test
     void aLeavingServerIsDroppedAtOnceAfterItsLastLogEntry() throws Exception {
         harness = Harnesses.serverState(settings, null);
-        harness.processElement2(heartbeat("s1", 1_000, 0), 1_000);
-        harness.processElement2(
+        harness.processHeartbeat(heartbeat("s1", 1_000, 0), 1_000);
+        harness.processHeartbeat(
                 Heartbeat.newBuilder(heartbeat("s1", 2_000, 0)).setLeaving(true).build(), 2_000);
 
         ServerUpdate gone = last(harness.extractOutputValues());
@@ -414,7 +412,7 @@ class ServerStateFunctionTest {
     void eventsOfAServerThatNeverSendsAHeartbeatDoNotLeakState() throws Exception {
         harness = Harnesses.serverState(settings, null);
         harness.setProcessingTime(0);
-        harness.processElement1(event("ghost", "a", ENQUEUED, 500), 500);
+        harness.processEvent(event("ghost", "a", ENQUEUED, 500), 500);
         assertThat(harness.numKeyedStateEntries()).isPositive();
         harness.setProcessingTime(FORGET_AFTER);
         assertThat(harness.numKeyedStateEntries()).isZero();
@@ -423,11 +421,10 @@ class ServerStateFunctionTest {
     @Test
     void lateRecordsAreCountedAndStillApplied() throws Exception {
         harness = Harnesses.serverState(settings, null);
-        harness.processElement2(heartbeat("s1", 10_000, 0), 10_000);
-        harness.processBothWatermarks(
-                new org.apache.flink.streaming.api.watermark.Watermark(20_000));
+        harness.processHeartbeat(heartbeat("s1", 10_000, 0), 10_000);
+        harness.processWatermark(new org.apache.flink.streaming.api.watermark.Watermark(20_000));
         // Behind the watermark but after the heartbeat: it still adds to the queue.
-        harness.processElement1(event("s1", "late", ENQUEUED, 15_000), 15_000);
+        harness.processEvent(event("s1", "late", ENQUEUED, 15_000), 15_000);
         harness.setProcessingTime(DOWN_TIMEOUT);
 
         ServerUpdate down = last(harness.extractOutputValues());
@@ -438,8 +435,8 @@ class ServerStateFunctionTest {
     @Test
     void aHeartbeatOlderThanTheLatestIsOnlyCounted() throws Exception {
         harness = Harnesses.serverState(settings, null);
-        harness.processElement2(heartbeat("s1", 2_000, 5), 2_000);
-        harness.processElement2(heartbeat("s1", 1_000, 0), 1_000);
+        harness.processHeartbeat(heartbeat("s1", 2_000, 5), 2_000);
+        harness.processHeartbeat(heartbeat("s1", 1_000, 0), 1_000);
         assertThat(harness.extractOutputValues()).hasSize(1);
         harness.setProcessingTime(DOWN_TIMEOUT);
         ServerUpdate down = last(harness.extractOutputValues());
@@ -451,8 +448,8 @@ class ServerStateFunctionTest {
     void stateAndTimersSurviveACheckpointAndRestore() throws Exception {
         harness = Harnesses.serverState(settings, null);
         harness.setProcessingTime(0);
-        harness.processElement2(heartbeat("s1", 1_000, 3), 1_000);
-        harness.processElement1(event("s1", "a", ENQUEUED, 1_500), 1_500);
+        harness.processHeartbeat(heartbeat("s1", 1_000, 3), 1_000);
+        harness.processEvent(event("s1", "a", ENQUEUED, 1_500), 1_500);
         OperatorSubtaskState checkpoint = harness.snapshot(1, 1);
         harness.close();
 
@@ -469,16 +466,16 @@ class ServerStateFunctionTest {
         // 5 arrivals: too few for λ under the default of 20 observations
         harness = Harnesses.serverState(settings, null);
         for (int i = 0; i < 5; i++) {
-            harness.processElement1(event("s1", "t" + i, ENQUEUED, 100L * i), 100L * i);
+            harness.processEvent(event("s1", "t" + i, ENQUEUED, 100L * i), 100L * i);
         }
-        harness.processElement2(heartbeat("s1", 1_000, 5), 1_000);
+        harness.processHeartbeat(heartbeat("s1", 1_000, 5), 1_000);
         assertThat(single(sideOutput(ServerStateFunction.METRICS)).getLambda()).isNull();
         OperatorSubtaskState checkpoint = harness.snapshot(1, 1);
         harness.close();
 
         // restored with 5 observations per estimate: the same data now gives λ = 5 arrivals / 1 s
         harness = Harnesses.serverState(settings("server.estimator-min-events", "5"), checkpoint);
-        harness.processElement2(heartbeat("s1", 1_000, 5), 1_000);
+        harness.processHeartbeat(heartbeat("s1", 1_000, 5), 1_000);
         assertThat(single(sideOutput(ServerStateFunction.METRICS)).getLambda())
                 .isCloseTo(5.0, within(1e-9));
         harness.close();
@@ -492,7 +489,7 @@ class ServerStateFunctionTest {
                                 "server.estimator-window.ms",
                                 "30000"),
                         checkpoint);
-        harness.processElement2(heartbeat("s1", 1_000, 5), 1_000);
+        harness.processHeartbeat(heartbeat("s1", 1_000, 5), 1_000);
         assertThat(single(sideOutput(ServerStateFunction.METRICS)).getLambda()).isNull();
     }
 
@@ -514,10 +511,10 @@ class ServerStateFunctionTest {
     @Test
     void eachSnapshotAcknowledgesExactlyTheTasksEnqueuedSinceThePreviousOne() throws Exception {
         harness = Harnesses.serverState(settings, null);
-        harness.processElement1(event("s1", "t1", ENQUEUED, 100), 100);
-        harness.processElement1(event("s1", "t1", STARTED, 150), 150);
-        harness.processElement1(event("s1", "t2", ENQUEUED, 200), 200);
-        harness.processElement2(heartbeat("s1", 1_000, 2), 1_000);
+        harness.processEvent(event("s1", "t1", ENQUEUED, 100), 100);
+        harness.processEvent(event("s1", "t1", STARTED, 150), 150);
+        harness.processEvent(event("s1", "t2", ENQUEUED, 200), 200);
+        harness.processHeartbeat(heartbeat("s1", 1_000, 2), 1_000);
         ServerUpdate first = last(harness.extractOutputValues());
         assertThat(first.getEnqueuedSinceLastSnapshot()).containsExactly("t1", "t2");
 
@@ -527,13 +524,13 @@ class ServerStateFunctionTest {
         // its own, so its
         // router stops counting it at once (and no list of ids waits in the state for the next
         // heartbeat).
-        harness.processElement1(event("s1", "t3", ENQUEUED, 1_500), 1_500);
+        harness.processEvent(event("s1", "t3", ENQUEUED, 1_500), 1_500);
         assertThat(last(harness.extractOutputValues()).getEnqueuedSinceLastSnapshot())
                 .containsExactly("t3");
-        harness.processElement1(event("s1", "t1", COMPLETED, 1_600), 1_600);
+        harness.processEvent(event("s1", "t1", COMPLETED, 1_600), 1_600);
         assertThat(last(harness.extractOutputValues()).getEnqueuedSinceLastSnapshot()).isEmpty();
         int updates = harness.extractOutputValues().size();
-        harness.processElement1(event("s1", "t0", ENQUEUED, 900), 1_600);
+        harness.processEvent(event("s1", "t0", ENQUEUED, 900), 1_600);
         assertThat(harness.extractOutputValues()).hasSize(updates + 1);
         ServerUpdate late = last(harness.extractOutputValues());
         assertThat(late.getEnqueuedSinceLastSnapshot()).containsExactly("t0");
@@ -541,7 +538,7 @@ class ServerStateFunctionTest {
         assertThat(late.isEnqueuedOverflow()).isFalse();
 
         // a heartbeat with nothing left to acknowledge and nothing else new: no update
-        harness.processElement2(heartbeat("s1", 2_000, 2), 2_000);
+        harness.processHeartbeat(heartbeat("s1", 2_000, 2), 2_000);
         assertThat(harness.extractOutputValues()).hasSize(updates + 1);
     }
 

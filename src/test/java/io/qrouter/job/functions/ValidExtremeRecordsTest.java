@@ -116,13 +116,13 @@ class ValidExtremeRecordsTest {
             int updatesSent = 0;
             for (Step step : withFinalAdvance(steps)) {
                 if (step instanceof Beat b) {
-                    serverState.processElement2(
+                    serverState.processHeartbeat(
                             b.heartbeat(), b.heartbeat().getSentAt().toEpochMilli());
                 } else if (step instanceof Event e) {
-                    serverState.processElement1(e.event(), e.event().getEventTime().toEpochMilli());
+                    serverState.processEvent(e.event(), e.event().getEventTime().toEpochMilli());
                 } else if (step instanceof Lifecycle l) {
                     for (TaskEvent e : l.events()) {
-                        serverState.processElement1(e, e.getEventTime().toEpochMilli());
+                        serverState.processEvent(e, e.getEventTime().toEpochMilli());
                     }
                 } else if (step instanceof Task t) {
                     for (var operator : taskOperators) {
@@ -136,7 +136,7 @@ class ValidExtremeRecordsTest {
                                     ? Long.MAX_VALUE
                                     : Math.max(watermark, FIRST_TIME + a.watermarkMillis());
                     serverState.setProcessingTime(processingTime);
-                    serverState.processBothWatermarks(new Watermark(watermark));
+                    serverState.processWatermark(new Watermark(watermark));
                     for (var operator : taskOperators) {
                         operator.setProcessingTime(processingTime);
                         operator.watermark(watermark);
