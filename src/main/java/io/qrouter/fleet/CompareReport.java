@@ -27,6 +27,7 @@ public final class CompareReport {
         "decided",
         "completed",
         "abandoned",
+        "failed",
         "queued_at_end",
         "dead_letter",
         "idle_queue_ratio",

@@ -60,11 +60,17 @@ public final class Fleet implements AutoCloseable {
         this.config = config;
         SplittableRandom workload = new SplittableRandom(config.seed());
         double[] mu = serviceRates(config, workload.split());
+        SplittableRandom foreignWork = workload.split();
+        SplittableRandom tasks = workload.split();
+        SplittableRandom failures = workload.split();
         for (int i = 0; i < config.servers(); i++) {
-            servers.add(new SimulatedServer("server-" + (i + 1), mu[i]));
+            String id = "server-" + (i + 1);
+            double failShare = config.failing().shareOf(id);
+            servers.add(
+                    new SimulatedServer(
+                            id, mu[i], failShare, failShare > 0 ? failures.split() : null));
         }
         this.series = new FleetSeries(config.servers());
-        SplittableRandom foreignWork = workload.split();
         this.stallWatch = new StallWatch(config.stallAfterSeconds());
         this.output = new FleetOutput(config, clock, stats);
         this.heartbeats =
@@ -80,7 +86,7 @@ public final class Fleet implements AutoCloseable {
                         heartbeats,
                         foreignWork,
                         this::publish);
-        this.source = new TaskSource(config, clock, output, ledger, workload.split());
+        this.source = new TaskSource(config, clock, output, ledger, tasks);
         this.sourceThread = new Thread(source, "fleet-tasks");
         this.loopThread = new Thread(this::loop, "fleet-servers");
         sourceThread.setDaemon(true);
@@ -149,20 +155,21 @@ public final class Fleet implements AutoCloseable {
     }
 
     /**
-     * One line for a terminal: sent, decided, completed, abandoned, p99 wait, servers alive,
-     * idle-queue hits.
+     * One line for a terminal: sent, decided, completed, abandoned (failed, once any has), p99
+     * wait, servers alive, idle-queue hits.
      */
     public String statusLine() {
         FleetStats s = stats();
         double p99 = s.recentP99WaitSeconds();
         return String.format(
                 java.util.Locale.ROOT,
-                "%5.0fs  sent %d  decided %d  completed %d  abandoned %d  p99 wait %s  alive %d/%d  idle-queue %d%s",
+                "%5.0fs  sent %d  decided %d  completed %d  abandoned %d%s  p99 wait %s  alive %d/%d  idle-queue %d%s",
                 clock.seconds(),
                 s.sent(),
                 s.decided(),
                 s.completed(),
                 s.abandoned(),
+                s.failed() > 0 ? "  failed " + s.failed() : "",
                 Double.isNaN(p99) ? "n/a" : String.format(java.util.Locale.ROOT, "%.3fs", p99),
                 s.serversAlive(),
                 servers.size(),
@@ -327,6 +334,11 @@ public final class Fleet implements AutoCloseable {
                     task.finishedAt = at;
                     task.outcome = TaskRecord.Outcome.ABANDONED;
                     stats.abandoned.incrementAndGet();
+                }
+                case FAILED -> {
+                    task.finishedAt = at;
+                    task.outcome = TaskRecord.Outcome.FAILED;
+                    stats.failed.incrementAndGet();
                 }
                 default -> {}
             }

@@ -25,6 +25,7 @@ import org.slf4j.LoggerFactory;
 final class FleetOutput {
     private static final Logger LOG = LoggerFactory.getLogger(FleetOutput.class);
 
+    private final FailingServers failing;
     private final FleetClock clock;
     private final FleetStats stats;
     private final KafkaProducer<String, byte[]> producer;
@@ -33,6 +34,7 @@ final class FleetOutput {
     private final AvroCodec<Heartbeat> heartbeatCodec = AvroCodec.of(Heartbeat.class);
 
     FleetOutput(FleetConfig config, FleetClock clock, FleetStats stats) {
+        this.failing = config.failing();
         this.clock = clock;
         this.stats = stats;
         this.producer =
@@ -63,9 +65,15 @@ final class FleetOutput {
         stats.sent.incrementAndGet();
     }
 
-    /** A server's lifecycle event at fleet second {@code at}. */
+    /** A server's lifecycle event at fleet second {@code at}; a FAILED one says why. */
     void event(String serverId, String taskId, TaskEventType type, double at) {
-        TaskEvent event = FleetRecords.event(serverId, taskId, type, clock.epochMillis(at));
+        TaskEvent event =
+                FleetRecords.event(
+                        serverId,
+                        taskId,
+                        type,
+                        clock.epochMillis(at),
+                        type == TaskEventType.FAILED ? failing.reason() : null);
         send(Topics.SERVER_EVENTS, serverId, eventCodec.encode(event));
     }
 

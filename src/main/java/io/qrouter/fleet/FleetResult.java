@@ -26,6 +26,7 @@ public record FleetResult(
         long decided,
         long completed,
         long abandoned,
+        long failed,
         long queuedAtEnd,
         long deadLetter,
         long undecided,
@@ -58,6 +59,7 @@ public record FleetResult(
             long received,
             long completed,
             long abandoned,
+            long failed,
             double utilisation,
             double meanOccupancy) {}
 
@@ -76,7 +78,7 @@ public record FleetResult(
                         tasks.stream().map(TaskTimeline::of).toList(), config.warmupSeconds());
         Map<String, long[]> perServer = new LinkedHashMap<>();
         for (SimulatedServer s : fleet) {
-            perServer.put(s.id(), new long[3]);
+            perServer.put(s.id(), new long[4]);
         }
         for (TaskRecord t : tasks) {
             long[] counts = t.serverId == null ? null : perServer.get(t.serverId);
@@ -86,6 +88,8 @@ public record FleetResult(
                     counts[1]++;
                 } else if (t.outcome == TaskRecord.Outcome.ABANDONED) {
                     counts[2]++;
+                } else if (t.outcome == TaskRecord.Outcome.FAILED) {
+                    counts[3]++;
                 }
             }
         }
@@ -106,6 +110,7 @@ public record FleetResult(
                             c[0],
                             c[1],
                             c[2],
+                            c[3],
                             totalSeconds > 0 ? s.busySeconds(totalSeconds) / totalSeconds : 0,
                             meanOccupancy));
         }
@@ -118,6 +123,7 @@ public record FleetResult(
                 f.decided(),
                 f.completed(),
                 f.abandoned(),
+                f.failed(),
                 f.queuedAtEnd(),
                 f.deadLetter(),
                 f.undecided(),
@@ -153,6 +159,7 @@ public record FleetResult(
                 decided,
                 completed,
                 abandoned,
+                failed,
                 queuedAtEnd,
                 deadLetter,
                 undecided,
@@ -201,6 +208,7 @@ public record FleetResult(
         out.put("decided", decided);
         out.put("completed", completed);
         out.put("abandoned", abandoned);
+        out.put("failed", failed);
         out.put("queued_at_end", queuedAtEnd);
         out.put("dead_letter", deadLetter);
         out.put("undecided", undecided);
@@ -233,6 +241,10 @@ public record FleetResult(
         workload.put("mu_spread", config.muSpread());
         workload.put("mean_patience_seconds", config.meanPatienceSeconds());
         workload.put("seed", config.seed());
+        if (!config.failing().servers().isEmpty()) {
+            workload.put("fail_servers", String.join(",", config.failing().servers()));
+            workload.put("fail_share", config.failing().share());
+        }
         out.put("workload", workload);
         return out;
     }

@@ -10,7 +10,7 @@ import java.util.TreeMap;
  * The figures of a run, computed from its task timelines: the real run's report and its digital
  * twin are computed by this one piece of code, so they compare like for like. Tasks created before
  * the warm-up ends are left out. Every measured task is in one bucket: {@code sent = decided +
- * deadLetter + undecided} and {@code decided = completed + abandoned + queuedAtEnd +
+ * deadLetter + undecided} and {@code decided = completed + abandoned + failed + queuedAtEnd +
  * unknownServer}.
  *
  * <p>Times: wait is the time a task spent in its server's queue (service start − arrival at the
@@ -29,6 +29,7 @@ record RunFigures(
         long decided,
         long completed,
         long abandoned,
+        long failed,
         long queuedAtEnd,
         long deadLetter,
         long undecided,
@@ -90,14 +91,16 @@ record RunFigures(
         }
         long completed = byOutcome.getOrDefault("COMPLETED", 0L);
         long abandoned = byOutcome.getOrDefault("ABANDONED", 0L);
+        long failed = byOutcome.getOrDefault("FAILED", 0L);
         long queued = byOutcome.getOrDefault("QUEUED", 0L);
         long unknownServer = byOutcome.getOrDefault("UNKNOWN_SERVER", 0L);
         return new RunFigures(
                 tasks.size() - measured,
                 measured,
-                completed + abandoned + queued + unknownServer,
+                completed + abandoned + failed + queued + unknownServer,
                 completed,
                 abandoned,
+                failed,
                 queued,
                 byOutcome.getOrDefault("DEAD_LETTER", 0L),
                 byOutcome.getOrDefault("UNDECIDED", 0L),
@@ -117,6 +120,7 @@ record RunFigures(
         out.put("decided", decided);
         out.put("completed", completed);
         out.put("abandoned", abandoned);
+        out.put("failed", failed);
         out.put("queued_at_end", queuedAtEnd);
         out.put("wait_seconds", waitSeconds);
         out.put("sojourn_seconds", sojournSeconds);

@@ -44,6 +44,7 @@ final class TaskRecord {
         QUEUED,
         COMPLETED,
         ABANDONED,
+        FAILED,
         DEAD_LETTER,
         UNKNOWN_SERVER
     }
