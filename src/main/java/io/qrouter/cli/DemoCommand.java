@@ -320,7 +320,7 @@ final class DemoCommand implements Callable<Integer> {
                 percentOf(
                         ((Number) twin.get("abandoned")).longValue(),
                         ((Number) twin.get("decided")).longValue()),
-                percentOf(r.abandoned(), r.decided()));
+                percentOf(r.abandoned(), r.admitted()));
     }
 
     /**

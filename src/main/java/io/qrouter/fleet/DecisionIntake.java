@@ -3,35 +3,22 @@ package io.qrouter.fleet;
 import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.ServerMetrics;
-import io.qrouter.io.AvroCodec;
-import io.qrouter.io.AvroDecodeException;
-import io.qrouter.io.Topics;
-import java.time.Duration;
+import io.qrouter.policy.Rule;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
-import java.util.Set;
 import java.util.SplittableRandom;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * What the job tells the fleet, through one read_committed consumer: each decision goes to its
- * server and into the task's record, {@code server-metrics} set the heartbeat intervals and the
- * count of servers alive, dead letters close the tasks the job could not route. Records of other
- * runs are served or counted apart, never mixed into this run's figures.
+ * What the job's outputs do to the fleet ({@link FleetInput} reads them): each decision goes to its
+ * server and into the task's record (a REJECTED one, from loss-aware admission, closes the task as
+ * rejected: no server), {@code server-metrics} set the heartbeat intervals and the count of servers
+ * alive, dead letters close the tasks the job could not route. Records of other runs are served or
+ * counted apart, never mixed into this run's figures.
  *
  * <p>Not thread-safe: the fleet's event loop owns it, as it owns the servers.
  */
 final class DecisionIntake {
-    private static final Logger LOG = LoggerFactory.getLogger(DecisionIntake.class);
-
     private final FleetConfig config;
     private final FleetClock clock;
     private final FleetStats stats;
@@ -43,11 +30,6 @@ final class DecisionIntake {
     private final SplittableRandom foreignWork;
     private final TaskEventSink sink;
     private final Map<String, Boolean> aliveByServer = new HashMap<>();
-    private final KafkaConsumer<String, byte[]> consumer;
-    private final AvroCodec<RoutingDecision> decisionCodec = AvroCodec.of(RoutingDecision.class);
-    private final AvroCodec<ServerMetrics> metricsCodec = AvroCodec.of(ServerMetrics.class);
-    private final AvroCodec<DeadLetter> deadLetterCodec = AvroCodec.of(DeadLetter.class);
-    private boolean assigned;
     private double lastDecisionAt;
 
     /**
@@ -76,34 +58,6 @@ final class DecisionIntake {
         this.heartbeats = heartbeats;
         this.foreignWork = foreignWork;
         this.sink = sink;
-        this.consumer =
-                new KafkaConsumer<>(
-                        consumerProperties(config),
-                        new StringDeserializer(),
-                        new ByteArrayDeserializer());
-    }
-
-    void subscribe() {
-        consumer.subscribe(Set.of(Topics.DECISIONS, Topics.SERVER_METRICS, Topics.DEAD_LETTER));
-    }
-
-    /** Waits up to {@code waitMillis} for records and handles every one. */
-    void poll(long waitMillis) {
-        for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(waitMillis))) {
-            handle(record, clock.seconds());
-        }
-    }
-
-    /**
-     * True once the consumer has partitions; the first time, their starting offsets are resolved,
-     * so tasks produced from then on cannot be skipped.
-     */
-    boolean assigned() {
-        if (!assigned && !consumer.assignment().isEmpty()) {
-            consumer.assignment().forEach(consumer::position);
-            assigned = true;
-        }
-        return assigned;
     }
 
     /** When the last decision for a task of this run arrived (fleet seconds; 0 before any). */
@@ -112,39 +66,10 @@ final class DecisionIntake {
     }
 
     /**
-     * Makes a blocked or the next {@link #poll} throw WakeupException; callable from any thread.
+     * A decision, appended to its topic at {@code appendedAt} and received {@code now} (fleet
+     * seconds).
      */
-    void wakeup() {
-        consumer.wakeup();
-    }
-
-    void close() {
-        consumer.close(Duration.ofSeconds(5));
-    }
-
-    private void handle(ConsumerRecord<String, byte[]> record, double now) {
-        try {
-            switch (record.topic()) {
-                case Topics.DECISIONS ->
-                        onDecision(
-                                decisionCodec.decode(record.value()),
-                                clock.secondsOf(record.timestamp()),
-                                now);
-                case Topics.SERVER_METRICS -> onMetrics(metricsCodec.decode(record.value()), now);
-                case Topics.DEAD_LETTER -> onDeadLetter(deadLetterCodec.decode(record.value()));
-                default -> {}
-            }
-        } catch (AvroDecodeException e) {
-            LOG.warn(
-                    "fleet: skipping undecodable record {}-{}@{}: {}",
-                    record.topic(),
-                    record.partition(),
-                    record.offset(),
-                    e.getMessage());
-        }
-    }
-
-    private void onDecision(RoutingDecision decision, double appendedAt, double now) {
+    void onDecision(RoutingDecision decision, double appendedAt, double now) {
         Integer index = serverIndex.get(decision.getServerId());
         TaskRecord task = ledger.get(decision.getTaskId());
         if (task == null) {
@@ -183,6 +108,11 @@ final class DecisionIntake {
             stats.idleQueueHits.incrementAndGet();
         }
         series.decision(now, FleetResult.IDLE_QUEUE_RULE.equals(decision.getRule()));
+        if (Rule.REJECTED.name().equals(decision.getRule())) {
+            task.outcome = TaskRecord.Outcome.REJECTED;
+            stats.rejected.incrementAndGet();
+            return;
+        }
         if (index == null) {
             task.outcome = TaskRecord.Outcome.UNKNOWN_SERVER;
             stats.unknownServer.incrementAndGet();
@@ -193,7 +123,7 @@ final class DecisionIntake {
         servers.get(index).arrive(task.task, now, sink);
     }
 
-    private void onMetrics(ServerMetrics metrics, double now) {
+    void onMetrics(ServerMetrics metrics, double now) {
         Integer index = serverIndex.get(metrics.getServerId());
         if (index == null) {
             return;
@@ -205,7 +135,7 @@ final class DecisionIntake {
         series.loadIndex(now, index, metrics.getLoadIndexK());
     }
 
-    private void onDeadLetter(DeadLetter letter) {
+    void onDeadLetter(DeadLetter letter) {
         TaskRecord task = letter.getTaskId() == null ? null : ledger.get(letter.getTaskId());
         if (task != null && task.outcome == TaskRecord.Outcome.UNDECIDED) {
             task.outcome = TaskRecord.Outcome.DEAD_LETTER;
@@ -213,19 +143,5 @@ final class DecisionIntake {
         } else {
             stats.otherDeadLetters.incrementAndGet();
         }
-    }
-
-    private static Properties consumerProperties(FleetConfig config) {
-        Properties props = new Properties();
-        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
-        props.put(ConsumerConfig.GROUP_ID_CONFIG, config.consumerGroup());
-        // only decisions the job committed: with exactly-once sinks, uncommitted ones may still be
-        // rolled back
-        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        // a new group starts at the end: old decisions belong to tasks of earlier runs
-        props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
-        props.put(ConsumerConfig.CLIENT_ID_CONFIG, "qrouter-fleet-" + config.runId());
-        props.putAll(config.kafka());
-        return props;
     }
 }

@@ -19,12 +19,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A running fleet: one thread produces tasks ({@link TaskSource}), one event loop owns every
- * simulated server. The loop takes in the job's outputs ({@link DecisionIntake}: decisions to the
- * servers), plays the servers' completions and abandonments on time, records each task's outcome,
- * and publishes lifecycle events and heartbeats ({@link FleetOutput}, {@link FleetHeartbeats}).
- * Everything the loop needs happens on its thread, so the servers need no locks. The loop also
- * watches for a stalled router ({@link StallWatch}): its alerts wait in {@link #takeAlerts} for
- * whoever shows progress.
+ * simulated server. The loop takes in the job's outputs ({@link FleetInput} reads them, {@link
+ * DecisionIntake} hands each decision to its server), plays the servers' completions and
+ * abandonments on time, records each task's outcome, and publishes lifecycle events and heartbeats
+ * ({@link FleetOutput}, {@link FleetHeartbeats}). Everything the loop needs happens on its thread,
+ * so the servers need no locks. The loop also watches for a stalled router ({@link StallWatch}):
+ * its alerts wait in {@link #takeAlerts} for whoever shows progress.
  */
 public final class Fleet implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Fleet.class);
@@ -46,6 +46,7 @@ public final class Fleet implements AutoCloseable {
 
     private final FleetOutput output;
     private final FleetHeartbeats heartbeats;
+    private final FleetInput input;
     private final DecisionIntake intake;
     private final TaskSource source;
     private final Thread sourceThread;
@@ -74,7 +75,8 @@ public final class Fleet implements AutoCloseable {
         this.stallWatch = new StallWatch(config.stallAfterSeconds());
         this.output = new FleetOutput(config, clock, stats);
         this.heartbeats =
-                new FleetHeartbeats(servers, config.defaultHeartbeatMillis(), clock, output);
+                new FleetHeartbeats(
+                        servers, config.defaultHeartbeatMillis(), clock, output::heartbeat);
         this.intake =
                 new DecisionIntake(
                         config,
@@ -86,6 +88,7 @@ public final class Fleet implements AutoCloseable {
                         heartbeats,
                         foreignWork,
                         this::publish);
+        this.input = new FleetInput(config, clock, intake);
         this.source = new TaskSource(config, clock, output, ledger, tasks);
         this.sourceThread = new Thread(source, "fleet-tasks");
         this.loopThread = new Thread(this::loop, "fleet-servers");
@@ -155,8 +158,8 @@ public final class Fleet implements AutoCloseable {
     }
 
     /**
-     * One line for a terminal: sent, decided, completed, abandoned (failed, once any has), p99
-     * wait, servers alive, idle-queue hits.
+     * One line for a terminal: sent, decided, completed, abandoned (failed and rejected, once any
+     * is), p99 wait, servers alive, idle-queue hits.
      */
     public String statusLine() {
         FleetStats s = stats();
@@ -169,7 +172,8 @@ public final class Fleet implements AutoCloseable {
                 s.decided(),
                 s.completed(),
                 s.abandoned(),
-                s.failed() > 0 ? "  failed " + s.failed() : "",
+                (s.failed() > 0 ? "  failed " + s.failed() : "")
+                        + (s.rejected() > 0 ? "  rejected " + s.rejected() : ""),
                 Double.isNaN(p99) ? "n/a" : String.format(java.util.Locale.ROOT, "%.3fs", p99),
                 s.serversAlive(),
                 servers.size(),
@@ -226,7 +230,7 @@ public final class Fleet implements AutoCloseable {
             closed = true;
             stopProducing();
             running = false;
-            intake.wakeup();
+            input.wakeup();
             join(loopThread);
             output.close();
         }
@@ -260,7 +264,7 @@ public final class Fleet implements AutoCloseable {
 
     private void loop() {
         try {
-            intake.subscribe();
+            input.subscribe();
             double now = clock.seconds();
             heartbeats.all(now, false);
             double nextSample = Math.floor(now) + 1;
@@ -271,8 +275,8 @@ public final class Fleet implements AutoCloseable {
                         Math.max(
                                 0,
                                 Math.min(MAX_POLL_MILLIS, (long) Math.ceil((next - now) * 1000)));
-                intake.poll(waitMillis);
-                if (assigned.getCount() > 0 && intake.assigned()) {
+                input.poll(waitMillis);
+                if (assigned.getCount() > 0 && input.assigned()) {
                     assigned.countDown();
                 }
                 now = clock.seconds();
@@ -295,7 +299,7 @@ public final class Fleet implements AutoCloseable {
         } finally {
             heartbeats.all(clock.seconds(), true);
             assigned.countDown();
-            intake.close();
+            input.close();
         }
     }
 

@@ -1,7 +1,9 @@
 package io.qrouter.fleet;
 
+import io.qrouter.avro.Heartbeat;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * When each server of the fleet beats: every server starts at the configured interval and follows
@@ -17,7 +19,7 @@ final class FleetHeartbeats {
 
     private final List<SimulatedServer> servers;
     private final FleetClock clock;
-    private final FleetOutput output;
+    private final Consumer<Heartbeat> send;
     private final FleetRecords records;
     private final long[] intervalMillis;
     private final double[] nextAt;
@@ -26,10 +28,10 @@ final class FleetHeartbeats {
             List<SimulatedServer> servers,
             long defaultMillis,
             FleetClock clock,
-            FleetOutput output) {
+            Consumer<Heartbeat> send) {
         this.servers = servers;
         this.clock = clock;
-        this.output = output;
+        this.send = send;
         this.records = new FleetRecords(servers.size());
         this.intervalMillis = new long[servers.size()];
         this.nextAt = new double[servers.size()];
@@ -69,7 +71,7 @@ final class FleetHeartbeats {
 
     private void beat(int i, double now, boolean leaving) {
         SimulatedServer server = servers.get(i);
-        output.heartbeat(
+        send.accept(
                 records.heartbeat(
                         i, server, now, clock.epochMillis(now), intervalMillis[i], leaving));
         nextAt[i] = now + intervalMillis[i] / 1000.0;

@@ -102,11 +102,18 @@ public final class FleetReport {
         row(out, "completed", Long.toString(r.completed()));
         row(
                 out,
+                "rejected",
+                r.rejected()
+                        + "  ("
+                        + percent(r.decided() == 0 ? null : (double) r.rejected() / r.decided())
+                        + " of decided: loss-aware admission)");
+        row(
+                out,
                 "abandoned",
                 r.abandoned()
                         + "  ("
-                        + percent(r.decided() == 0 ? null : (double) r.abandoned() / r.decided())
-                        + " of decided)");
+                        + percent(r.admitted() == 0 ? null : (double) r.abandoned() / r.admitted())
+                        + " of admitted)");
         if (!r.config().failing().servers().isEmpty()) {
             row(
                     out,

@@ -45,6 +45,8 @@ final class FleetReportPage {
                         .row(
                                 "idle-queue share of decisions",
                                 HtmlTable.percent("idle_queue_ratio", json.get("idle_queue_ratio")))
+                        .row("rejected (loss-aware admission)", number("rejected"))
+                        .row("admitted (decided, not rejected)", number("admitted"))
                         .row("completed", number("completed"))
                         .row("abandoned", number("abandoned"))
                         .row("failed (FAILED by their server)", number("failed"))

@@ -31,6 +31,7 @@ public record FleetResult(
         long deadLetter,
         long undecided,
         long unknownServer,
+        long rejected,
         long duplicateDecisions,
         long foreignDecisions,
         long otherDeadLetters,
@@ -128,6 +129,7 @@ public record FleetResult(
                 f.deadLetter(),
                 f.undecided(),
                 f.unknownServer(),
+                f.rejected(),
                 stats.duplicateDecisions.get(),
                 stats.foreignDecisions.get(),
                 stats.otherDeadLetters.get(),
@@ -164,6 +166,7 @@ public record FleetResult(
                 deadLetter,
                 undecided,
                 unknownServer,
+                rejected,
                 duplicateDecisions,
                 foreignDecisions,
                 otherDeadLetters,
@@ -189,6 +192,11 @@ public record FleetResult(
         return tasks.stream().map(TaskTimeline::of).toList();
     }
 
+    /** Decided tasks sent to a server: all decided but the rejected ones. */
+    public long admitted() {
+        return decided - rejected;
+    }
+
     /** Fraction of decisions made by the idle queue (JIQ), null when nothing was decided. */
     public Double idleQueueRatio() {
         return decided == 0 ? null : (double) idleQueueHits / decided;
@@ -212,6 +220,8 @@ public record FleetResult(
         out.put("queued_at_end", queuedAtEnd);
         out.put("dead_letter", deadLetter);
         out.put("undecided", undecided);
+        out.put("rejected", rejected);
+        out.put("admitted", admitted());
         out.put("unknown_server", unknownServer);
         out.put("duplicate_decisions", duplicateDecisions);
         out.put("foreign_decisions", foreignDecisions);

@@ -11,7 +11,7 @@ import java.util.TreeMap;
  * twin are computed by this one piece of code, so they compare like for like. Tasks created before
  * the warm-up ends are left out. Every measured task is in one bucket: {@code sent = decided +
  * deadLetter + undecided} and {@code decided = completed + abandoned + failed + queuedAtEnd +
- * unknownServer}.
+ * unknownServer + rejected}: a task rejected by loss-aware admission was decided, to no server.
  *
  * <p>Times: wait is the time a task spent in its server's queue (service start − arrival at the
  * server: what the routing policy controls; tasks that abandoned or never started have none);
@@ -34,6 +34,7 @@ record RunFigures(
         long deadLetter,
         long undecided,
         long unknownServer,
+        long rejected,
         Map<String, Long> decisionsByRule,
         Map<String, Object> waitSeconds,
         Map<String, Object> sojournSeconds,
@@ -94,10 +95,11 @@ record RunFigures(
         long failed = byOutcome.getOrDefault("FAILED", 0L);
         long queued = byOutcome.getOrDefault("QUEUED", 0L);
         long unknownServer = byOutcome.getOrDefault("UNKNOWN_SERVER", 0L);
+        long rejected = byOutcome.getOrDefault("REJECTED", 0L);
         return new RunFigures(
                 tasks.size() - measured,
                 measured,
-                completed + abandoned + failed + queued + unknownServer,
+                completed + abandoned + failed + queued + unknownServer + rejected,
                 completed,
                 abandoned,
                 failed,
@@ -105,6 +107,7 @@ record RunFigures(
                 byOutcome.getOrDefault("DEAD_LETTER", 0L),
                 byOutcome.getOrDefault("UNDECIDED", 0L),
                 unknownServer,
+                rejected,
                 rules,
                 summary(waits),
                 summary(sojourns),

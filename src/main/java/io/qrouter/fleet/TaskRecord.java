@@ -45,6 +45,7 @@ final class TaskRecord {
         COMPLETED,
         ABANDONED,
         FAILED,
+        REJECTED,
         DEAD_LETTER,
         UNKNOWN_SERVER
     }
