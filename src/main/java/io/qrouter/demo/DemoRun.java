@@ -250,7 +250,13 @@ public final class DemoRun {
                     "job_settings",
                     new java.util.TreeMap<>(settings.jobSettings())
                             .entrySet().stream()
-                                    .map(e -> e.getKey() + "=" + e.getValue())
+                                    .map(
+                                            e ->
+                                                    e.getKey()
+                                                            + "="
+                                                            + (JobConfig.isSecret(e.getKey())
+                                                                    ? "(secret)"
+                                                                    : e.getValue()))
                                     .collect(Collectors.joining(", ")));
         }
         return facts;

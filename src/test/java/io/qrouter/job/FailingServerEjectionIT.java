@@ -6,12 +6,16 @@ import io.qrouter.avro.ControlLogEntry;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskEventType;
+import io.qrouter.fleet.Ejections;
 import io.qrouter.fleet.FailingServers;
 import io.qrouter.fleet.Fleet;
 import io.qrouter.fleet.FleetConfig;
+import io.qrouter.fleet.FleetReport;
 import io.qrouter.fleet.FleetResult;
 import io.qrouter.fleet.TaskTimeline;
 import io.qrouter.io.Topics;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -19,13 +23,15 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Outlier ejection end to end: the real job (MiniCluster, real in-process broker) with {@code
  * outlier.enabled=true}, and the fleet with server-3 failing every task. What the test checks is
  * read back from the topics, not from the fleet's tallies: server-3's FAILED events on
  * server-events, the EJECTED and RETURNED events on control-log, and on decisions that server-3 got
- * tasks before its ejection, none while it was out, and tasks again once it returned.
+ * tasks before its ejection, none while it was out, and tasks again once it returned. The demo's
+ * own reading of the same ({@link Ejections}, in report.json and report.html) must agree.
  */
 class FailingServerEjectionIT {
     private static final Duration WAIT = Duration.ofSeconds(60);
@@ -43,7 +49,8 @@ class FailingServerEjectionIT {
 
     @Test
     @Timeout(value = 240, unit = TimeUnit.SECONDS)
-    void aServerThatFailsItsTasksIsEjectedGetsNoTasksAndReturns() throws Exception {
+    void aServerThatFailsItsTasksIsEjectedGetsNoTasksAndReturns(@TempDir Path out)
+            throws Exception {
         Topics.createAll(BROKER.bootstrapServers(), 2, (short) 1);
         try (KafkaJobTestKit kit = new KafkaJobTestKit(BROKER.bootstrapServers())) {
             kit.start(
@@ -144,6 +151,23 @@ class FailingServerEjectionIT {
             assertThat(decidedFor(decisions, FAILING, returnedAt, Long.MAX_VALUE))
                     .as("back in service after the ejection")
                     .isPositive();
+
+            Ejections read = Ejections.read(config, result.startEpochMillis());
+            Ejections.Ejection first = read.ejections().get(0);
+            assertThat(first.serverId()).isEqualTo(FAILING);
+            assertThat(first.fromSeconds())
+                    .isEqualTo((ejectedAt - result.startEpochMillis()) / 1000.0);
+            assertThat(first.untilSeconds())
+                    .isEqualTo((returnedAt - result.startEpochMillis()) / 1000.0);
+            assertThat(first.decisionsDuring())
+                    .isEqualTo(decidedFor(decisions, FAILING, ejectedAt + 1, returnedAt));
+            assertThat(read.events())
+                    .extracting(Ejections.Event::text)
+                    .containsAll(events.stream().map(ControlLogEntry::getReason).toList());
+            FleetReport.write(result, out, Map.of("outliers", read.toJson()));
+            assertThat(Files.readString(out.resolve("report.html")))
+                    .contains("Outlier ejection")
+                    .contains("EJECTED " + FAILING);
         }
     }
 
