@@ -130,6 +130,14 @@ final class DemoCommand implements Callable<Integer> {
     Duration brokerDowntime;
 
     @Option(
+            names = "--set",
+            paramLabel = "KEY=VALUE",
+            description =
+                    "Any job configuration key (see qrouter run --help), applied after the demo's own; repeatable, "
+                            + "e.g. --set outlier.enabled=true or --set router.admission.max-loss-probability=0.1.")
+    Map<String, String> jobSettings = new LinkedHashMap<>();
+
+    @Option(
             names = "--control",
             paramLabel = "FILE",
             description =
@@ -185,7 +193,8 @@ final class DemoCommand implements Callable<Integer> {
                                 parallelism,
                                 drain,
                                 delivery,
-                                faults));
+                                faults,
+                                jobSettings));
             }
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
@@ -220,6 +229,9 @@ final class DemoCommand implements Callable<Integer> {
                 twins.put(run.policy(), twin);
                 System.out.println(twinLine(result, twin));
                 System.out.println(anatomyLine(result));
+                if (outcome.facts().get("outliers") instanceof Map<?, ?> outliers) {
+                    System.out.print(outlierLines(outliers));
+                }
                 if (outcome.facts().get("chaos") instanceof Map<?, ?> faults) {
                     @SuppressWarnings("unchecked")
                     Map<String, Object> section = (Map<String, Object>) faults;
@@ -260,7 +272,8 @@ final class DemoCommand implements Callable<Integer> {
                         first.parallelism(),
                         Duration.ofSeconds(5),
                         first.deliveryGuarantee(),
-                        ChaosSchedule.NONE);
+                        ChaosSchedule.NONE,
+                        first.jobSettings());
         System.err.println(
                 "demo: warming up the JVM for " + length.toSeconds() + " s (not reported)");
         try (Progress progress = new Progress("warm-up", 1, !quiet)) {
@@ -307,7 +320,41 @@ final class DemoCommand implements Callable<Integer> {
                 percentOf(
                         ((Number) twin.get("abandoned")).longValue(),
                         ((Number) twin.get("decided")).longValue()),
-                percentOf(r.abandoned(), r.decided()));
+                percentOf(r.abandoned(), r.admitted()));
+    }
+
+    /**
+     * The control-log events of the run, one line each, and per ejection the decisions its server
+     * got meanwhile (read back from the topics).
+     */
+    static String outlierLines(Map<?, ?> outliers) {
+        StringBuilder out = new StringBuilder();
+        for (Object o : (List<?>) outliers.get("events")) {
+            Map<?, ?> e = (Map<?, ?>) o;
+            out.append(
+                    String.format(
+                            Locale.ROOT,
+                            "  control-log %8.1f s   %s%n",
+                            ((Number) e.get("at_seconds")).doubleValue(),
+                            e.get("event")));
+        }
+        for (Object o : (List<?>) outliers.get("ejections")) {
+            Map<?, ?> e = (Map<?, ?>) o;
+            out.append(
+                    String.format(
+                            Locale.ROOT,
+                            "  ejected                %s from %.1f s to %s: %s decisions for it meanwhile%n",
+                            e.get("server"),
+                            ((Number) e.get("from_seconds")).doubleValue(),
+                            e.get("until_seconds") == null
+                                    ? "the end"
+                                    : String.format(
+                                            Locale.ROOT,
+                                            "%.1f s",
+                                            ((Number) e.get("until_seconds")).doubleValue()),
+                            e.get("decisions_during")));
+        }
+        return out.toString();
     }
 
     /** Where a decision's delivery latency went, hop by hop (p50 / p99 in milliseconds). */

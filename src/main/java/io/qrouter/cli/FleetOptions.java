@@ -1,8 +1,11 @@
 package io.qrouter.cli;
 
+import io.qrouter.fleet.FailingServers;
 import io.qrouter.fleet.FleetConfig;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
@@ -82,6 +85,22 @@ final class FleetOptions {
     Duration stallAfter;
 
     @Option(
+            names = "--fail-servers",
+            split = ",",
+            paramLabel = "SERVER",
+            description =
+                    "Servers that fail tasks (e.g. server-3), to show the job's outlier ejection: a share of their tasks "
+                            + "(--fail-share) ends with FAILED instead of COMPLETED, when its service ends.")
+    List<String> failServers = new ArrayList<>();
+
+    @Option(
+            names = "--fail-share",
+            defaultValue = "1.0",
+            description =
+                    "Share of the tasks of each --fail-servers server that fail, in [0, 1] (default ${DEFAULT-VALUE}).")
+    double failShare;
+
+    @Option(
             names = "--kafka",
             paramLabel = "KEY=VALUE",
             description = "Extra Kafka client setting (security, timeouts); repeatable.")
@@ -102,6 +121,7 @@ final class FleetOptions {
                 consumerGroup,
                 kafka,
                 warmup.toNanos() / 1e9,
-                stallAfter.toNanos() / 1e9);
+                stallAfter.toNanos() / 1e9,
+                new FailingServers(failServers, failShare));
     }
 }

@@ -3,6 +3,7 @@ package io.qrouter.demo;
 import io.qrouter.fleet.DecisionAudit;
 import io.qrouter.fleet.DigitalTwin;
 import io.qrouter.fleet.DsrsAssignmentsReader;
+import io.qrouter.fleet.Ejections;
 import io.qrouter.fleet.Fleet;
 import io.qrouter.fleet.FleetConfig;
 import io.qrouter.fleet.FleetResult;
@@ -101,10 +102,14 @@ public final class DemoRun {
                                 + fmt(settings.fleet().ratePerSecond())
                                 + " tasks/s, load "
                                 + fmt(settings.fleet().load())
+                                + (settings.fleet().failing().servers().isEmpty()
+                                        ? ""
+                                        : "; failing: " + settings.fleet().failing())
                                 + (settings.chaos().isEmpty()
                                         ? ""
                                         : "; chaos: " + settings.chaos()));
-                FleetConfig fleetConfig = withBootstrap(settings.fleet(), kafka.bootstrapServers());
+                FleetConfig fleetConfig =
+                        settings.fleet().withBootstrapServers(kafka.bootstrapServers());
                 Fleet fleet = Fleet.start(fleetConfig);
                 ChaosInjector chaos =
                         settings.chaos().isEmpty()
@@ -141,6 +146,10 @@ public final class DemoRun {
                                 chaos == null ? Set.of() : chaos.poison(),
                                 result.startEpochMillis());
                 facts.put("audit", audit.toJson());
+                Ejections ejections = Ejections.read(fleetConfig, result.startEpochMillis());
+                if (!ejections.events().isEmpty()) {
+                    facts.put("outliers", ejections.toJson());
+                }
                 if (chaos != null) {
                     facts.put(
                             "chaos",
@@ -236,6 +245,20 @@ public final class DemoRun {
         facts.put("delivery_guarantee", settings.deliveryGuarantee());
         facts.put("duration_seconds", settings.duration().toMillis() / 1000.0);
         facts.put("flink_web_ui", "http://localhost:" + webPort);
+        if (!settings.jobSettings().isEmpty()) {
+            facts.put(
+                    "job_settings",
+                    new java.util.TreeMap<>(settings.jobSettings())
+                            .entrySet().stream()
+                                    .map(
+                                            e ->
+                                                    e.getKey()
+                                                            + "="
+                                                            + (JobConfig.isSecret(e.getKey())
+                                                                    ? "(secret)"
+                                                                    : e.getValue()))
+                                    .collect(Collectors.joining(", ")));
+        }
         return facts;
     }
 
@@ -314,6 +337,7 @@ public final class DemoRun {
         keys.put("sink.delivery-guarantee", settings.deliveryGuarantee());
         keys.put("job.name", "qrouter demo (" + settings.policy() + ")");
         keys.put("control.hmac-secret", controlSecret);
+        keys.putAll(settings.jobSettings());
         return JobConfig.of(keys);
     }
 
@@ -342,24 +366,6 @@ public final class DemoRun {
                 "Flink job submitted to a local MiniCluster; web UI at http://localhost:"
                         + webPort);
         return client;
-    }
-
-    static FleetConfig withBootstrap(FleetConfig c, String bootstrap) {
-        return new FleetConfig(
-                bootstrap,
-                c.servers(),
-                c.ratePerSecond(),
-                c.arrivals(),
-                c.load(),
-                c.muSpread(),
-                c.meanPatienceSeconds(),
-                c.defaultHeartbeatMillis(),
-                c.seed(),
-                c.runId(),
-                c.consumerGroup(),
-                c.kafka(),
-                c.warmupSeconds(),
-                c.stallAfterSeconds());
     }
 
     private static String directory(Path root, String name) throws IOException {

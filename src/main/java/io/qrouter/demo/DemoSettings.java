@@ -1,7 +1,9 @@
 package io.qrouter.demo;
 
 import io.qrouter.fleet.FleetConfig;
+import io.qrouter.job.config.JobConfig;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * One demo run.
@@ -17,6 +19,7 @@ import java.time.Duration;
  *     visible at checkpoints) or at-least-once (visible at once, duplicates possible after a
  *     failure)
  * @param chaos the faults injected during the run ({@link ChaosSchedule#NONE}: none)
+ * @param jobSettings more job configuration keys ({@code --set}), applied after the demo's own
  */
 public record DemoSettings(
         FleetConfig fleet,
@@ -26,7 +29,8 @@ public record DemoSettings(
         int parallelism,
         Duration drainTimeout,
         String deliveryGuarantee,
-        ChaosSchedule chaos) {
+        ChaosSchedule chaos,
+        Map<String, String> jobSettings) {
 
     public DemoSettings {
         if (duration.isNegative() || duration.isZero()) {
@@ -49,5 +53,7 @@ public record DemoSettings(
             throw new IllegalArgumentException(
                     "--parallelism must be in [1, 64] (got " + parallelism + ")");
         }
+        jobSettings = Map.copyOf(jobSettings);
+        JobConfig.of(jobSettings); // a bad key or value fails here, naming the key
     }
 }

@@ -25,8 +25,10 @@ public final class CompareReport {
     private static final String[] COLUMNS = {
         "sent",
         "decided",
+        "rejected",
         "completed",
         "abandoned",
+        "failed",
         "queued_at_end",
         "dead_letter",
         "idle_queue_ratio",
@@ -52,10 +54,11 @@ public final class CompareReport {
                 new StringBuilder(
                         String.format(
                                 Locale.ROOT,
-                                "  %-18s %7s %7s %9s %7s %6s %9s %9s %9s %11s %10s %10s%n",
+                                "  %-18s %7s %7s %8s %9s %7s %6s %9s %9s %9s %11s %10s %10s%n",
                                 "policy",
                                 "sent",
                                 "decided",
+                                "rejected",
                                 "abandoned",
                                 "queued",
                                 "idle-q",
@@ -71,11 +74,12 @@ public final class CompareReport {
                     out.append(
                             String.format(
                                     Locale.ROOT,
-                                    "  %-18s %7d %7d %9s %7d %6s %9s %9s %9s %11s %10s %10s%n",
+                                    "  %-18s %7d %7d %8s %9s %7d %6s %9s %9s %9s %11s %10s %10s%n",
                                     p,
                                     r.sent(),
                                     r.decided(),
-                                    share(r.abandoned(), r.decided()),
+                                    share(r.rejected(), r.decided()),
+                                    share(r.abandoned(), r.admitted()),
                                     r.queuedAtEnd(),
                                     FleetReport.percent(r.idleQueueRatio()),
                                     FleetReport.num(r.waitSeconds().get("mean")),

@@ -30,6 +30,7 @@ import java.util.Map;
  *     report's figures
  * @param stallAfterSeconds routing counts as stalled when tasks are waiting and no decision has
  *     come for this long ({@link StallWatch})
+ * @param failing servers that fail a share of their tasks ({@link FailingServers#NONE}: none)
  */
 public record FleetConfig(
         String bootstrapServers,
@@ -45,9 +46,44 @@ public record FleetConfig(
         String consumerGroup,
         Map<String, String> kafka,
         double warmupSeconds,
-        double stallAfterSeconds) {
+        double stallAfterSeconds,
+        FailingServers failing) {
 
     public static final double MAX_LOAD = 1.5;
+
+    /** A fleet whose servers never fail a task. */
+    public FleetConfig(
+            String bootstrapServers,
+            int servers,
+            double ratePerSecond,
+            String arrivals,
+            double load,
+            double muSpread,
+            double meanPatienceSeconds,
+            long defaultHeartbeatMillis,
+            long seed,
+            String runId,
+            String consumerGroup,
+            Map<String, String> kafka,
+            double warmupSeconds,
+            double stallAfterSeconds) {
+        this(
+                bootstrapServers,
+                servers,
+                ratePerSecond,
+                arrivals,
+                load,
+                muSpread,
+                meanPatienceSeconds,
+                defaultHeartbeatMillis,
+                seed,
+                runId,
+                consumerGroup,
+                kafka,
+                warmupSeconds,
+                stallAfterSeconds,
+                FailingServers.NONE);
+    }
 
     public FleetConfig {
         require(
@@ -83,6 +119,8 @@ public record FleetConfig(
                 stallAfterSeconds > 0 && stallAfterSeconds <= 3600,
                 "--stall-after must be in (0s, 1h]",
                 stallAfterSeconds + "s");
+        require(failing != null, "the failing servers must be given", failing);
+        failing.requireAmong(servers);
         kafka = Map.copyOf(kafka);
         arrivalProcess(
                 arrivals,
@@ -110,6 +148,26 @@ public record FleetConfig(
         props.put("client.id", "qrouter-fleet-" + purpose + "-" + runId);
         props.putAll(kafka);
         return props;
+    }
+
+    /** The same fleet against another Kafka cluster. */
+    public FleetConfig withBootstrapServers(String bootstrap) {
+        return new FleetConfig(
+                bootstrap,
+                servers,
+                ratePerSecond,
+                arrivals,
+                load,
+                muSpread,
+                meanPatienceSeconds,
+                defaultHeartbeatMillis,
+                seed,
+                runId,
+                consumerGroup,
+                kafka,
+                warmupSeconds,
+                stallAfterSeconds,
+                failing);
     }
 
     /** Sum of the service rates: the fleet's capacity in tasks per second. */

@@ -29,12 +29,15 @@ final class FleetRecords {
                 .build();
     }
 
-    static TaskEvent event(String serverId, String taskId, TaskEventType type, long atMillis) {
+    /** A lifecycle event; {@code reason} says why a FAILED task failed (null for the others). */
+    static TaskEvent event(
+            String serverId, String taskId, TaskEventType type, long atMillis, String reason) {
         return TaskEvent.newBuilder()
                 .setServerId(serverId)
                 .setTaskId(taskId)
                 .setType(type)
                 .setEventTime(Instant.ofEpochMilli(atMillis))
+                .setReason(reason)
                 .build();
     }
 

@@ -75,6 +75,12 @@ public final class FleetReport {
             List<Map<String, Object>> entries = (List<Map<String, Object>>) faults;
             page.chaos(entries);
         }
+        if (json.get("outliers") instanceof Map<?, ?> outliers) {
+            @SuppressWarnings("unchecked")
+            Map<String, List<Map<String, Object>>> section =
+                    (Map<String, List<Map<String, Object>>>) outliers;
+            page.outliers(section.get("events"), section.get("ejections"));
+        }
         Json.write(dir.resolve("report.json"), json);
         TaskTimeline.write(result.timelines(), dir.resolve("tasks.csv"));
         return page.write(dir);
@@ -96,11 +102,27 @@ public final class FleetReport {
         row(out, "completed", Long.toString(r.completed()));
         row(
                 out,
+                "rejected",
+                r.rejected()
+                        + "  ("
+                        + percent(r.decided() == 0 ? null : (double) r.rejected() / r.decided())
+                        + " of decided: loss-aware admission)");
+        row(
+                out,
                 "abandoned",
                 r.abandoned()
                         + "  ("
-                        + percent(r.decided() == 0 ? null : (double) r.abandoned() / r.decided())
-                        + " of decided)");
+                        + percent(r.admitted() == 0 ? null : (double) r.abandoned() / r.admitted())
+                        + " of admitted)");
+        if (!r.config().failing().servers().isEmpty()) {
+            row(
+                    out,
+                    "failed",
+                    r.failed()
+                            + "  (on "
+                            + String.join(", ", r.config().failing().servers())
+                            + ")");
+        }
         row(out, "queued at end", Long.toString(r.queuedAtEnd()));
         row(
                 out,
@@ -206,6 +228,7 @@ public final class FleetReport {
                         "received",
                         "completed",
                         "abandoned",
+                        "failed",
                         "utilisation",
                         "mean_occupancy");
         for (FleetResult.ServerSummary s : r.servers()) {
@@ -215,6 +238,7 @@ public final class FleetReport {
                     s.received(),
                     s.completed(),
                     s.abandoned(),
+                    s.failed(),
                     s.utilisation(),
                     s.meanOccupancy());
         }

@@ -33,6 +33,7 @@ final class FleetReportPage {
         page.section("Settings");
         Map<String, Object> settings = new LinkedHashMap<>(extra);
         settings.remove("chaos"); // a section of its own
+        settings.remove("outliers"); // likewise
         settings.putAll(workload());
         page.settings(settings);
         page.section("Summary");
@@ -44,8 +45,11 @@ final class FleetReportPage {
                         .row(
                                 "idle-queue share of decisions",
                                 HtmlTable.percent("idle_queue_ratio", json.get("idle_queue_ratio")))
+                        .row("rejected (loss-aware admission)", number("rejected"))
+                        .row("admitted (decided, not rejected)", number("admitted"))
                         .row("completed", number("completed"))
                         .row("abandoned", number("abandoned"))
+                        .row("failed (FAILED by their server)", number("failed"))
                         .row("queued at end", number("queued_at_end"))
                         .row("dead letters", number("dead_letter"))
                         .row("undecided", number("undecided"))
@@ -161,6 +165,31 @@ final class FleetReportPage {
                                 "longest stall after a fault (s)",
                                 number("chaos.longest_stall_seconds")),
                 "summary");
+    }
+
+    /**
+     * The job's outlier ejections during the run, read back from control-log and decisions
+     * (report.json's {@code outliers}, see {@link Ejections}).
+     */
+    void outliers(List<Map<String, Object>> events, List<Map<String, Object>> ejections) {
+        page.section("Outlier ejection: what control-log says");
+        page.note(
+                "Every EVENT the job wrote to control-log during the run, at its time on the fleet's clock (seconds), "
+                        + "and for each ejection the decisions the job made for the ejected server while it was out "
+                        + "(decidedAt between the EJECTED and RETURNED events), read back from the decisions topic.");
+        HtmlTable table = new HtmlTable("at (s)", "event");
+        events.forEach(e -> table.row(e.get("at_seconds"), e.get("event")));
+        page.table(table, "summary");
+        HtmlTable spans =
+                new HtmlTable("server", "ejected at (s)", "returned at (s)", "decisions meanwhile");
+        ejections.forEach(
+                e ->
+                        spans.row(
+                                e.get("server"),
+                                e.get("from_seconds"),
+                                e.get("until_seconds"),
+                                e.get("decisions_during")));
+        page.table(spans, "summary");
     }
 
     /** Lists the files beside the page and writes {@code dir/report.html}. */

@@ -26,10 +26,12 @@ public record FleetResult(
         long decided,
         long completed,
         long abandoned,
+        long failed,
         long queuedAtEnd,
         long deadLetter,
         long undecided,
         long unknownServer,
+        long rejected,
         long duplicateDecisions,
         long foreignDecisions,
         long otherDeadLetters,
@@ -58,6 +60,7 @@ public record FleetResult(
             long received,
             long completed,
             long abandoned,
+            long failed,
             double utilisation,
             double meanOccupancy) {}
 
@@ -76,7 +79,7 @@ public record FleetResult(
                         tasks.stream().map(TaskTimeline::of).toList(), config.warmupSeconds());
         Map<String, long[]> perServer = new LinkedHashMap<>();
         for (SimulatedServer s : fleet) {
-            perServer.put(s.id(), new long[3]);
+            perServer.put(s.id(), new long[4]);
         }
         for (TaskRecord t : tasks) {
             long[] counts = t.serverId == null ? null : perServer.get(t.serverId);
@@ -86,6 +89,8 @@ public record FleetResult(
                     counts[1]++;
                 } else if (t.outcome == TaskRecord.Outcome.ABANDONED) {
                     counts[2]++;
+                } else if (t.outcome == TaskRecord.Outcome.FAILED) {
+                    counts[3]++;
                 }
             }
         }
@@ -106,6 +111,7 @@ public record FleetResult(
                             c[0],
                             c[1],
                             c[2],
+                            c[3],
                             totalSeconds > 0 ? s.busySeconds(totalSeconds) / totalSeconds : 0,
                             meanOccupancy));
         }
@@ -118,10 +124,12 @@ public record FleetResult(
                 f.decided(),
                 f.completed(),
                 f.abandoned(),
+                f.failed(),
                 f.queuedAtEnd(),
                 f.deadLetter(),
                 f.undecided(),
                 f.unknownServer(),
+                f.rejected(),
                 stats.duplicateDecisions.get(),
                 stats.foreignDecisions.get(),
                 stats.otherDeadLetters.get(),
@@ -153,10 +161,12 @@ public record FleetResult(
                 decided,
                 completed,
                 abandoned,
+                failed,
                 queuedAtEnd,
                 deadLetter,
                 undecided,
                 unknownServer,
+                rejected,
                 duplicateDecisions,
                 foreignDecisions,
                 otherDeadLetters,
@@ -182,6 +192,11 @@ public record FleetResult(
         return tasks.stream().map(TaskTimeline::of).toList();
     }
 
+    /** Decided tasks sent to a server: all decided but the rejected ones. */
+    public long admitted() {
+        return decided - rejected;
+    }
+
     /** Fraction of decisions made by the idle queue (JIQ), null when nothing was decided. */
     public Double idleQueueRatio() {
         return decided == 0 ? null : (double) idleQueueHits / decided;
@@ -201,9 +216,12 @@ public record FleetResult(
         out.put("decided", decided);
         out.put("completed", completed);
         out.put("abandoned", abandoned);
+        out.put("failed", failed);
         out.put("queued_at_end", queuedAtEnd);
         out.put("dead_letter", deadLetter);
         out.put("undecided", undecided);
+        out.put("rejected", rejected);
+        out.put("admitted", admitted());
         out.put("unknown_server", unknownServer);
         out.put("duplicate_decisions", duplicateDecisions);
         out.put("foreign_decisions", foreignDecisions);
@@ -233,6 +251,10 @@ public record FleetResult(
         workload.put("mu_spread", config.muSpread());
         workload.put("mean_patience_seconds", config.meanPatienceSeconds());
         workload.put("seed", config.seed());
+        if (!config.failing().servers().isEmpty()) {
+            workload.put("fail_servers", String.join(",", config.failing().servers()));
+            workload.put("fail_share", config.failing().share());
+        }
         out.put("workload", workload);
         return out;
     }

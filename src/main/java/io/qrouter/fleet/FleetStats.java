@@ -11,6 +11,8 @@ public final class FleetStats {
     final AtomicLong decided = new AtomicLong();
     final AtomicLong completed = new AtomicLong();
     final AtomicLong abandoned = new AtomicLong();
+    final AtomicLong failed = new AtomicLong();
+    final AtomicLong rejected = new AtomicLong();
     final AtomicLong deadLettered = new AtomicLong();
     final AtomicLong otherDeadLetters = new AtomicLong();
     final AtomicLong duplicateDecisions = new AtomicLong();
@@ -37,6 +39,16 @@ public final class FleetStats {
 
     public long abandoned() {
         return abandoned.get();
+    }
+
+    /** Tasks whose server ended their service with FAILED ({@link FailingServers}). */
+    public long failed() {
+        return failed.get();
+    }
+
+    /** Tasks the job decided to reject (loss-aware admission): decided, never sent to a server. */
+    public long rejected() {
+        return rejected.get();
     }
 
     /** Tasks of this run that the job sent to the dead-letter topic instead of deciding. */

@@ -10,8 +10,8 @@ import java.util.TreeMap;
  * The figures of a run, computed from its task timelines: the real run's report and its digital
  * twin are computed by this one piece of code, so they compare like for like. Tasks created before
  * the warm-up ends are left out. Every measured task is in one bucket: {@code sent = decided +
- * deadLetter + undecided} and {@code decided = completed + abandoned + queuedAtEnd +
- * unknownServer}.
+ * deadLetter + undecided} and {@code decided = completed + abandoned + failed + queuedAtEnd +
+ * unknownServer + rejected}: a task rejected by loss-aware admission was decided, to no server.
  *
  * <p>Times: wait is the time a task spent in its server's queue (service start − arrival at the
  * server: what the routing policy controls; tasks that abandoned or never started have none);
@@ -29,10 +29,12 @@ record RunFigures(
         long decided,
         long completed,
         long abandoned,
+        long failed,
         long queuedAtEnd,
         long deadLetter,
         long undecided,
         long unknownServer,
+        long rejected,
         Map<String, Long> decisionsByRule,
         Map<String, Object> waitSeconds,
         Map<String, Object> sojournSeconds,
@@ -90,18 +92,22 @@ record RunFigures(
         }
         long completed = byOutcome.getOrDefault("COMPLETED", 0L);
         long abandoned = byOutcome.getOrDefault("ABANDONED", 0L);
+        long failed = byOutcome.getOrDefault("FAILED", 0L);
         long queued = byOutcome.getOrDefault("QUEUED", 0L);
         long unknownServer = byOutcome.getOrDefault("UNKNOWN_SERVER", 0L);
+        long rejected = byOutcome.getOrDefault("REJECTED", 0L);
         return new RunFigures(
                 tasks.size() - measured,
                 measured,
-                completed + abandoned + queued + unknownServer,
+                completed + abandoned + failed + queued + unknownServer + rejected,
                 completed,
                 abandoned,
+                failed,
                 queued,
                 byOutcome.getOrDefault("DEAD_LETTER", 0L),
                 byOutcome.getOrDefault("UNDECIDED", 0L),
                 unknownServer,
+                rejected,
                 rules,
                 summary(waits),
                 summary(sojourns),
@@ -117,6 +123,7 @@ record RunFigures(
         out.put("decided", decided);
         out.put("completed", completed);
         out.put("abandoned", abandoned);
+        out.put("failed", failed);
         out.put("queued_at_end", queuedAtEnd);
         out.put("wait_seconds", waitSeconds);
         out.put("sojourn_seconds", sojournSeconds);

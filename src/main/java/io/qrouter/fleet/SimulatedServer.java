@@ -4,6 +4,7 @@ import io.qrouter.avro.TaskEventType;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.SplittableRandom;
 
 /**
  * One server of the fleet: a single FCFS server with exponential service at rate {@code mu} (the
@@ -16,6 +17,8 @@ import java.util.PriorityQueue;
 final class SimulatedServer {
     private final String id;
     private final double mu;
+    private final double failShare;
+    private final SplittableRandom failures;
 
     /**
      * Waiting tasks in arrival order; abandoned ones are removed from the middle, hence a linked
@@ -34,13 +37,24 @@ final class SimulatedServer {
 
     private record Waiting(FleetTask task, double deadline) {}
 
+    /** A server that completes every task it serves. */
     SimulatedServer(String id, double mu) {
+        this(id, mu, 0, null);
+    }
+
+    /**
+     * @param failShare probability that a service ends FAILED, in [0, 1]
+     * @param failures draws which services fail (unused when failShare is 0)
+     */
+    SimulatedServer(String id, double mu, double failShare, SplittableRandom failures) {
         if (!(mu > 0) || !Double.isFinite(mu)) {
             throw new IllegalArgumentException(
                     "service rate mu of " + id + " must be > 0 (got " + mu + ")");
         }
         this.id = id;
         this.mu = mu;
+        this.failShare = failShare;
+        this.failures = failures;
     }
 
     String id() {
@@ -91,7 +105,7 @@ final class SimulatedServer {
         return Math.min(serviceEndsAt, abandonAt);
     }
 
-    /** Plays every completion and abandonment up to {@code now}, in time order. */
+    /** Plays every completion (or failure) and abandonment up to {@code now}, in time order. */
     void advance(double now, TaskEventSink sink) {
         while (true) {
             dropStaleDeadlines();
@@ -103,7 +117,7 @@ final class SimulatedServer {
                 sink.on(id, w.task.taskId(), TaskEventType.ABANDONED, w.deadline);
             } else if (inService != null && serviceEndsAt <= now) {
                 double t = serviceEndsAt;
-                sink.on(id, inService, TaskEventType.COMPLETED, t);
+                sink.on(id, inService, serviceOutcome(), t);
                 busySeconds += t - busySince;
                 inService = null;
                 serviceEndsAt = Double.POSITIVE_INFINITY;
@@ -117,6 +131,12 @@ final class SimulatedServer {
                 return;
             }
         }
+    }
+
+    private TaskEventType serviceOutcome() {
+        return failShare > 0 && failures.nextDouble() < failShare
+                ? TaskEventType.FAILED
+                : TaskEventType.COMPLETED;
     }
 
     private void start(FleetTask task, double now, TaskEventSink sink) {

@@ -44,6 +44,8 @@ final class TaskRecord {
         QUEUED,
         COMPLETED,
         ABANDONED,
+        FAILED,
+        REJECTED,
         DEAD_LETTER,
         UNKNOWN_SERVER
     }

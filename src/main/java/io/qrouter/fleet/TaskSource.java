@@ -1,14 +1,9 @@
 package io.qrouter.fleet;
 
-import io.qrouter.avro.TaskRequest;
-import io.qrouter.io.AvroCodec;
-import io.qrouter.io.Topics;
 import io.qrouter.sim.ArrivalProcess;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
-import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerRecord;
 
 /**
  * Produces task requests in real time, at the times the simulator's arrival process draws (in
@@ -19,27 +14,23 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 final class TaskSource implements Runnable {
     private final FleetConfig config;
     private final FleetClock clock;
-    private final Producer<String, byte[]> producer;
+    private final FleetOutput output;
     private final Map<String, TaskRecord> ledger;
-    private final FleetStats stats;
     private final ArrivalProcess process;
     private final SplittableRandom arrivals;
     private final SplittableRandom work;
-    private final AvroCodec<TaskRequest> codec = AvroCodec.of(TaskRequest.class);
     private volatile boolean running = true;
 
     TaskSource(
             FleetConfig config,
             FleetClock clock,
-            Producer<String, byte[]> producer,
+            FleetOutput output,
             Map<String, TaskRecord> ledger,
-            FleetStats stats,
             SplittableRandom workload) {
         this.config = config;
         this.clock = clock;
-        this.producer = producer;
+        this.output = output;
         this.ledger = ledger;
-        this.stats = stats;
         this.process = config.arrivalProcess();
         this.arrivals = workload.split();
         this.work = workload.split();
@@ -73,18 +64,7 @@ final class TaskSource implements Runnable {
                             exponential(work) * config.meanPatienceSeconds());
             TaskRecord record = new TaskRecord(task, next);
             ledger.put(taskId, record);
-            TaskRequest request = FleetRecords.task(taskId, clock.epochMillis(next), process.key());
-            record.sentAt = clock.seconds();
-            producer.send(
-                    new ProducerRecord<>(Topics.TASKS, taskId, codec.encode(request)),
-                    (meta, error) -> {
-                        if (error != null) {
-                            stats.sendFailures.incrementAndGet();
-                        } else if (meta.hasTimestamp()) {
-                            record.appendedAt = clock.secondsOf(meta.timestamp());
-                        }
-                    });
-            stats.sent.incrementAndGet();
+            output.task(record, process.key());
         }
     }
 

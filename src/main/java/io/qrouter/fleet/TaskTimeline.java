@@ -17,7 +17,8 @@ import java.util.zip.GZIPInputStream;
  * the task was created, so the file is the workload as well as the outcome.
  *
  * @param outcome UNDECIDED, QUEUED (still waiting or in service at the end), COMPLETED, ABANDONED,
- *     DEAD_LETTER or UNKNOWN_SERVER
+ *     FAILED (by a failing server), REJECTED (by loss-aware admission), DEAD_LETTER or
+ *     UNKNOWN_SERVER
  * @param updateDelaySeconds how late the router's newest update of the chosen server had arrived
  *     (the decision's {@code updateDelayMillis}), NaN when unknown
  */
@@ -75,9 +76,9 @@ public record TaskTimeline(
                 t.updateDelay);
     }
 
-    /** Decided and delivered to a server: the tasks a twin replays. */
+    /** Decided and delivered to a server (not rejected): the tasks a twin replays. */
     boolean delivered() {
-        return !Double.isNaN(decidedAt) && !Double.isNaN(receivedAt);
+        return !Double.isNaN(decidedAt) && !Double.isNaN(receivedAt) && !"REJECTED".equals(outcome);
     }
 
     static void write(List<TaskTimeline> tasks, Path file) {

@@ -284,7 +284,7 @@ public final class VirtualFleet {
     }
 
     private void publish(String serverId, String taskId, TaskEventType type, double at) {
-        output.event(FleetRecords.event(serverId, taskId, type, epochMillis(at)));
+        output.event(FleetRecords.event(serverId, taskId, type, epochMillis(at), null));
     }
 
     /** The event time of virtual time {@code seconds}. */

@@ -46,6 +46,26 @@ class DemoAndFleetArgumentsTest {
                 "--chaos",
                 "--broker-downtime",
                 "90s");
+        assertRejected(
+                "--fail-servers: unknown server \"server-9\"; the fleet's servers are server-1 … server-4",
+                "demo",
+                "--servers",
+                "4",
+                "--fail-servers",
+                "server-9");
+        assertRejected(
+                "--fail-share must be in [0, 1] (got -0.5)",
+                "demo",
+                "--fail-servers",
+                "server-1",
+                "--fail-share",
+                "-0.5");
+        assertRejected(
+                "config key 'outlier.max-ejection-share' must be",
+                "demo",
+                "--set",
+                "outlier.max-ejection-share=2");
+        assertRejected("unknown config key 'outlier.nope'", "demo", "--set", "outlier.nope=1");
     }
 
     @Test

@@ -184,10 +184,10 @@ class DemoIT {
             ReportPageChecks.assertSelfContained(page);
         }
         Document compare = Jsoup.parse(out.resolve("report.html").toFile());
-        // 15 columns per policy (ga-batch has no twin: its two twin cells show n/a for
+        // 17 columns per policy (ga-batch has no twin: its two twin cells show n/a for
         // report.json's null)
         assertThat(ReportPageChecks.assertNumbersMatch(compare, reportsByPolicy()))
-                .isEqualTo(15 * POLICIES.size());
+                .isEqualTo(17 * POLICIES.size());
         assertThat(compare.select("nav a").eachAttr("href"))
                 .contains("heartbeat-k-live/report.html", "ga-batch/report.html");
     }

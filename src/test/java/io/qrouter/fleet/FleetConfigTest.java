@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -55,5 +56,42 @@ class FleetConfigTest {
         assertThatThrownBy(() -> config(2, 500, "zipf", 0.8, 0.5))
                 .hasMessageContaining("--arrivals");
         assertThat(config(2, 500, "erlang:3", 0.8, 0.5).arrivals()).isEqualTo("erlang:3");
+    }
+
+    @Test
+    void failingServersMustBeServersOfTheFleetAndTheShareAProbability() {
+        FleetConfig c = config(4, 10, "poisson", 0.5, 0);
+        assertThatThrownBy(() -> withFailing(c, List.of("server-5"), 1.0))
+                .hasMessageContaining(
+                        "--fail-servers: unknown server \"server-5\"; the fleet's servers are"
+                                + " server-1 … server-4");
+        assertThatThrownBy(() -> withFailing(c, List.of("srv-1"), 1.0))
+                .hasMessageContaining("--fail-servers: unknown server \"srv-1\"");
+        assertThatThrownBy(() -> withFailing(c, List.of("server-1"), 1.5))
+                .hasMessageContaining("--fail-share must be in [0, 1] (got 1.5)");
+        FleetConfig failing = withFailing(c, List.of("server-2", "server-4"), 0.25);
+        assertThat(failing.failing().shareOf("server-4")).isEqualTo(0.25);
+        assertThat(failing.failing().shareOf("server-1")).isZero();
+        assertThat(failing.withBootstrapServers("elsewhere:1").failing())
+                .isEqualTo(failing.failing());
+    }
+
+    private static FleetConfig withFailing(FleetConfig c, List<String> servers, double share) {
+        return new FleetConfig(
+                c.bootstrapServers(),
+                c.servers(),
+                c.ratePerSecond(),
+                c.arrivals(),
+                c.load(),
+                c.muSpread(),
+                c.meanPatienceSeconds(),
+                c.defaultHeartbeatMillis(),
+                c.seed(),
+                c.runId(),
+                c.consumerGroup(),
+                c.kafka(),
+                c.warmupSeconds(),
+                c.stallAfterSeconds(),
+                new FailingServers(servers, share));
     }
 }

@@ -41,8 +41,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The fleet against a real broker, with a stand-in router instead of the Flink job: round-robin
  * decisions (transactional, so read_committed matters), one server-metrics record recommending a
- * faster heartbeat to server-1, and every 50th task sent to the dead-letter topic instead of being
- * decided. The router pauses for 2.5 s once: the fleet must report that stall.
+ * faster heartbeat to server-1, every 50th task sent to the dead-letter topic instead of being
+ * decided, and every 30th rejected (a REJECTED decision, no server, as loss-aware admission writes
+ * it). The router pauses for 2.5 s once: the fleet must report that stall.
  */
 class FleetIT {
     private static final int SERVERS = 4;
@@ -123,6 +124,21 @@ class FleetIT {
             answered.addAll(deadIds);
             assertThat(answered).isEqualTo(sentIds);
             assertThat(result.unknownServer()).isZero();
+            Set<String> rejectedIds =
+                    committedTaskIds(
+                            kafka.bootstrapServers(),
+                            Topics.DECISIONS,
+                            bytes -> {
+                                RoutingDecision d =
+                                        AvroCodec.of(RoutingDecision.class).decode(bytes);
+                                return d.getRule().equals("REJECTED") ? d.getTaskId() : "";
+                            });
+            rejectedIds.remove("");
+            assertThat(rejectedIds).isNotEmpty().hasSize((int) result.rejected());
+            assertThat(result.timelines())
+                    .filteredOn(t -> t.outcome().equals("REJECTED"))
+                    .extracting(TaskTimeline::taskId)
+                    .containsExactlyInAnyOrderElementsOf(rejectedIds);
             assertThat(result.duplicateDecisions()).isZero();
             assertThat(result.completed()).isGreaterThan(result.decided() / 2);
             // the pause: tasks waiting and no decision for more than --stall-after (1 s), said and
@@ -147,7 +163,7 @@ class FleetIT {
                 heartbeatsByServer.merge(h.getServerId(), 1, Integer::sum);
                 leaving += h.getLeaving() ? 1 : 0;
             }
-            assertThat(events.get(TaskEventType.ENQUEUED)).isEqualTo((int) result.decided());
+            assertThat(events.get(TaskEventType.ENQUEUED)).isEqualTo((int) result.admitted());
             assertThat(events.get(TaskEventType.COMPLETED)).isEqualTo((int) result.completed());
             assertThat(events.getOrDefault(TaskEventType.ABANDONED, 0))
                     .isEqualTo((int) result.abandoned());
@@ -228,12 +244,16 @@ class FleetIT {
                                                 .encode(letter)));
                         continue;
                     }
-                    String server = "server-" + (1 + n % SERVERS);
+                    boolean rejected = n % 30 == 0;
+                    String server = rejected ? "" : "server-" + (1 + n % SERVERS);
                     RoutingDecision d =
                             RoutingDecision.newBuilder()
                                     .setTaskId(task.getTaskId())
                                     .setServerId(server)
-                                    .setRule(n % 2 == 0 ? "IDLE_QUEUE" : "MIN_K")
+                                    .setRule(
+                                            rejected
+                                                    ? "REJECTED"
+                                                    : n % 2 == 0 ? "IDLE_QUEUE" : "MIN_K")
                                     .setPolicy("stand-in")
                                     .setDecidedAt(Instant.now())
                                     .setTaskCreatedAt(task.getCreatedAt())

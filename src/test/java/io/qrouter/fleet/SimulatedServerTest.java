@@ -94,4 +94,39 @@ class SimulatedServerTest {
     private static double exp(SplittableRandom random) {
         return -Math.log(1 - random.nextDouble());
     }
+
+    /**
+     * A failing server ends the given share of its services with FAILED, at the service's end, and
+     * keeps the same timing: its events are those of a healthy server with COMPLETED renamed.
+     */
+    @Test
+    void aFailingServerFailsItsShareOfServicesWhenTheyEnd() {
+        List<String> healthy = new ArrayList<>();
+        List<String> failing = new ArrayList<>();
+        SimulatedServer ok = new SimulatedServer("s", 1.0);
+        SimulatedServer bad = new SimulatedServer("s", 1.0, 0.3, new SplittableRandom(5));
+        SplittableRandom random = new SplittableRandom(9);
+        int tasks = 20_000;
+        double t = 0;
+        TaskEventSink okSink =
+                (id, taskId, type, at) -> healthy.add(taskId + " " + type + " " + at);
+        TaskEventSink badSink =
+                (id, taskId, type, at) -> failing.add(taskId + " " + type + " " + at);
+        for (int i = 0; i < tasks; i++) {
+            t += exp(random) / 0.8;
+            FleetTask task = new FleetTask("t" + i, exp(random), exp(random) * 2);
+            ok.advance(t, okSink);
+            ok.arrive(task, t, okSink);
+            bad.advance(t, badSink);
+            bad.arrive(task, t, badSink);
+        }
+        ok.advance(Double.POSITIVE_INFINITY, okSink);
+        bad.advance(Double.POSITIVE_INFINITY, badSink);
+
+        assertThat(failing.stream().map(e -> e.replace("FAILED", "COMPLETED")).toList())
+                .isEqualTo(healthy);
+        long failed = failing.stream().filter(e -> e.contains(" FAILED ")).count();
+        long served = healthy.stream().filter(e -> e.contains(" COMPLETED ")).count();
+        assertThat((double) failed / served).isCloseTo(0.3, within(0.015));
+    }
 }
