@@ -307,13 +307,14 @@ public final class DemoRun {
 
     /**
      * The digital twin of the run: the simulator replays its tasks with the job's policy, router
-     * count, heartbeat and estimator settings, and the delays the run showed.
+     * count, heartbeat, estimator and slow-start settings, and the delays the run showed.
      */
     private Map<String, Object> twin(FleetResult result, JobConfig jobConfig) {
         if (GaSettings.routesInBatches(jobConfig)) {
             return null; // the simulator routes task by task: it has no model of GA batches
         }
         ServerStateSettings serverState = ServerStateSettings.from(jobConfig);
+        RouterSettings router = RouterSettings.from(jobConfig);
         DigitalTwin.JobModel model =
                 new DigitalTwin.JobModel(
                         PolicyName.parse(settings.policy()),
@@ -322,7 +323,8 @@ public final class DemoRun {
                                 serverState.heartbeatMin().toMillis(),
                                 serverState.heartbeatMax().toMillis()),
                         serverState.estimatorConfig(),
-                        RouterSettings.from(jobConfig).loadIndexTimeUnit().toMillis() / 1000.0);
+                        router.loadIndexTimeUnit().toMillis() / 1000.0,
+                        router.slowStart().toMillis() / 1000.0);
         return DigitalTwin.predict(result, model, settings.fleet().seed());
     }
 

@@ -33,13 +33,16 @@ public final class DigitalTwin {
      * @param estimators the job's estimator window and minimum counts
      * @param loadIndexTimeUnitSeconds the job's K time unit ({@code router.k-time-unit.ms} in
      *     seconds)
+     * @param slowStartSeconds the job's slow-start window ({@code router.slow-start.ms} in seconds;
+     *     0: off)
      */
     public record JobModel(
             PolicyName policy,
             int routers,
             AdaptiveHeartbeat heartbeat,
             EstimatorConfig estimators,
-            double loadIndexTimeUnitSeconds) {}
+            double loadIndexTimeUnitSeconds,
+            double slowStartSeconds) {}
 
     private DigitalTwin() {}
 
@@ -100,6 +103,7 @@ public final class DigitalTwin {
                                         : Delay.empirical(updateDelays))
                         .estimators(job.estimators())
                         .loadIndexTimeUnit(job.loadIndexTimeUnitSeconds())
+                        .slowStart(job.slowStartSeconds())
                         .seed(seed)
                         .build();
         Replay replay = Simulation.replay(config, workload);

@@ -77,7 +77,7 @@ class DigitalTwinTest {
         estimators.setMinWaits(20);
         estimators.setMinRecoveries(20);
         return new DigitalTwin.JobModel(
-                policy, 2, new AdaptiveHeartbeat(250, 2_000), estimators.validate(), 1.0);
+                policy, 2, new AdaptiveHeartbeat(250, 2_000), estimators.validate(), 1.0, 0);
     }
 
     private static double[] mu() throws Exception {
