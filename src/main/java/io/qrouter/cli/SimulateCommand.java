@@ -20,6 +20,11 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+/**
+ * {@code qrouter simulate}: one simulator run from the command line. Over 400 lines because it
+ * declares an option for every knob of {@code SimConfig}, each with its description; the logic is a
+ * few lines of mapping.
+ */
 @Command(
         name = "simulate",
         mixinStandardHelpOptions = true,

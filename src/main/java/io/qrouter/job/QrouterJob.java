@@ -35,10 +35,6 @@ import io.qrouter.job.records.ServerSignal;
 import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.job.records.SlotArrivals;
 import java.time.Duration;
-import org.apache.flink.api.common.eventtime.Watermark;
-import org.apache.flink.api.common.eventtime.WatermarkGenerator;
-import org.apache.flink.api.common.eventtime.WatermarkOutput;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Source;
 import org.apache.flink.api.java.typeutils.EitherTypeInfo;
@@ -183,7 +179,10 @@ public final class QrouterJob {
                         beat -> beat.getSentAt().toEpochMilli());
 
         SingleOutputStreamOperator<ControlCommand> authenticated =
-                env.fromSource(sources.control(), neverHoldsBackEventTime(), "control: source")
+                env.fromSource(
+                                sources.control(),
+                                JobWatermarks.neverHoldsBackEventTime(),
+                                "control: source")
                         .uid("source-control")
                         .keyBy(ControlAuthFunction.KEY)
                         .process(
@@ -351,29 +350,6 @@ public final class QrouterJob {
                 .name("control: validate, apply");
     }
 
-    /**
-     * Control commands have no event time. Their stream reaches the server-update path (per-server
-     * state, admin gate, server-metrics), and without watermarks it would hold event time back
-     * there for good (DSRS slots would never close): it emits the largest watermark at once, so
-     * only the other inputs set event time.
-     */
-    static WatermarkStrategy<Either<DeadLetter, ControlCommand>> neverHoldsBackEventTime() {
-        return WatermarkStrategy.forGenerator(
-                context ->
-                        new WatermarkGenerator<>() {
-                            @Override
-                            public void onEvent(
-                                    Either<DeadLetter, ControlCommand> event,
-                                    long timestamp,
-                                    WatermarkOutput output) {}
-
-                            @Override
-                            public void onPeriodicEmit(WatermarkOutput output) {
-                                output.emitWatermark(new Watermark(Long.MAX_VALUE));
-                            }
-                        });
-    }
-
     /** One input: source with event-time watermarks, then dead letters split off. */
     private static <T> SingleOutputStreamOperator<T> input(
             StreamExecutionEnvironment env,
@@ -382,32 +358,15 @@ public final class QrouterJob {
             String name,
             SerializableFunction<T, Long> eventTime) {
         DataStream<Either<DeadLetter, T>> decoded =
-                env.fromSource(source, watermarks(config, eventTime), name + ": source")
+                env.fromSource(
+                                source,
+                                JobWatermarks.boundedWithIdleness(config, eventTime),
+                                name + ": source")
                         .uid("source-" + name);
         TypeInformation<T> recordType =
                 ((EitherTypeInfo<DeadLetter, T>) decoded.getType()).getRightType();
         return decoded.process(new SplitDeadLetters<T>(), recordType)
                 .uid("validate-" + name)
                 .name(name + ": split dead letters");
-    }
-
-    /**
-     * Bounded out-of-orderness with idleness, so a silent partition does not stall event time. Dead
-     * letters carry no usable event time: they get Long.MIN_VALUE, which never advances the
-     * watermark.
-     */
-    static <T> WatermarkStrategy<Either<DeadLetter, T>> watermarks(
-            JobConfig config, SerializableFunction<T, Long> eventTime) {
-        WatermarkStrategy<Either<DeadLetter, T>> strategy =
-                WatermarkStrategy.<Either<DeadLetter, T>>forBoundedOutOfOrderness(
-                                Duration.ofMillis(
-                                        config.getLong(ConfigKey.WATERMARK_OUT_OF_ORDERNESS_MS)))
-                        .withTimestampAssigner(
-                                (record, kafkaTimestamp) ->
-                                        record.isRight()
-                                                ? eventTime.apply(record.right())
-                                                : Long.MIN_VALUE);
-        long idleness = config.getLong(ConfigKey.WATERMARK_IDLENESS_MS);
-        return idleness > 0 ? strategy.withIdleness(Duration.ofMillis(idleness)) : strategy;
     }
 }

@@ -48,6 +48,10 @@ import org.apache.flink.util.OutputTag;
  * change applies from every server's next record: the down timeout from its next heartbeat, the
  * heartbeat range to the interval recommended on it, the minimum events to the estimates of the
  * next heartbeat, the coalescing window to the next queue change.
+ *
+ * <p>Over 400 lines because its handlers (events, heartbeats, the down, forget and coalescing
+ * timers, the live settings) all read and write one server's state and timers; split, each would
+ * take that state apart as parameters.
  */
 public class ServerStateFunction
         extends KeyedBroadcastProcessFunction<
