@@ -51,40 +51,6 @@ public record FleetConfig(
 
     public static final double MAX_LOAD = 1.5;
 
-    /** A fleet whose servers never fail a task. */
-    public FleetConfig(
-            String bootstrapServers,
-            int servers,
-            double ratePerSecond,
-            String arrivals,
-            double load,
-            double muSpread,
-            double meanPatienceSeconds,
-            long defaultHeartbeatMillis,
-            long seed,
-            String runId,
-            String consumerGroup,
-            Map<String, String> kafka,
-            double warmupSeconds,
-            double stallAfterSeconds) {
-        this(
-                bootstrapServers,
-                servers,
-                ratePerSecond,
-                arrivals,
-                load,
-                muSpread,
-                meanPatienceSeconds,
-                defaultHeartbeatMillis,
-                seed,
-                runId,
-                consumerGroup,
-                kafka,
-                warmupSeconds,
-                stallAfterSeconds,
-                FailingServers.NONE);
-    }
-
     public FleetConfig {
         require(
                 bootstrapServers != null && !bootstrapServers.isBlank(),

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.qrouter.avro.ServerMetrics;
 import io.qrouter.fleet.DecisionAudit;
+import io.qrouter.fleet.FailingServers;
 import io.qrouter.fleet.Fleet;
 import io.qrouter.fleet.FleetConfig;
 import io.qrouter.fleet.FleetResult;
@@ -103,7 +104,8 @@ class RunCommandIT {
                             "resume-fleet",
                             Map.of(),
                             0,
-                            5);
+                            5,
+                            FailingServers.NONE);
 
             Process first = start(command, dir.resolve("run-1.log"));
             Fleet fleet;

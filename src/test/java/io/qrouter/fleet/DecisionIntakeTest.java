@@ -31,7 +31,8 @@ class DecisionIntakeTest {
                     "group",
                     Map.of(),
                     0,
-                    5);
+                    5,
+                    FailingServers.NONE);
     private final FleetClock clock = new FleetClock();
     private final FleetStats stats = new FleetStats();
     private final Map<String, TaskRecord> ledger = new ConcurrentHashMap<>();

@@ -27,7 +27,8 @@ class FleetConfigTest {
                 "g",
                 Map.of(),
                 0,
-                5);
+                5,
+                FailingServers.NONE);
     }
 
     @Test

@@ -74,7 +74,8 @@ class FleetIT {
                             "fleet-it",
                             Map.of(),
                             0,
-                            1.0);
+                            1.0,
+                            FailingServers.NONE);
             FleetResult result;
             List<String> alerts;
             try (Fleet fleet = Fleet.start(config)) {

@@ -40,7 +40,8 @@ final class SyntheticFleetRun {
                         "group",
                         Map.of(),
                         0,
-                        5);
+                        5,
+                        FailingServers.NONE);
         List<SimulatedServer> servers = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             servers.add(new SimulatedServer("server-" + (i + 1), mu[i]));
