@@ -12,6 +12,7 @@ import org.HdrHistogram.Histogram;
  * @param side {@code bare} or {@code job}
  * @param sent tasks sent in the measured window
  * @param lost of those, tasks whose decision did not come back within the drain time
+ * @param cpu what the measured window cost: the side's threads, the whole process
  */
 record LatencyPoint(
         String side,
@@ -23,10 +24,25 @@ record LatencyPoint(
         double p90Millis,
         double p99Millis,
         double p999Millis,
-        double maxMillis) {
+        double maxMillis,
+        Cpu cpu) {
+
+    /**
+     * Cores used over the measured window by the side's own threads and by the whole process (the
+     * broker, the workload's player and the probe included), and the side's busiest threads (CPU
+     * milliseconds by name): on a machine this small, a latency tail is mostly threads waiting for
+     * a core.
+     */
+    record Cpu(double sideCores, double processCores, Map<String, Double> topThreadsCpuMs) {}
 
     static LatencyPoint of(
-            String side, int servers, double rate, long sent, long lost, Histogram micros) {
+            String side,
+            int servers,
+            double rate,
+            long sent,
+            long lost,
+            Histogram micros,
+            Cpu cpu) {
         return new LatencyPoint(
                 side,
                 servers,
@@ -37,7 +53,8 @@ record LatencyPoint(
                 millis(micros, 90),
                 millis(micros, 99),
                 millis(micros, 99.9),
-                micros.getTotalCount() == 0 ? Double.NaN : micros.getMaxValue() / 1000.0);
+                micros.getTotalCount() == 0 ? Double.NaN : micros.getMaxValue() / 1000.0,
+                cpu);
     }
 
     private static double millis(Histogram micros, double percentile) {
@@ -58,6 +75,9 @@ record LatencyPoint(
         m.put("p99_ms", Json.finiteOrNull(p99Millis));
         m.put("p999_ms", Json.finiteOrNull(p999Millis));
         m.put("max_ms", Json.finiteOrNull(maxMillis));
+        m.put("side_cores", Json.finiteOrNull(cpu.sideCores()));
+        m.put("process_cores", Json.finiteOrNull(cpu.processCores()));
+        m.put("top_threads_cpu_ms", cpu.topThreadsCpuMs());
         return m;
     }
 }

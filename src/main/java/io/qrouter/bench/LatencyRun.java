@@ -77,8 +77,12 @@ final class LatencyRun {
                 idle =
                         heartbeatsOnly(
                                 servers, player, producer, probe, jobTopics, baseline, failed);
+                preroll("job", servers, player, failed);
                 for (double rate : settings.rates()) {
-                    job.add(point("job", servers, rate, player, producer, times, probe, failed));
+                    job.add(
+                            point(
+                                    "job", servers, rate, player, producer, times, probe, baseline,
+                                    failed));
                 }
             }
         }
@@ -86,6 +90,7 @@ final class LatencyRun {
                 new BenchTopics(name + "-bare").create(bootstrapServers, partitions);
         List<LatencyPoint> bare = new ArrayList<>();
         times.reset();
+        ThreadCpu bareBaseline = ThreadCpu.now();
         try (OutputProbe probe =
                         new OutputProbe(
                                 bootstrapServers,
@@ -105,6 +110,7 @@ final class LatencyRun {
             try (WorkloadProducer producer =
                             new WorkloadProducer(bootstrapServers, bareTopics, 0, times);
                     LivePlayer player = new LivePlayer(producer)) {
+                preroll("bare", servers, player, pipe::failIfFailed);
                 for (double rate : settings.rates()) {
                     bare.add(
                             point(
@@ -115,6 +121,7 @@ final class LatencyRun {
                                     producer,
                                     times,
                                     probe,
+                                    bareBaseline,
                                     pipe::failIfFailed));
                 }
             }
@@ -187,6 +194,42 @@ final class LatencyRun {
         return Math.max(0, sent - probe.count(topics.heartbeatLog()));
     }
 
+    /**
+     * Plays the sweep's highest rate, unmeasured, until the JIT is quiet ({@link JitActivity}) or
+     * {@code --preroll} has passed. On two cores C2 compiles the broker's, Flink's and the job's
+     * code for a minute or more, taking up to a core meanwhile: a point measured then measures the
+     * compiler, and the side measured first (the job) would pay for it more than the other.
+     */
+    private void preroll(String side, int servers, LivePlayer player, ThroughputRun.Check failed)
+            throws Exception {
+        if (settings.preroll().isZero()) {
+            return;
+        }
+        double rate =
+                settings.rates().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+        player.play(fleet(servers, rate, side + "-preroll"));
+        long start = System.nanoTime();
+        long end = start + settings.preroll().toNanos();
+        JitActivity jit = new JitActivity();
+        boolean quiet = false;
+        while (!quiet && System.nanoTime() < end) {
+            sleep(
+                    Math.min(JitActivity.WINDOW.toMillis(), (end - System.nanoTime()) / 1_000_000),
+                    failed,
+                    player);
+            quiet = jit.quietSinceLastLook();
+        }
+        say.accept(
+                String.format(
+                        Locale.ROOT,
+                        "  N=%d %s: pre-roll at %.0f tasks/s for %.0f s, %s (not measured)",
+                        servers,
+                        side,
+                        rate,
+                        (System.nanoTime() - start) / 1e9,
+                        quiet ? "until the JIT was quiet" : "JIT still compiling at its end"));
+    }
+
     private LatencyPoint point(
             String side,
             int servers,
@@ -195,6 +238,7 @@ final class LatencyRun {
             WorkloadProducer producer,
             SendTimes times,
             OutputProbe probe,
+            ThreadCpu baseline,
             ThroughputRun.Check failed)
             throws Exception {
         player.play(fleet(servers, rate, side));
@@ -202,7 +246,11 @@ final class LatencyRun {
         times.reset();
         probe.takeLatencies();
         times.recording(true);
+        ThreadCpu from = ThreadCpu.now();
+        long start = System.nanoTime();
         sleep(settings.measure().toMillis(), failed, player);
+        ThreadCpu to = ThreadCpu.now();
+        double seconds = (System.nanoTime() - start) / 1e9;
         times.recording(false);
         player.stopTasks();
         long deadline = System.nanoTime() + DRAIN.toNanos();
@@ -218,7 +266,11 @@ final class LatencyRun {
                         rate,
                         times.recorded(),
                         times.outstanding(),
-                        probe.takeLatencies());
+                        probe.takeLatencies(),
+                        new LatencyPoint.Cpu(
+                                to.chargedSince(from, baseline) / 1e9 / seconds,
+                                to.processSince(from) / 1e9 / seconds,
+                                to.topCharged(from, baseline, TOP_THREADS)));
         say.accept(
                 String.format(
                         Locale.ROOT,

@@ -56,6 +56,7 @@ public record PipelineBenchReport(
         m.put("state_backends", settings.stateBackends());
         m.put("job_overrides", settings.job().overrides());
         m.put("load", settings.load());
+        m.put("preroll_seconds", settings.preroll().toMillis() / 1000.0);
         m.put("warmup_seconds", settings.warmup().toMillis() / 1000.0);
         m.put("measure_seconds", settings.measure().toMillis() / 1000.0);
         m.put("idle_seconds", settings.idle().toMillis() / 1000.0);
@@ -161,7 +162,7 @@ public record PipelineBenchReport(
                         + " to decision read back), ms%n");
         out.printf(
                 Locale.ROOT,
-                "  %7s %8s  %-5s %8s %8s %8s %8s %8s %9s %6s%n",
+                "  %7s %8s  %-5s %8s %8s %8s %8s %8s %9s %6s %11s %13s%n",
                 "N",
                 "rate/s",
                 "side",
@@ -171,7 +172,9 @@ public record PipelineBenchReport(
                 "p99.9",
                 "max",
                 "× bare p99",
-                "lost");
+                "lost",
+                "side cores",
+                "machine cores");
         for (LatencyRun.Result r : latency) {
             for (int i = 0; i < settings.rates().size(); i++) {
                 LatencyPoint bare = r.bare().get(i);
@@ -220,7 +223,7 @@ public record PipelineBenchReport(
     private static void latencyRow(PrintWriter out, LatencyPoint p, double ratio) {
         out.printf(
                 Locale.ROOT,
-                "  %,7d %,8.0f  %-5s %8.1f %8.1f %8.1f %8.1f %8.1f %9s %6d%n",
+                "  %,7d %,8.0f  %-5s %8.1f %8.1f %8.1f %8.1f %8.1f %9s %6d %11.2f %13.2f%n",
                 p.servers(),
                 p.ratePerSecond(),
                 p.side(),
@@ -230,7 +233,9 @@ public record PipelineBenchReport(
                 p.p999Millis(),
                 p.maxMillis(),
                 Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.2f", ratio) : "",
-                p.lost());
+                p.lost(),
+                p.cpu().sideCores(),
+                p.cpu().processCores());
     }
 
     private static String number(Object value) {
@@ -282,7 +287,9 @@ public record PipelineBenchReport(
                         "p90_ms",
                         "p99_ms",
                         "p999_ms",
-                        "max_ms");
+                        "max_ms",
+                        "side_cores",
+                        "process_cores");
         CsvTable h =
                 new CsvTable(
                         "servers",
@@ -312,7 +319,9 @@ public record PipelineBenchReport(
                             p.p90Millis(),
                             p.p99Millis(),
                             p.p999Millis(),
-                            p.maxMillis());
+                            p.maxMillis(),
+                            p.cpu().sideCores(),
+                            p.cpu().processCores());
                     chart.point(p.side() + " p50", p.ratePerSecond(), p.p50Millis());
                     chart.point(p.side() + " p99", p.ratePerSecond(), p.p99Millis());
                     chart.point(p.side() + " p99.9", p.ratePerSecond(), p.p999Millis());

@@ -90,6 +90,16 @@ final class BenchPipelineCommand implements Runnable {
     double load;
 
     @Option(
+            names = "--preroll",
+            defaultValue = "120s",
+            converter = DurationConverter.class,
+            description =
+                    "Unmeasured run at the highest rate before each side's first latency point,"
+                            + " until the JIT is quiet or this long, so the points measure a"
+                            + " compiled steady state; 0s skips it (default: ${DEFAULT-VALUE}).")
+    Duration preroll;
+
+    @Option(
             names = "--warmup",
             defaultValue = "3s",
             converter = DurationConverter.class,
@@ -151,6 +161,7 @@ final class BenchPipelineCommand implements Runnable {
                                                 overrides),
                                         stateBackends,
                                         load,
+                                        preroll,
                                         warmup,
                                         measure,
                                         idle,

@@ -39,6 +39,8 @@ class BenchPipelineIT {
                         "5",
                         "--rates",
                         "50,100",
+                        "--preroll",
+                        "1s",
                         "--warmup",
                         "0s",
                         "--measure",
@@ -83,7 +85,15 @@ class BenchPipelineIT {
         for (JsonNode point : run.get("latency").get("job")) {
             assertThat(point.get("sent").asLong()).isPositive();
             assertThat(point.get("lost").asLong()).isZero();
+            // the job's own threads did the work, within what the whole process used
+            assertThat(point.get("side_cores").asDouble())
+                    .isPositive()
+                    .isLessThan(point.get("process_cores").asDouble());
+            assertThat(point.get("top_threads_cpu_ms").fieldNames())
+                    .toIterable()
+                    .anyMatch(thread -> thread.startsWith("router: "));
         }
+        assertThat(j.get("settings").get("preroll_seconds").asDouble()).isEqualTo(1.0);
         JsonNode idle = j.get("heartbeats_only").get(0);
         assertThat(idle.get("servers").asInt()).isEqualTo(5);
         assertThat(idle.get("heartbeats").asLong()).isPositive();

@@ -8,8 +8,8 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /**
- * Bad arguments of demo and fleet stop before anything starts: exit code 2 and a message naming the
- * option.
+ * Bad arguments of demo, fleet and bench pipeline stop before anything starts: exit code 2 and a
+ * message naming the option.
  */
 class DemoAndFleetArgumentsTest {
 
@@ -79,6 +79,23 @@ class DemoAndFleetArgumentsTest {
                 "--load",
                 "3");
         assertRejected("--arrivals", "fleet", "--bootstrap", "localhost:1", "--arrivals", "zipf");
+    }
+
+    @Test
+    void badBenchPipelineArgumentsExitTwoNamingTheOption() {
+        assertRejected(
+                "--rates must be rates in (0, 100000] tasks per second",
+                "bench",
+                "pipeline",
+                "--rates",
+                "0");
+        assertRejected("'soon' is not a duration", "bench", "pipeline", "--preroll", "soon");
+        assertRejected(
+                "--state-backend must be hashmap and/or rocksdb",
+                "bench",
+                "pipeline",
+                "--state-backend",
+                "memory");
     }
 
     private static void assertRejected(String message, String... args) {

@@ -63,6 +63,14 @@ public enum ConfigKey {
             "How long the broker may hold a fetch of the heartbeats source to gather 64 KB (fetch.max.wait.ms with "
                     + "fetch.min.bytes 65536; kafka.* settings win); 0 answers every fetch at once. Heartbeats are "
                     + "reports of a second or more: this lets one fetch carry a large fleet's many instead of a few."),
+    SOURCE_EVENTS_MAX_WAIT_MS(
+            "source.server-events-max-wait.ms",
+            "2",
+            longIn(0, 500),
+            "How long the broker may hold a fetch of the server-events source to gather 64 KB (as "
+                    + "source.heartbeats-max-wait.ms). Each ENQUEUED and COMPLETED reaches the routers this much "
+                    + "later at most; in exchange, a trickle of events costs the broker a fetch per wait, not one "
+                    + "per few events."),
     SOURCE_STARTING_OFFSETS(
             "source.starting-offsets",
             "committed",
