@@ -15,11 +15,12 @@ import java.util.List;
  * @param stateBackends every state backend the throughput run measures the job with (the latency
  *     runs use the first)
  * @param load offered load of the simulated servers
- * @param preroll the longest unmeasured run at the sweep's highest rate before each side's first
- *     latency point, which ends early once the JIT is quiet: until C2 has compiled the code, the
+ * @param preroll the longest unmeasured warm-up, which ends early once the JIT is quiet: drains of
+ *     the preloaded workload by both sides before the throughput runs, and a run at the sweep's
+ *     highest rate before each side's first latency point. Until C2 has compiled the code, the
  *     decision path runs several times slower (job p50 12.7, 8.9, 4.9 ms over three successive 15 s
- *     points at 2,000 tasks/s), and the points should measure the steady state a long-running
- *     router is in
+ *     points at 2,000 tasks/s), and the figures should be the steady state a long-running router is
+ *     in
  * @param warmup each latency point's unmeasured start
  * @param measure each latency point's measured part
  * @param idle the heartbeats-only run (no tasks) that measures what N servers cost the job

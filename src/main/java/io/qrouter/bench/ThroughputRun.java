@@ -9,6 +9,7 @@ import io.qrouter.report.Progress;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -40,11 +41,13 @@ final class ThroughputRun {
             long tasks,
             long events,
             long heartbeats,
+            int warmupRounds,
             SideThroughput bare,
             List<SideThroughput> job) {
         Map<String, Object> toJson() {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("servers", servers);
+            m.put("warmup_rounds", warmupRounds);
             m.put("tasks", tasks);
             m.put("lifecycle_events", events);
             m.put("heartbeats", heartbeats);
@@ -76,6 +79,7 @@ final class ThroughputRun {
         BenchTopics inputs = new BenchTopics(name).create(bootstrapServers, partitions);
         VirtualFleet fleet = fleet(servers);
         Preloaded preloaded = preload(inputs, fleet, partitions);
+        int warmupRounds = warmUp(name, inputs, fleet, preloaded, partitions);
         SideThroughput bare =
                 bare(
                         inputs,
@@ -94,7 +98,74 @@ final class ThroughputRun {
                             preloaded));
         }
         return new Result(
-                servers, preloaded.tasks(), preloaded.events(), preloaded.heartbeats(), bare, job);
+                servers,
+                preloaded.tasks(),
+                preloaded.events(),
+                preloaded.heartbeats(),
+                warmupRounds,
+                bare,
+                job);
+    }
+
+    /**
+     * Drains the preloaded workload, unmeasured, with the bare pipe and then the job (each state
+     * backend), round after round until the JIT is quiet ({@link JitActivity}) or {@code --preroll}
+     * has passed; returns the rounds run. A first drain measures the compiler as much as the code:
+     * on two cores C2 compiles the broker's, Flink's and the job's code for a minute or more, and
+     * the job, with more code to compile than the bare pipe, pays more for it. A router runs for
+     * days; its throughput is the compiled one (the first drain's figures are printed, and the time
+     * to first decision is measured on the measured run as on a fresh job).
+     */
+    private int warmUp(
+            String name,
+            BenchTopics inputs,
+            VirtualFleet fleet,
+            Preloaded preloaded,
+            int partitions)
+            throws Exception {
+        if (settings.preroll().isZero()) {
+            return 0;
+        }
+        long start = System.nanoTime();
+        long end = start + settings.preroll().toNanos();
+        JitActivity jit = new JitActivity();
+        int rounds = 0;
+        boolean quiet = false;
+        while (!quiet && System.nanoTime() < end) {
+            rounds++;
+            String round = name + "-warm" + rounds;
+            StringBuilder figures = new StringBuilder();
+            SideThroughput bare =
+                    bare(
+                            inputs,
+                            new BenchTopics(round + "-bare").create(bootstrapServers, partitions),
+                            fleet.serverIds(),
+                            preloaded.tasks());
+            figures.append(String.format(Locale.ROOT, "bare %,.0f", bare.tasksPerSecond()));
+            for (String backend : settings.stateBackends()) {
+                SideThroughput job =
+                        job(
+                                inputs,
+                                new BenchTopics(round + "-" + backend)
+                                        .create(bootstrapServers, partitions),
+                                round + "-" + backend,
+                                backend,
+                                preloaded);
+                figures.append(
+                        String.format(
+                                Locale.ROOT, ", job/%s %,.0f", backend, job.tasksPerSecond()));
+            }
+            quiet = jit.quietSinceLastLook();
+            say.accept(
+                    String.format(
+                            Locale.ROOT,
+                            "  N=%d warm-up round %d (not measured): %s tasks/s; %s",
+                            fleet.serverCount(),
+                            rounds,
+                            figures,
+                            quiet ? "the JIT is quiet" : "the JIT was still compiling"));
+        }
+        return rounds;
     }
 
     /**

@@ -94,9 +94,10 @@ final class BenchPipelineCommand implements Runnable {
             defaultValue = "120s",
             converter = DurationConverter.class,
             description =
-                    "Unmeasured run at the highest rate before each side's first latency point,"
-                            + " until the JIT is quiet or this long, so the points measure a"
-                            + " compiled steady state; 0s skips it (default: ${DEFAULT-VALUE}).")
+                    "Unmeasured warm-up until the JIT is quiet or this long, so that both"
+                            + " sides are measured compiled: drains of the preloaded workload before"
+                            + " the throughput runs, the highest rate before each side's first"
+                            + " latency point; 0s skips it (default: ${DEFAULT-VALUE}).")
     Duration preroll;
 
     @Option(

@@ -82,6 +82,8 @@ class BenchPipelineIT {
         assertThat(run.get("throughput").get("job").get(0).get("tasks").asLong())
                 .isEqualTo(TASKS + 1);
         assertThat(run.get("throughput").get("job").get(0).get("dead_letters").asLong()).isZero();
+        // --preroll 1s: one unmeasured drain by each side before the measured ones
+        assertThat(run.get("throughput").get("warmup_rounds").asInt()).isEqualTo(1);
         for (JsonNode point : run.get("latency").get("job")) {
             assertThat(point.get("sent").asLong()).isPositive();
             assertThat(point.get("lost").asLong()).isZero();
