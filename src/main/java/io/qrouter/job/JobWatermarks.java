@@ -18,7 +18,7 @@ final class JobWatermarks {
 
     /**
      * Control commands have no event time. Their stream reaches the server-update path (per-server
-     * state, admin gate, server-metrics), and without watermarks it would hold event time back
+     * state, routers, DSRS, server-metrics), and without watermarks it would hold event time back
      * there for good (DSRS slots would never close): it emits the largest watermark at once, so
      * only the other inputs set event time.
      */

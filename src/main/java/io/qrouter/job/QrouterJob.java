@@ -16,8 +16,8 @@ import io.qrouter.job.config.GaSettings;
 import io.qrouter.job.config.JobConfig;
 import io.qrouter.job.config.RouterSettings;
 import io.qrouter.job.config.ServerStateSettings;
-import io.qrouter.job.functions.AdminGateFunction;
 import io.qrouter.job.functions.AdminMetricsFunction;
+import io.qrouter.job.functions.AdminStamp;
 import io.qrouter.job.functions.BroadcastStates;
 import io.qrouter.job.functions.ControlAuthFunction;
 import io.qrouter.job.functions.ControlFunction;
@@ -219,29 +219,27 @@ public final class QrouterJob {
                 .sinkTo(sinks.heartbeatLog())
                 .uid("sink-heartbeat-log")
                 .name("heartbeat-log: sink");
-        // What routing sees of each server as operators set it: drained and maintenance servers
-        // accept nothing.
-        SingleOutputStreamOperator<ServerUpdate> updates =
-                serverState
-                        .keyBy(ServerUpdate::getServerId)
-                        .connect(control)
-                        .process(new AdminGateFunction())
-                        .uid("admin-gate")
-                        .name("administrative state of each server");
-
-        BroadcastStream<ServerUpdate> updateBroadcast =
-                updates.broadcast(BroadcastStates.SERVER_UPDATES);
+        // What routing sees: each server's updates, and the operators' control state, which every
+        // consumer stamps on them (drained and maintenance servers accept nothing).
+        DataStream<Either<ServerUpdate, ControlState>> feed =
+                feed(serverState, "router", controlStates);
         GaSettings ga = GaSettings.from(config);
         RouterSettings router = RouterSettings.from(config);
         SingleOutputStreamOperator<RoutingDecision> decisions =
                 GaSettings.routesInBatches(config)
                         ? tasks.keyBy(GaBatchFunction.laneKey(ga.lanes()))
-                                .connect(updates.broadcast(BroadcastStates.GA_SERVERS))
+                                .connect(
+                                        feed.broadcast(
+                                                BroadcastStates.GA_SERVERS,
+                                                BroadcastStates.CONTROL))
                                 .process(new GaBatchFunction(ga))
                                 .uid("ga-batch")
                                 .name("GA batch router: " + ga.allocator())
                         : tasks.keyBy(RouterFunction.TASK_KEY)
-                                .connect(updateBroadcast)
+                                .connect(
+                                        feed.broadcast(
+                                                BroadcastStates.SERVER_UPDATES,
+                                                BroadcastStates.CONTROL))
                                 .process(new RouterFunction(router))
                                 .uid("router")
                                 .name("router: " + router.policy());
@@ -252,11 +250,11 @@ public final class QrouterJob {
         decisions.sinkTo(sinks.decisions()).uid("sink-decisions").name("decisions: sink");
 
         // DSRS uses a server's status and service rate, which only heartbeat updates change
-        BroadcastStream<ServerUpdate> heartbeatUpdates =
-                updates.filter(ServerUpdate::isHeartbeat)
+        DataStream<ServerUpdate> heartbeatUpdates =
+                serverState
+                        .filter(ServerUpdate::isHeartbeat)
                         .uid("dsrs-server-updates")
-                        .name("DSRS: heartbeat updates")
-                        .broadcast(BroadcastStates.SERVER_UPDATES);
+                        .name("DSRS: heartbeat updates");
         tasks.transform(
                         "DSRS: count arrivals per slot",
                         TypeInformation.of(SlotArrivals.class),
@@ -264,7 +262,9 @@ public final class QrouterJob {
                 .uid("dsrs-count")
                 .name("DSRS: count arrivals per slot")
                 .keyBy(DsrsSlotFunction.SERVICE_KEY)
-                .connect(heartbeatUpdates)
+                .connect(
+                        feed(heartbeatUpdates, "dsrs", controlStates)
+                                .broadcast(BroadcastStates.SERVER_UPDATES, BroadcastStates.CONTROL))
                 .process(new DsrsSlotFunction(DsrsSettings.from(config)))
                 .uid("dsrs-slots")
                 .name("DSRS slots")
@@ -289,7 +289,7 @@ public final class QrouterJob {
                 .getSideOutput(ControlAuthFunction.CONTROL_LOG)
                 .union(
                         controlStates.getSideOutput(ControlFunction.CONTROL_LOG),
-                        updates.getSideOutput(AdminGateFunction.CONTROL_LOG))
+                        decisions.getSideOutput(AdminStamp.CONTROL_LOG))
                 .sinkTo(sinks.controlLog())
                 .uid("sink-control-log")
                 .name("control-log: sink");
@@ -312,6 +312,27 @@ public final class QrouterJob {
                                 .map(Either::<TaskEvent, Heartbeat>Right, type)
                                 .uid("server-state-heartbeats")
                                 .name("heartbeats: to per-server state"));
+    }
+
+    /**
+     * Server updates and control states as one stream, for a broadcast input ({@link AdminStamp}):
+     * a chained map each, so an update costs no hop of its own on the way.
+     */
+    private static DataStream<Either<ServerUpdate, ControlState>> feed(
+            DataStream<ServerUpdate> updates, String consumer, DataStream<ControlState> control) {
+        // Lambdas, not Either::Left: javac's deserialization of serializable method references to
+        // the same method does not tell their type arguments apart, so Flink would run the events'
+        // Either::Left on server updates.
+        return updates.map(
+                        update -> Either.<ServerUpdate, ControlState>Left(update), AdminStamp.FEED)
+                .uid(consumer + "-feed-updates")
+                .name("server updates: to " + consumer)
+                .union(
+                        control.map(
+                                        state -> Either.<ServerUpdate, ControlState>Right(state),
+                                        AdminStamp.FEED)
+                                .uid(consumer + "-feed-control")
+                                .name("control state: to " + consumer));
     }
 
     /**

@@ -2,13 +2,13 @@ package io.qrouter.job;
 
 import io.qrouter.avro.SlotAssignment;
 import io.qrouter.avro.TaskRequest;
+import io.qrouter.control.ControlState;
 import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.job.records.SlotArrivals;
 import java.util.List;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
-import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 
 /**
@@ -19,9 +19,7 @@ import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
  */
 public final class DsrsHarness implements AutoCloseable {
     private final List<OneInputStreamOperatorTestHarness<TaskRequest, SlotArrivals>> counters;
-    private final KeyedBroadcastOperatorTestHarness<
-                    String, SlotArrivals, ServerUpdate, SlotAssignment>
-            dsrs;
+    private final FeedHarness<String, SlotArrivals, SlotAssignment> dsrs;
     private final long[] counterWatermarks;
 
     /** Records the keyed step received, to show what the counters saved it. */
@@ -29,8 +27,7 @@ public final class DsrsHarness implements AutoCloseable {
 
     public DsrsHarness(
             List<OneInputStreamOperatorTestHarness<TaskRequest, SlotArrivals>> counters,
-            KeyedBroadcastOperatorTestHarness<String, SlotArrivals, ServerUpdate, SlotAssignment>
-                    dsrs) {
+            FeedHarness<String, SlotArrivals, SlotAssignment> dsrs) {
         this.counters = counters;
         this.dsrs = dsrs;
         this.counterWatermarks = new long[counters.size()];
@@ -48,6 +45,10 @@ public final class DsrsHarness implements AutoCloseable {
 
     public void processBroadcastElement(ServerUpdate update, long timestamp) throws Exception {
         dsrs.processBroadcastElement(update, timestamp);
+    }
+
+    public void processControl(ControlState control, long timestamp) throws Exception {
+        dsrs.processControl(control, timestamp);
     }
 
     /** Every counter's watermark moves to {@code timestamp}. */

@@ -10,7 +10,6 @@ import io.qrouter.job.config.DsrsSettings;
 import io.qrouter.job.config.JobConfig;
 import io.qrouter.job.config.RouterSettings;
 import io.qrouter.job.config.ServerStateSettings;
-import io.qrouter.job.functions.AdminGateFunction;
 import io.qrouter.job.functions.BroadcastStates;
 import io.qrouter.job.functions.ControlAuthFunction;
 import io.qrouter.job.functions.ControlFunction;
@@ -31,10 +30,8 @@ import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.runtime.state.StateBackend;
 import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
 import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
-import org.apache.flink.streaming.api.operators.co.CoBroadcastWithKeyedOperator;
 import org.apache.flink.streaming.api.operators.co.KeyedCoProcessOperator;
 import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
-import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
@@ -100,30 +97,9 @@ public final class Harnesses {
         return start(harness, restoreFrom);
     }
 
-    public static KeyedBroadcastOperatorTestHarness<
-                    String, ServerUpdate, ControlState, ServerUpdate>
-            adminGate(int parallelism, int subtask, OperatorSubtaskState restoreFrom)
-                    throws Exception {
-        var harness =
-                new KeyedBroadcastOperatorTestHarness<>(
-                        new CoBroadcastWithKeyedOperator<>(
-                                new AdminGateFunction(), List.of(BroadcastStates.CONTROL)),
-                        ServerUpdate::getServerId,
-                        Types.STRING,
-                        MAX_PARALLELISM,
-                        parallelism,
-                        subtask);
-        return start(harness, restoreFrom);
-    }
-
-    public static KeyedBroadcastOperatorTestHarness<
-                    String, TaskRequest, ServerUpdate, RoutingDecision>
-            router(
-                    RouterSettings settings,
-                    int parallelism,
-                    int subtask,
-                    OperatorSubtaskState restoreFrom)
-                    throws Exception {
+    public static FeedHarness<String, TaskRequest, RoutingDecision> router(
+            RouterSettings settings, int parallelism, int subtask, OperatorSubtaskState restoreFrom)
+            throws Exception {
         return broadcast(
                 new RouterFunction(settings),
                 RouterFunction.TASK_KEY,
@@ -134,25 +110,18 @@ public final class Harnesses {
                 restoreFrom);
     }
 
-    public static <K, IN, OUT>
-            KeyedBroadcastOperatorTestHarness<K, IN, ServerUpdate, OUT> broadcast(
-                    KeyedBroadcastProcessFunction<K, IN, ServerUpdate, OUT> function,
-                    KeySelector<IN, K> key,
-                    TypeInformation<K> keyType,
-                    MapStateDescriptor<?, ?> broadcastState,
-                    int parallelism,
-                    int subtask,
-                    OperatorSubtaskState restoreFrom)
-                    throws Exception {
-        var harness =
-                new KeyedBroadcastOperatorTestHarness<>(
-                        new CoBroadcastWithKeyedOperator<>(function, List.of(broadcastState)),
-                        key,
-                        keyType,
-                        MAX_PARALLELISM,
-                        parallelism,
-                        subtask);
-        return start(harness, restoreFrom);
+    public static <K, IN, OUT> FeedHarness<K, IN, OUT> broadcast(
+            KeyedBroadcastProcessFunction<K, IN, Either<ServerUpdate, ControlState>, OUT> function,
+            KeySelector<IN, K> key,
+            TypeInformation<K> keyType,
+            MapStateDescriptor<?, ?> servers,
+            int parallelism,
+            int subtask,
+            OperatorSubtaskState restoreFrom)
+            throws Exception {
+        return start(
+                new FeedHarness<>(function, key, keyType, servers, parallelism, subtask),
+                restoreFrom);
     }
 
     /**

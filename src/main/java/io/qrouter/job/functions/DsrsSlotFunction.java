@@ -1,6 +1,7 @@
 package io.qrouter.job.functions;
 
 import io.qrouter.avro.SlotAssignment;
+import io.qrouter.control.ControlState;
 import io.qrouter.dsrs.DsrsRow;
 import io.qrouter.dsrs.RowDecision;
 import io.qrouter.job.config.DsrsSettings;
@@ -23,6 +24,7 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
+import org.apache.flink.types.Either;
 import org.apache.flink.util.Collector;
 
 /**
@@ -37,9 +39,10 @@ import org.apache.flink.util.Collector;
  *
  * <ul>
  *   <li>MEC systems are the servers that accept tasks when the slot closes (broadcast {@link
- *       ServerUpdate}s, the router's {@link BroadcastStates#SERVER_UPDATES} descriptor), in id
- *       order, which is also the tie-break order. Capacity b_ij = the server's service rate × tau;
- *       unit cost gamma_ij from configuration ({@link DsrsSettings#unitCost}).
+ *       ServerUpdate}s with the operators' control state stamped on them, {@link AdminStamp}; the
+ *       router's {@link BroadcastStates#SERVER_UPDATES} descriptor), in id order, which is also the
+ *       tie-break order. Capacity b_ij = the server's service rate × tau; unit cost gamma_ij from
+ *       configuration ({@link DsrsSettings#unitCost}).
  *   <li>As offline, slots without arrivals write no record; their queues are drained when the next
  *       slot with arrivals closes, with the capacities known then. A down server's queue is kept
  *       but neither drained nor chosen; a server that is gone from the updates loses its queue.
@@ -53,7 +56,8 @@ import org.apache.flink.util.Collector;
  * </ul>
  */
 public class DsrsSlotFunction
-        extends KeyedBroadcastProcessFunction<String, SlotArrivals, ServerUpdate, SlotAssignment> {
+        extends KeyedBroadcastProcessFunction<
+                String, SlotArrivals, Either<ServerUpdate, ControlState>, SlotAssignment> {
     private static final long serialVersionUID = 1L;
 
     /** The key the DSRS input must be keyed by: the service type. */
@@ -106,12 +110,23 @@ public class DsrsSlotFunction
 
     @Override
     public void processBroadcastElement(
-            ServerUpdate update, Context ctx, Collector<SlotAssignment> out) throws Exception {
+            Either<ServerUpdate, ControlState> input, Context ctx, Collector<SlotAssignment> out)
+            throws Exception {
         BroadcastState<String, ServerUpdate> updates =
                 ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES);
-        if (update.isGone()) {
-            updates.remove(update.getServerId());
+        if (input.isRight()) {
+            AdminStamp.restampAll(
+                    input.right(),
+                    ctx.getBroadcastState(BroadcastStates.CONTROL),
+                    updates,
+                    update -> update,
+                    drained -> {});
+        } else if (input.left().isGone()) {
+            updates.remove(input.left().getServerId());
         } else {
+            ServerUpdate update = input.left();
+            AdminStamp.stamp(
+                    update, AdminStamp.control(ctx.getBroadcastState(BroadcastStates.CONTROL)));
             updates.put(update.getServerId(), update);
         }
     }

@@ -2,6 +2,7 @@ package io.qrouter.job.functions;
 
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
+import io.qrouter.control.ControlState;
 import io.qrouter.ga.Allocation;
 import io.qrouter.ga.BatchAllocator;
 import io.qrouter.ga.BatchTask;
@@ -26,6 +27,7 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
 import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
+import org.apache.flink.types.Either;
 import org.apache.flink.util.Collector;
 
 /**
@@ -39,8 +41,9 @@ import org.apache.flink.util.Collector;
  * tasks, so {@code gaLanes} lanes run in parallel without coordinating (like parallel routers, each
  * corrects only through the next heartbeats). Servers come from the broadcast updates under {@link
  * #BroadcastStates.GA_SERVERS}, which also keeps each server's recent resource load indices for the
- * mean-variance weights. Without a usable server the window waits for one, and tasks buffered for
- * {@code bufferDeadlineMillis} (counted from their arrival here, as in {@link RouterFunction}) are
+ * mean-variance weights; the operators' control state comes on the same input ({@link AdminStamp}).
+ * Without a usable server the window waits for one, and tasks buffered for {@code
+ * bufferDeadlineMillis} (counted from their arrival here, as in {@link RouterFunction}) are
  * dead-lettered ({@link RouterFunction#DEAD_LETTERS}). The allocator's seed is mixed from the
  * configured seed, the lane and the window's sequence number ({@link #windowSeed}), so a replay
  * decides alike and no two lanes share a window's seed. Server histories that make the
@@ -48,7 +51,8 @@ import org.apache.flink.util.Collector;
  * fail the job.
  */
 public class GaBatchFunction
-        extends KeyedBroadcastProcessFunction<Integer, TaskRequest, ServerUpdate, RoutingDecision> {
+        extends KeyedBroadcastProcessFunction<
+                Integer, TaskRequest, Either<ServerUpdate, ControlState>, RoutingDecision> {
     private static final long serialVersionUID = 1L;
 
     /** The rule of every decision this operator makes. */
@@ -126,16 +130,40 @@ public class GaBatchFunction
 
     @Override
     public void processBroadcastElement(
-            ServerUpdate update, Context ctx, Collector<RoutingDecision> out) throws Exception {
+            Either<ServerUpdate, ControlState> input, Context ctx, Collector<RoutingDecision> out)
+            throws Exception {
         BroadcastState<String, GaServerView> servers =
                 ctx.getBroadcastState(BroadcastStates.GA_SERVERS);
+        long now = ctx.currentProcessingTime();
+        if (input.isRight()) {
+            AdminStamp.restampAll(
+                    input.right(),
+                    ctx.getBroadcastState(BroadcastStates.CONTROL),
+                    servers,
+                    view -> view.update,
+                    drained -> reportDrained(drained, now, ctx));
+            return;
+        }
+        ServerUpdate update = input.left();
         if (update.isGone()) {
             servers.remove(update.getServerId());
             return;
         }
+        AdminStamp.stamp(
+                update, AdminStamp.control(ctx.getBroadcastState(BroadcastStates.CONTROL)));
         GaServerView known = servers.get(update.getServerId());
+        if (AdminStamp.becameDrained(known == null ? null : known.update, update)) {
+            reportDrained(update, now, ctx);
+        }
         servers.put(
                 update.getServerId(), (known == null ? new GaServerView() : known).next(update));
+    }
+
+    /** One control-log EVENT per drained server, from the first subtask (all see every update). */
+    private void reportDrained(ServerUpdate update, long now, Context ctx) {
+        if (subtask == 0) {
+            ctx.output(AdminStamp.CONTROL_LOG, AdminStamp.drainedEvent(update, now));
+        }
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.qrouter.job.functions;
 import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
+import io.qrouter.control.ControlState;
 import io.qrouter.control.RouterControl;
 import io.qrouter.job.config.RouterSettings;
 import io.qrouter.job.records.BufferedTask;
@@ -31,12 +32,15 @@ import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
 import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
+import org.apache.flink.types.Either;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
 
 /**
  * The router: tasks (keyed by task id) meet the broadcast {@link ServerUpdate}s and get one {@link
  * RoutingDecision} each, chosen by the configured policy of io.qrouter.policy, called unchanged.
+ * The broadcast input also brings the operators' {@link ControlState}, stamped on every update
+ * ({@link AdminStamp}).
  *
  * <p>Tasks no server can take yet wait in keyed state (at most {@code bufferCapacity}, for {@code
  * bufferDeadline}); each task sent counts on its server until an update acknowledges it. Why it is
@@ -44,7 +48,8 @@ import org.apache.flink.util.OutputTag;
  * router").
  */
 public class RouterFunction
-        extends KeyedBroadcastProcessFunction<String, TaskRequest, ServerUpdate, RoutingDecision> {
+        extends KeyedBroadcastProcessFunction<
+                String, TaskRequest, Either<ServerUpdate, ControlState>, RoutingDecision> {
     private static final long serialVersionUID = 1L;
 
     /** Tasks no server could take (buffer full, or no live server before the deadline). */
@@ -136,17 +141,27 @@ public class RouterFunction
 
     @Override
     public void processBroadcastElement(
-            ServerUpdate update, Context ctx, Collector<RoutingDecision> out) throws Exception {
+            Either<ServerUpdate, ControlState> input, Context ctx, Collector<RoutingDecision> out)
+            throws Exception {
         BroadcastState<String, ServerUpdate> updates =
                 ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES);
         long now = ctx.currentProcessingTime();
         rebuildPolicyOnce(updates, now);
-        if (update.isGone()) {
-            updates.remove(update.getServerId());
-            inFlight.forget(update.getServerId());
-            updateDelayByServer.remove(update.getServerId());
-            policy.onServerRemoved(update.getServerId());
+        if (input.isRight()) {
+            onControl(input.right(), ctx, updates, now);
+        } else if (input.left().isGone()) {
+            ServerUpdate gone = input.left();
+            updates.remove(gone.getServerId());
+            inFlight.forget(gone.getServerId());
+            updateDelayByServer.remove(gone.getServerId());
+            policy.onServerRemoved(gone.getServerId());
         } else {
+            ServerUpdate update = input.left();
+            AdminStamp.stamp(
+                    update, AdminStamp.control(ctx.getBroadcastState(BroadcastStates.CONTROL)));
+            if (AdminStamp.becameDrained(updates.get(update.getServerId()), update)) {
+                reportDrained(update, now, ctx);
+            }
             updateDelayByServer.put(update.getServerId(), Math.max(0, now - update.getUpdatedAt()));
             updates.put(update.getServerId(), update);
             if (switchPolicy(update.getRouterControl())) {
@@ -163,6 +178,36 @@ public class RouterFunction
         if (now - fleetGaugesAt >= FLEET_GAUGE_PERIOD_MILLIS || fleetGaugesAt == 0) {
             updateFleetGauges(updates);
             fleetGaugesAt = now;
+        }
+    }
+
+    /**
+     * A new control state: every known server is stamped anew and fed to the policy (a new one if
+     * the routing settings changed), so the command holds from the next decision.
+     */
+    private void onControl(
+            ControlState control,
+            Context ctx,
+            BroadcastState<String, ServerUpdate> updates,
+            long now)
+            throws Exception {
+        AdminStamp.restampAll(
+                control,
+                ctx.getBroadcastState(BroadcastStates.CONTROL),
+                updates,
+                update -> update,
+                drained -> reportDrained(drained, now, ctx));
+        switchPolicy(control.getRouter());
+        replay(updates, now);
+    }
+
+    /**
+     * One control-log EVENT per drained server: every router subtask sees every update, the first
+     * one reports.
+     */
+    private void reportDrained(ServerUpdate update, long now, Context ctx) {
+        if (routerIndex == 0) {
+            ctx.output(AdminStamp.CONTROL_LOG, AdminStamp.drainedEvent(update, now));
         }
     }
 

@@ -388,8 +388,8 @@ public class ServerUpdate {
     }
 
     /**
-     * The administrative state (AdminGateFunction), as server-metrics shows it: active, draining,
-     * drained, maintenance, ejected, or ejected but routed in panic.
+     * The administrative state (stamped by its consumers, AdminStamp), as server-metrics shows it:
+     * active, draining, drained, maintenance, ejected, or ejected but routed in panic.
      */
     public String getAdminState() {
         return adminState;
@@ -399,7 +399,7 @@ public class ServerUpdate {
         this.adminState = adminState;
     }
 
-    /** False when operators or outlier detection keep tasks from the server (AdminGateFunction). */
+    /** False when operators or outlier detection keep tasks from the server (AdminStamp). */
     public boolean isAdminAccepts() {
         return adminAccepts;
     }

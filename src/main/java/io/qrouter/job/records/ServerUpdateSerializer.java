@@ -14,8 +14,8 @@ import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 
 /**
- * {@link ServerUpdate}'s serializer: every update crosses two network hops (state → admin gate →
- * routers) and lives in the admin gate's keyed state.
+ * {@link ServerUpdate}'s serializer: every update crosses a network hop (state → routers, GA, DSRS)
+ * and lives in their broadcast state.
  */
 public final class ServerUpdateSerializer extends HandWrittenSerializer<ServerUpdate> {
     private static final long serialVersionUID = 1L;

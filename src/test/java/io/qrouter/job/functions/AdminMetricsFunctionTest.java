@@ -1,7 +1,7 @@
 package io.qrouter.job.functions;
 
-import static io.qrouter.job.functions.AdminGateFunctionTest.initial;
-import static io.qrouter.job.functions.AdminGateFunctionTest.with;
+import static io.qrouter.job.functions.AdminStampTest.initial;
+import static io.qrouter.job.functions.AdminStampTest.with;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.qrouter.avro.ServerMetrics;

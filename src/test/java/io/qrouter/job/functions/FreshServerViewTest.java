@@ -10,12 +10,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
+import io.qrouter.job.FeedHarness;
 import io.qrouter.job.Harnesses;
 import io.qrouter.job.ServerStateHarness;
 import io.qrouter.job.TestSettings;
 import io.qrouter.job.records.ServerUpdate;
 import java.util.List;
-import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -26,8 +26,7 @@ import org.junit.jupiter.api.Test;
  */
 class FreshServerViewTest {
     private ServerStateHarness servers;
-    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision>
-            router;
+    private FeedHarness<String, TaskRequest, RoutingDecision> router;
     private int forwarded;
 
     @AfterEach

@@ -11,6 +11,7 @@ import io.qrouter.ga.Allocation;
 import io.qrouter.ga.BatchAllocator;
 import io.qrouter.ga.BatchTask;
 import io.qrouter.ga.ServerProfile;
+import io.qrouter.job.FeedHarness;
 import io.qrouter.job.Harnesses;
 import io.qrouter.job.TestSettings;
 import io.qrouter.job.config.GaSettings;
@@ -23,7 +24,6 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.typeutils.PojoTypeInfo;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
-import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -44,8 +44,7 @@ class GaBatchFunctionTest {
                     "12",
                     "ga.generations",
                     "8");
-    private KeyedBroadcastOperatorTestHarness<Integer, TaskRequest, ServerUpdate, RoutingDecision>
-            harness;
+    private FeedHarness<Integer, TaskRequest, RoutingDecision> harness;
 
     private void start() throws Exception {
         harness =

@@ -3,6 +3,7 @@ package io.qrouter.job.functions;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.io.AvroCodec;
+import io.qrouter.job.FeedHarness;
 import io.qrouter.job.Harnesses;
 import io.qrouter.job.Records;
 import io.qrouter.job.TestSettings;
@@ -10,7 +11,6 @@ import io.qrouter.job.records.ServerUpdate;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
-import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -42,8 +42,7 @@ public class RouterBench {
     @Param({"20", "2000", "20000"})
     int servers;
 
-    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision>
-            harness;
+    private FeedHarness<String, TaskRequest, RoutingDecision> harness;
     private final AvroCodec<RoutingDecision> codec = AvroCodec.of(RoutingDecision.class);
     private final TaskRequest[] tasks = new TaskRequest[4096];
     private final SplittableRandom random = new SplittableRandom(1);

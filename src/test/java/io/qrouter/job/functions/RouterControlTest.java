@@ -2,31 +2,27 @@ package io.qrouter.job.functions;
 
 import static io.qrouter.job.Records.snapshot;
 import static io.qrouter.job.Records.task;
-import static io.qrouter.job.functions.AdminGateFunctionTest.initial;
-import static io.qrouter.job.functions.AdminGateFunctionTest.with;
+import static io.qrouter.job.functions.AdminStampTest.initial;
+import static io.qrouter.job.functions.AdminStampTest.with;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.control.ControlState;
+import io.qrouter.job.FeedHarness;
 import io.qrouter.job.Harnesses;
 import io.qrouter.job.TestSettings;
 import io.qrouter.job.config.RouterSettings;
-import io.qrouter.job.records.ServerUpdate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
-import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The router under the operators' commands, as the admin gate stamps them on the snapshots. */
+/** The router under the operators' commands, which come on its broadcast input with the updates. */
 class RouterControlTest {
-    private final List<
-                    KeyedBroadcastOperatorTestHarness<
-                            String, TaskRequest, ServerUpdate, RoutingDecision>>
-            open = new ArrayList<>();
+    private final List<FeedHarness<String, TaskRequest, RoutingDecision>> open = new ArrayList<>();
 
     @AfterEach
     void close() throws Exception {
@@ -35,8 +31,8 @@ class RouterControlTest {
         }
     }
 
-    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision>
-            router(OperatorSubtaskState restoreFrom) throws Exception {
+    private FeedHarness<String, TaskRequest, RoutingDecision> router(
+            OperatorSubtaskState restoreFrom) throws Exception {
         RouterSettings settings =
                 TestSettings.router(
                         "router.policy", "heartbeat-k-live", "router.k-time-unit.ms", "1000");
@@ -45,17 +41,8 @@ class RouterControlTest {
         return harness;
     }
 
-    private static ServerUpdate stamped(String id, long at, int queue, ControlState control) {
-        ServerUpdate update = snapshot(id, at, queue);
-        AdminGateFunction.stamp(update, control);
-        return update;
-    }
-
     private static List<RoutingDecision> decide(
-            KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision>
-                    router,
-            int tasks,
-            long at)
+            FeedHarness<String, TaskRequest, RoutingDecision> router, int tasks, long at)
             throws Exception {
         int before = router.extractOutputValues().size();
         for (int i = 0; i < tasks; i++) {
@@ -70,15 +57,16 @@ class RouterControlTest {
         var router = router(null);
         router.setProcessingTime(1_000);
         ControlState none = initial();
+        router.processControl(none, 1_000);
         for (String id : List.of("a", "b", "c")) {
-            router.processBroadcastElement(stamped(id, 1_000, 5, none), 1_000);
+            router.processBroadcastElement(snapshot(id, 1_000, 5), 1_000);
         }
         assertThat(decide(router, 3, 1_000))
                 .extracting(RoutingDecision::getPolicy)
                 .containsOnly("heartbeat-k-live");
 
         ControlState roundRobin = with(none, "policy", null, Map.of("name", "round-robin"));
-        router.processBroadcastElement(stamped("a", 1_100, 5, roundRobin), 1_100);
+        router.processControl(roundRobin, 1_100);
         List<RoutingDecision> after = decide(router, 6, 1_100);
         assertThat(after).extracting(RoutingDecision::getPolicy).containsOnly("round-robin");
         assertThat(after).extracting(RoutingDecision::getRule).containsOnly("ROUND_ROBIN");
@@ -100,9 +88,9 @@ class RouterControlTest {
         router.setProcessingTime(1_000);
         ControlState state =
                 with(with(initial(), "drain", "a", Map.of()), "maintenance", "b", Map.of());
+        router.processControl(state, 1_000);
         for (String id : List.of("a", "b", "c")) {
-            router.processBroadcastElement(
-                    stamped(id, 1_000, id.equals("c") ? 9 : 0, state), 1_000);
+            router.processBroadcastElement(snapshot(id, 1_000, id.equals("c") ? 9 : 0), 1_000);
         }
         assertThat(decide(router, 20, 1_000))
                 .extracting(RoutingDecision::getServerId)
@@ -115,7 +103,7 @@ class RouterControlTest {
                 .containsOnly("c");
 
         ControlState back = with(state, "active", "a", Map.of());
-        restored.processBroadcastElement(stamped("a", 1_600, 0, back), 1_600);
+        restored.processControl(back, 1_600);
         assertThat(decide(restored, 1, 1_600))
                 .extracting(RoutingDecision::getServerId)
                 .containsOnly("a");
@@ -127,8 +115,9 @@ class RouterControlTest {
         router.setProcessingTime(1_000);
         ControlState state = with(initial(), "weight", "a", Map.of("weight", "0.25"));
         // Equal queues and equal μ: K differs only by the weight, which scales a's μ to a quarter.
-        router.processBroadcastElement(stamped("a", 1_000, 4, state), 1_000);
-        router.processBroadcastElement(stamped("b", 1_000, 4, state), 1_000);
+        router.processControl(state, 1_000);
+        router.processBroadcastElement(snapshot("a", 1_000, 4), 1_000);
+        router.processBroadcastElement(snapshot("b", 1_000, 4), 1_000);
         List<RoutingDecision> decisions = decide(router, 10, 1_000);
         long toA = decisions.stream().filter(d -> d.getServerId().equals("a")).count();
         assertThat(decisions.get(0).getServerId()).isEqualTo("b");
@@ -140,7 +129,8 @@ class RouterControlTest {
         var router = router(null);
         router.setProcessingTime(1_000);
         ControlState off = with(initial(), "idle-queue", null, Map.of("enabled", "off"));
-        router.processBroadcastElement(stamped("a", 1_000, 0, off), 1_000);
+        router.processControl(off, 1_000);
+        router.processBroadcastElement(snapshot("a", 1_000, 0), 1_000);
         assertThat(decide(router, 1, 1_000).get(0).getRule()).isEqualTo("MIN_K");
     }
 }

@@ -8,6 +8,7 @@ import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.Health;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
+import io.qrouter.job.FeedHarness;
 import io.qrouter.job.Harnesses;
 import io.qrouter.job.TestSettings;
 import io.qrouter.job.config.RouterSettings;
@@ -24,7 +25,6 @@ import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
-import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -32,10 +32,7 @@ class RouterFunctionTest {
     private static final long DEADLINE = 10_000;
     private static final int CAPACITY = 3;
 
-    private final List<
-                    KeyedBroadcastOperatorTestHarness<
-                            String, TaskRequest, ServerUpdate, RoutingDecision>>
-            open = new ArrayList<>();
+    private final List<FeedHarness<String, TaskRequest, RoutingDecision>> open = new ArrayList<>();
 
     @AfterEach
     void close() throws Exception {
@@ -62,20 +59,16 @@ class RouterFunctionTest {
         return TestSettings.router(keysAndValues.toArray(String[]::new));
     }
 
-    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision>
-            router(
-                    RouterSettings settings,
-                    int parallelism,
-                    int subtask,
-                    OperatorSubtaskState restoreFrom)
-                    throws Exception {
+    private FeedHarness<String, TaskRequest, RoutingDecision> router(
+            RouterSettings settings, int parallelism, int subtask, OperatorSubtaskState restoreFrom)
+            throws Exception {
         var harness = Harnesses.router(settings, parallelism, subtask, restoreFrom);
         open.add(harness);
         return harness;
     }
 
-    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision>
-            router(String policy) throws Exception {
+    private FeedHarness<String, TaskRequest, RoutingDecision> router(String policy)
+            throws Exception {
         return router(settings(policy), 1, 0, null);
     }
 
@@ -394,8 +387,8 @@ class RouterFunctionTest {
      * a holds 1 and b 4: a burst of three goes to a, which then holds 4 as far as this router
      * knows.
      */
-    private KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision>
-            burstOfThreeToA(RouterSettings settings) throws Exception {
+    private FeedHarness<String, TaskRequest, RoutingDecision> burstOfThreeToA(
+            RouterSettings settings) throws Exception {
         var router = router(settings, 1, 0, null);
         router.setProcessingTime(1_000);
         router.processBroadcastElement(estimated("a", 1_000, 1), 1_000);
@@ -555,8 +548,7 @@ class RouterFunctionTest {
     }
 
     private static List<DeadLetter> deadLetters(
-            KeyedBroadcastOperatorTestHarness<String, TaskRequest, ServerUpdate, RoutingDecision>
-                    router) {
+            FeedHarness<String, TaskRequest, RoutingDecision> router) {
         var records = router.getSideOutput(RouterFunction.DEAD_LETTERS);
         return records == null
                 ? List.of()

@@ -12,6 +12,7 @@ import io.qrouter.avro.SlotAssignment;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskEventType;
 import io.qrouter.avro.TaskRequest;
+import io.qrouter.job.FeedHarness;
 import io.qrouter.job.Harnesses;
 import io.qrouter.job.config.ConfigKey;
 import io.qrouter.job.config.DsrsSettings;
@@ -42,7 +43,6 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
-import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
 import org.apache.flink.util.OutputTag;
 import org.apache.flink.util.function.SerializableFunction;
 
@@ -108,8 +108,7 @@ class ValidExtremeRecordsTest {
                         1,
                         0,
                         null);
-        List<KeyedBroadcastOperatorTestHarness<?, TaskRequest, ServerUpdate, ?>> taskOperators =
-                List.of(router, ga);
+        List<FeedHarness<?, TaskRequest, ?>> taskOperators = List.of(router, ga);
         try {
             long processingTime = 0;
             long watermark = Long.MIN_VALUE;

@@ -1,0 +1,108 @@
+package io.qrouter.job.functions;
+
+import io.qrouter.avro.ControlLogEntry;
+import io.qrouter.control.ControlState;
+import io.qrouter.control.ServerAdmin;
+import io.qrouter.job.records.ServerUpdate;
+import java.util.Map;
+import java.util.function.Function;
+import org.apache.flink.api.common.state.BroadcastState;
+import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.java.typeutils.EitherTypeInfo;
+import org.apache.flink.types.Either;
+import org.apache.flink.util.OutputTag;
+
+/**
+ * What operators set, stamped on each {@link ServerUpdate} where it is used: the routers, GA and
+ * DSRS receive the per-server state's updates and the control operator's {@link ControlState} on
+ * one broadcast input ({@link #FEED}), stamp every update with the server's administrative state
+ * and weight and the fleet-wide routing settings, and stamp their stored updates anew when the
+ * control state changes, so a command takes effect with the next decision. A draining or
+ * maintenance server's update then does not accept tasks.
+ *
+ * <p>Why here and not in an operator of its own between the per-server state and the routers (as
+ * before 2026-12-01): that operator cost every update a network hop and kept a second copy of every
+ * server's update in keyed state. The per-server state cannot stamp the updates itself: the control
+ * operator learns which servers exist from it, so it cannot also depend on the control state.
+ */
+public final class AdminStamp {
+    private AdminStamp() {}
+
+    /** Servers that finished draining: from the first router (or GA) subtask only. */
+    public static final OutputTag<ControlLogEntry> CONTROL_LOG = ControlLog.tag("drained-log");
+
+    /** The broadcast input of everything that routes: server updates, and control states. */
+    public static final TypeInformation<Either<ServerUpdate, ControlState>> FEED =
+            new EitherTypeInfo<>(
+                    TypeInformation.of(ServerUpdate.class), TypeInformation.of(ControlState.class));
+
+    /** The control state in force (null: none set yet). */
+    static ControlState control(ReadOnlyBroadcastState<String, ControlState> state)
+            throws Exception {
+        return state.get(BroadcastStates.CONTROL_KEY);
+    }
+
+    /**
+     * Sets the update's administrative state, weight and routing settings from {@code control}
+     * (null: none set).
+     */
+    static void stamp(ServerUpdate update, ControlState control) {
+        ServerAdmin admin =
+                control == null ? new ServerAdmin() : control.admin(update.getServerId());
+        boolean empty = update.getQueueLength() == 0;
+        update.setAdminState(
+                control == null
+                        ? admin.getState().displayName(empty)
+                        : control.displayState(update.getServerId(), empty));
+        update.setAdminAccepts(control == null || control.acceptsTasks(update.getServerId()));
+        update.setAdminWeight(admin.getWeight());
+        update.setRouterControl(control == null ? null : control.getRouter());
+    }
+
+    /**
+     * Keeps {@code control} and stamps every stored update with it (in place: broadcast state is on
+     * the heap); {@code drained} hears of each server that is drained now and was not before.
+     */
+    static <V> void restampAll(
+            ControlState control,
+            BroadcastState<String, ControlState> controlState,
+            BroadcastState<String, V> stored,
+            Function<V, ServerUpdate> updateOf,
+            DrainedListener drained)
+            throws Exception {
+        controlState.put(BroadcastStates.CONTROL_KEY, control);
+        for (Map.Entry<String, V> entry : stored.entries()) {
+            ServerUpdate update = updateOf.apply(entry.getValue());
+            String before = update.getAdminState();
+            stamp(update, control);
+            if (isDrained(update) && !"drained".equals(before)) {
+                drained.drained(update);
+            }
+        }
+    }
+
+    /** Whether {@code update} (stamped) shows a server drained and {@code previous} did not. */
+    static boolean becameDrained(ServerUpdate previous, ServerUpdate update) {
+        return isDrained(update) && (previous == null || !isDrained(previous));
+    }
+
+    private static boolean isDrained(ServerUpdate update) {
+        return "drained".equals(update.getAdminState());
+    }
+
+    /** The control-log EVENT of a server that finished draining. */
+    static ControlLogEntry drainedEvent(ServerUpdate update, long now) {
+        return ControlLog.event(
+                "DRAINED",
+                update.getServerId(),
+                update.getServerId() + " is drained: no tasks left, none will be sent",
+                now);
+    }
+
+    /** Told of each server that a new control state showed drained. */
+    @FunctionalInterface
+    interface DrainedListener {
+        void drained(ServerUpdate update);
+    }
+}
