@@ -1,7 +1,9 @@
 package io.qrouter.bench;
 
 import io.qrouter.report.Json;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -18,6 +20,8 @@ import java.util.Map;
  * @param processCpuMicrosPerTask CPU of the whole process (the in-process broker included) per
  *     task, same span
  * @param topThreads the side's busiest threads over that span: CPU milliseconds by thread name
+ * @param roundsTasksPerSecond the tasks/s of every measured round, of which this is the median one
+ *     (empty: one round)
  */
 record SideThroughput(
         String side,
@@ -28,7 +32,32 @@ record SideThroughput(
         double tasksPerSecondFromStart,
         double cpuMicrosPerTask,
         double processCpuMicrosPerTask,
-        Map<String, Double> topThreads) {
+        Map<String, Double> topThreads,
+        List<Double> roundsTasksPerSecond) {
+
+    /**
+     * The median of {@code rounds} by tasks/s (the lower middle of an even count), with every
+     * round's tasks/s: a single drain of a preloaded backlog lasts seconds, and one garbage
+     * collection or broker log roll moves it by half.
+     */
+    static SideThroughput median(List<SideThroughput> rounds) {
+        List<SideThroughput> sorted =
+                rounds.stream()
+                        .sorted(Comparator.comparingDouble(SideThroughput::tasksPerSecond))
+                        .toList();
+        SideThroughput m = sorted.get((sorted.size() - 1) / 2);
+        return new SideThroughput(
+                m.side,
+                m.tasks,
+                m.deadLetters,
+                m.firstDecisionSeconds,
+                m.tasksPerSecond,
+                m.tasksPerSecondFromStart,
+                m.cpuMicrosPerTask,
+                m.processCpuMicrosPerTask,
+                m.topThreads,
+                rounds.stream().map(SideThroughput::tasksPerSecond).toList());
+    }
 
     Map<String, Object> toJson() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -41,6 +70,9 @@ record SideThroughput(
         m.put("cpu_us_per_task", Json.finiteOrNull(cpuMicrosPerTask));
         m.put("process_cpu_us_per_task", Json.finiteOrNull(processCpuMicrosPerTask));
         m.put("top_threads_cpu_ms", topThreads);
+        m.put(
+                "rounds_tasks_per_second",
+                roundsTasksPerSecond.stream().map(Json::finiteOrNull).toList());
         return m;
     }
 }

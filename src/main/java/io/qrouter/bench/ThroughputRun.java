@@ -31,6 +31,9 @@ final class ThroughputRun {
 
     private static final int TOP_THREADS = 8;
 
+    /** Measured drains per side, of which the median counts ({@link SideThroughput#median}). */
+    static final int MEASURED_ROUNDS = 3;
+
     /**
      * @param tasks tasks preloaded (the workload's and one tail task per partition)
      * @param events lifecycle events preloaded with the tasks
@@ -80,22 +83,14 @@ final class ThroughputRun {
         VirtualFleet fleet = fleet(servers);
         Preloaded preloaded = preload(inputs, fleet, partitions);
         int warmupRounds = warmUp(name, inputs, fleet, preloaded, partitions);
-        SideThroughput bare =
-                bare(
-                        inputs,
-                        new BenchTopics(name + "-bare").create(bootstrapServers, partitions),
-                        fleet.serverIds(),
-                        preloaded.tasks());
+        List<Round> measured = new ArrayList<>();
+        for (int i = 1; i <= MEASURED_ROUNDS; i++) {
+            measured.add(round(name + "-m" + i, inputs, fleet, preloaded, partitions));
+        }
         List<SideThroughput> job = new ArrayList<>();
-        for (String backend : settings.stateBackends()) {
-            job.add(
-                    job(
-                            inputs,
-                            new BenchTopics(name + "-" + backend)
-                                    .create(bootstrapServers, partitions),
-                            name + "-" + backend,
-                            backend,
-                            preloaded));
+        for (int backend = 0; backend < settings.stateBackends().size(); backend++) {
+            int b = backend;
+            job.add(SideThroughput.median(measured.stream().map(r -> r.job().get(b)).toList()));
         }
         return new Result(
                 servers,
@@ -103,7 +98,7 @@ final class ThroughputRun {
                 preloaded.events(),
                 preloaded.heartbeats(),
                 warmupRounds,
-                bare,
+                SideThroughput.median(measured.stream().map(Round::bare).toList()),
                 job);
     }
 
@@ -133,27 +128,14 @@ final class ThroughputRun {
         boolean quiet = false;
         while (!quiet && System.nanoTime() < end) {
             rounds++;
-            String round = name + "-warm" + rounds;
-            StringBuilder figures = new StringBuilder();
-            SideThroughput bare =
-                    bare(
-                            inputs,
-                            new BenchTopics(round + "-bare").create(bootstrapServers, partitions),
-                            fleet.serverIds(),
-                            preloaded.tasks());
-            figures.append(String.format(Locale.ROOT, "bare %,.0f", bare.tasksPerSecond()));
-            for (String backend : settings.stateBackends()) {
-                SideThroughput job =
-                        job(
-                                inputs,
-                                new BenchTopics(round + "-" + backend)
-                                        .create(bootstrapServers, partitions),
-                                round + "-" + backend,
-                                backend,
-                                preloaded);
+            Round round = round(name + "-warm" + rounds, inputs, fleet, preloaded, partitions);
+            StringBuilder figures =
+                    new StringBuilder(
+                            String.format(
+                                    Locale.ROOT, "bare %,.0f", round.bare().tasksPerSecond()));
+            for (SideThroughput job : round.job()) {
                 figures.append(
-                        String.format(
-                                Locale.ROOT, ", job/%s %,.0f", backend, job.tasksPerSecond()));
+                        String.format(Locale.ROOT, ", %s %,.0f", job.side(), job.tasksPerSecond()));
             }
             quiet = jit.quietSinceLastLook();
             say.accept(
@@ -166,6 +148,40 @@ final class ThroughputRun {
                             quiet ? "the JIT is quiet" : "the JIT was still compiling"));
         }
         return rounds;
+    }
+
+    /** One drain of the preloaded workload by the bare pipe, then by the job with each backend. */
+    private record Round(SideThroughput bare, List<SideThroughput> job) {}
+
+    /**
+     * Drains the preloaded workload with each side in turn, into output topics named {@code
+     * name-*}.
+     */
+    private Round round(
+            String name,
+            BenchTopics inputs,
+            VirtualFleet fleet,
+            Preloaded preloaded,
+            int partitions)
+            throws Exception {
+        SideThroughput bare =
+                bare(
+                        inputs,
+                        new BenchTopics(name + "-bare").create(bootstrapServers, partitions),
+                        fleet.serverIds(),
+                        preloaded.tasks());
+        List<SideThroughput> job = new ArrayList<>();
+        for (String backend : settings.stateBackends()) {
+            job.add(
+                    job(
+                            inputs,
+                            new BenchTopics(name + "-" + backend)
+                                    .create(bootstrapServers, partitions),
+                            name + "-" + backend,
+                            backend,
+                            preloaded));
+        }
+        return new Round(bare, job);
     }
 
     /**
@@ -368,7 +384,8 @@ final class ThroughputRun {
                 tasks / ((probe.targetNanos() - startNanos) / 1e9),
                 last.chargedSince(first, baseline) / 1e3 / perTask,
                 last.processSince(first) / 1e3 / perTask,
-                last.topCharged(first, baseline, TOP_THREADS));
+                last.topCharged(first, baseline, TOP_THREADS),
+                List.of());
     }
 
     /** A failure check that may throw (the job's status, the pipe's thread). */

@@ -10,6 +10,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -84,6 +87,17 @@ class BenchPipelineIT {
         assertThat(run.get("throughput").get("job").get(0).get("dead_letters").asLong()).isZero();
         // --preroll 1s: one unmeasured drain by each side before the measured ones
         assertThat(run.get("throughput").get("warmup_rounds").asInt()).isEqualTo(1);
+        // three measured drains a side, the median reported
+        for (JsonNode side :
+                List.of(
+                        run.get("throughput").get("bare"),
+                        run.get("throughput").get("job").get(0))) {
+            List<Double> rounds = new ArrayList<>();
+            side.get("rounds_tasks_per_second").forEach(r -> rounds.add(r.asDouble()));
+            assertThat(rounds).hasSize(3);
+            Collections.sort(rounds);
+            assertThat(side.get("tasks_per_second").asDouble()).isEqualTo(rounds.get(1));
+        }
         for (JsonNode point : run.get("latency").get("job")) {
             assertThat(point.get("sent").asLong()).isPositive();
             assertThat(point.get("lost").asLong()).isZero();

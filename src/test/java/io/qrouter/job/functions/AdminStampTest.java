@@ -68,12 +68,9 @@ class AdminStampTest {
     private static List<String> decide(
             FeedHarness<String, TaskRequest, RoutingDecision> router, int tasks, long at)
             throws Exception {
-        int before = router.extractOutputValues().size();
-        for (int i = 0; i < tasks; i++) {
-            router.processElement(task("t-" + at + "-" + i, at), at);
-        }
-        List<RoutingDecision> all = router.extractOutputValues();
-        return all.subList(before, all.size()).stream().map(RoutingDecision::getServerId).toList();
+        return RouterControlTest.decide(router, tasks, at).stream()
+                .map(RoutingDecision::getServerId)
+                .toList();
     }
 
     @Test

@@ -41,7 +41,8 @@ class RouterControlTest {
         return harness;
     }
 
-    private static List<RoutingDecision> decide(
+    /** The decisions {@code router} makes for {@code tasks} new tasks at {@code at}. */
+    static List<RoutingDecision> decide(
             FeedHarness<String, TaskRequest, RoutingDecision> router, int tasks, long at)
             throws Exception {
         int before = router.extractOutputValues().size();
