@@ -19,10 +19,10 @@ import org.apache.flink.api.common.typeinfo.TypeInfo;
  * and when its state is dropped. DSRS receives only the heartbeat ones (it uses status and service
  * rate, which queue changes never alter).
  *
- * <p>Serialised by {@link ServerUpdateSerializer}, written field by field (it crosses two network
- * hops per update). Estimates are boxed and {@code null} while unknown (too few events); {@code
- * loadIndexK} is {@code null} when the server is overloaded ({@link #isOverloaded()}) or not yet
- * estimated.
+ * <p>Serialised by {@link ServerUpdateSerializer}, written field by field (every update crosses a
+ * network hop to each of its consumers). Estimates are boxed and {@code null} while unknown (too
+ * few events); {@code loadIndexK} is {@code null} when the server is overloaded ({@link
+ * #isOverloaded()}) or not yet estimated.
  *
  * <p>Over 400 lines only because each of its 30 fields has a getter and a setter; the logic is
  * {@link #isNewsAfter} and {@link #newsFingerprint}.
