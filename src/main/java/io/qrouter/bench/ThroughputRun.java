@@ -82,10 +82,11 @@ final class ThroughputRun {
         BenchTopics inputs = new BenchTopics(name).create(bootstrapServers, partitions);
         VirtualFleet fleet = fleet(servers);
         Preloaded preloaded = preload(inputs, fleet, partitions);
-        int warmupRounds = warmUp(name, inputs, fleet, preloaded, partitions);
+        Workload workload = new Workload(inputs, fleet, preloaded, partitions);
+        int warmupRounds = warmUp(name, workload);
         List<Round> measured = new ArrayList<>();
         for (int i = 1; i <= MEASURED_ROUNDS; i++) {
-            measured.add(round(name + "-m" + i, inputs, fleet, preloaded, partitions));
+            measured.add(round(name + "-m" + i, workload));
         }
         List<SideThroughput> job = new ArrayList<>();
         for (int backend = 0; backend < settings.stateBackends().size(); backend++) {
@@ -111,13 +112,7 @@ final class ThroughputRun {
      * days; its throughput is the compiled one (the first drain's figures are printed, and the time
      * to first decision is measured on the measured run as on a fresh job).
      */
-    private int warmUp(
-            String name,
-            BenchTopics inputs,
-            VirtualFleet fleet,
-            Preloaded preloaded,
-            int partitions)
-            throws Exception {
+    private int warmUp(String name, Workload workload) throws Exception {
         if (settings.preroll().isZero()) {
             return 0;
         }
@@ -128,7 +123,7 @@ final class ThroughputRun {
         boolean quiet = false;
         while (!quiet && System.nanoTime() < end) {
             rounds++;
-            Round round = round(name + "-warm" + rounds, inputs, fleet, preloaded, partitions);
+            Round round = round(name + "-warm" + rounds, workload);
             StringBuilder figures =
                     new StringBuilder(
                             String.format(
@@ -142,13 +137,17 @@ final class ThroughputRun {
                     String.format(
                             Locale.ROOT,
                             "  N=%d warm-up round %d (not measured): %s tasks/s; %s",
-                            fleet.serverCount(),
+                            workload.fleet().serverCount(),
                             rounds,
                             figures,
                             quiet ? "the JIT is quiet" : "the JIT was still compiling"));
         }
         return rounds;
     }
+
+    /** The preloaded input topics, the fleet that made them, and what they hold. */
+    private record Workload(
+            BenchTopics inputs, VirtualFleet fleet, Preloaded preloaded, int partitions) {}
 
     /** One drain of the preloaded workload by the bare pipe, then by the job with each backend. */
     private record Round(SideThroughput bare, List<SideThroughput> job) {}
@@ -157,29 +156,23 @@ final class ThroughputRun {
      * Drains the preloaded workload with each side in turn, into output topics named {@code
      * name-*}.
      */
-    private Round round(
-            String name,
-            BenchTopics inputs,
-            VirtualFleet fleet,
-            Preloaded preloaded,
-            int partitions)
-            throws Exception {
+    private Round round(String name, Workload w) throws Exception {
         SideThroughput bare =
                 bare(
-                        inputs,
-                        new BenchTopics(name + "-bare").create(bootstrapServers, partitions),
-                        fleet.serverIds(),
-                        preloaded.tasks());
+                        w.inputs(),
+                        new BenchTopics(name + "-bare").create(bootstrapServers, w.partitions()),
+                        w.fleet().serverIds(),
+                        w.preloaded().tasks());
         List<SideThroughput> job = new ArrayList<>();
         for (String backend : settings.stateBackends()) {
             job.add(
                     job(
-                            inputs,
+                            w.inputs(),
                             new BenchTopics(name + "-" + backend)
-                                    .create(bootstrapServers, partitions),
+                                    .create(bootstrapServers, w.partitions()),
                             name + "-" + backend,
                             backend,
-                            preloaded));
+                            w.preloaded()));
         }
         return new Round(bare, job);
     }

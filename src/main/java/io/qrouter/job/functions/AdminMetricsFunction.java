@@ -2,7 +2,6 @@ package io.qrouter.job.functions;
 
 import io.qrouter.avro.ServerMetrics;
 import io.qrouter.control.ControlState;
-import io.qrouter.control.ServerAdmin;
 import org.apache.flink.streaming.api.functions.co.BroadcastProcessFunction;
 import org.apache.flink.util.Collector;
 
@@ -20,14 +19,9 @@ public class AdminMetricsFunction
             throws Exception {
         ControlState control =
                 ctx.getBroadcastState(BroadcastStates.CONTROL).get(ControlFunction.KEY);
-        ServerAdmin admin =
-                control == null ? new ServerAdmin() : control.admin(metrics.getServerId());
-        boolean empty = metrics.getQueueLength() == 0;
-        metrics.setAdminState(
-                control == null
-                        ? admin.getState().displayName(empty)
-                        : control.displayState(metrics.getServerId(), empty));
-        metrics.setAdminWeight(admin.getWeight());
+        String id = metrics.getServerId();
+        metrics.setAdminState(AdminStamp.displayState(control, id, metrics.getQueueLength() == 0));
+        metrics.setAdminWeight(AdminStamp.weight(control, id));
         out.collect(metrics);
     }
 

@@ -48,16 +48,27 @@ public final class AdminStamp {
      * (null: none set).
      */
     static void stamp(ServerUpdate update, ControlState control) {
-        ServerAdmin admin =
-                control == null ? new ServerAdmin() : control.admin(update.getServerId());
-        boolean empty = update.getQueueLength() == 0;
-        update.setAdminState(
-                control == null
-                        ? admin.getState().displayName(empty)
-                        : control.displayState(update.getServerId(), empty));
-        update.setAdminAccepts(control == null || control.acceptsTasks(update.getServerId()));
-        update.setAdminWeight(admin.getWeight());
+        String id = update.getServerId();
+        update.setAdminState(displayState(control, id, update.getQueueLength() == 0));
+        update.setAdminAccepts(control == null || control.acceptsTasks(id));
+        update.setAdminWeight(weight(control, id));
         update.setRouterControl(control == null ? null : control.getRouter());
+    }
+
+    /**
+     * The server's administrative state as the updates and {@code server-metrics} show it: active,
+     * draining, drained (draining and {@code empty}), maintenance, ejected, … (null control: none
+     * set).
+     */
+    static String displayState(ControlState control, String serverId, boolean empty) {
+        return control == null
+                ? new ServerAdmin().getState().displayName(empty)
+                : control.displayState(serverId, empty);
+    }
+
+    /** The weight operators gave the server (null control: none set, the default weight). */
+    static double weight(ControlState control, String serverId) {
+        return (control == null ? new ServerAdmin() : control.admin(serverId)).getWeight();
     }
 
     /**
