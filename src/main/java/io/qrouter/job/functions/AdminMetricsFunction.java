@@ -17,8 +17,7 @@ public class AdminMetricsFunction
     public void processElement(
             ServerMetrics metrics, ReadOnlyContext ctx, Collector<ServerMetrics> out)
             throws Exception {
-        ControlState control =
-                ctx.getBroadcastState(BroadcastStates.CONTROL).get(ControlFunction.KEY);
+        ControlState control = AdminStamp.control(ctx.getBroadcastState(BroadcastStates.CONTROL));
         String id = metrics.getServerId();
         metrics.setAdminState(AdminStamp.displayState(control, id, metrics.getQueueLength() == 0));
         metrics.setAdminWeight(AdminStamp.weight(control, id));

@@ -65,6 +65,9 @@ public class ControlFunction
     private transient ValueState<Long> nextTick;
     private transient Ejection ejection;
 
+    /** Whether the state restored (if any) has been sent again since this instance opened. */
+    private transient boolean resent;
+
     public ControlFunction(ControlSettings settings) {
         this.settings = settings;
     }
@@ -93,11 +96,27 @@ public class ControlFunction
                 getRuntimeContext()
                         .getState(new ValueStateDescriptor<>("outlier-next-tick", Types.LONG));
         ejection = new Ejection(settings.outliers());
+        resent = false;
+    }
+
+    /**
+     * After a restore, sends the restored state once, with the first record or timer: a consumer
+     * restored from a checkpoint that did not hold it (one taken before the routers kept the
+     * control state themselves) gets it then, not at the next command.
+     */
+    private void resendRestoredState(Collector<ControlState> out) throws Exception {
+        if (!resent) {
+            resent = true;
+            if (current.value() != null) {
+                out.collect(current.value());
+            }
+        }
     }
 
     @Override
     public void processElement1(ControlCommand received, Context ctx, Collector<ControlState> out)
             throws Exception {
+        resendRestoredState(out);
         long now = ctx.timerService().currentProcessingTime();
         Command command = ControlCommands.of(received);
         try {
@@ -122,6 +141,7 @@ public class ControlFunction
     @Override
     public void processElement2(ServerSignal signal, Context ctx, Collector<ControlState> out)
             throws Exception {
+        resendRestoredState(out);
         String id = signal.getServerId();
         switch (signal.getKind()) {
             case ServerSignal.GONE -> {
@@ -175,6 +195,7 @@ public class ControlFunction
     @Override
     public void onTimer(long timestamp, OnTimerContext ctx, Collector<ControlState> out)
             throws Exception {
+        resendRestoredState(out);
         ControlState next = state().copy();
         List<String> changes = new ArrayList<>(ejection.returns(next, timestamp));
         Long tick = nextTick.value();

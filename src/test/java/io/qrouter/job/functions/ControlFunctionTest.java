@@ -170,8 +170,12 @@ class ControlFunctionTest {
         assertThat(log(restored).get(0).getReason())
                 .isEqualTo("replay: command id c-1 was already received");
         List<ControlState> out = restored.extractOutputValues();
-        assertThat(out).hasSize(1);
-        ControlState state = out.get(0);
+        assertThat(out).hasSize(2);
+        assertThat(out.get(0).getVersion())
+                .as("the restored state is sent again with the first record, for its consumers")
+                .isEqualTo(2);
+        assertThat(out.get(0).admin("server-7").getState()).isEqualTo(AdminState.DRAINING);
+        ControlState state = out.get(1);
         assertThat(state.admin("server-7").getState())
                 .as("the drain before the restore holds")
                 .isEqualTo(AdminState.DRAINING);
