@@ -29,6 +29,34 @@ final class JitActivity {
         return share < QUIET_SHARE;
     }
 
+    /** One step of a warm-up: its number (from 1) and the time left before the limit. */
+    @FunctionalInterface
+    interface Step {
+        void run(int step, Duration left) throws Exception;
+    }
+
+    /**
+     * @param steps steps run
+     * @param quiet whether the JIT was quiet after the last one (else the limit ended it)
+     */
+    record WarmUp(int steps, boolean quiet) {}
+
+    /**
+     * Runs {@code step} again and again until the JIT was quiet during one (a step shorter than
+     * {@link #WINDOW} is judged on its own span) or {@code limit} has passed.
+     */
+    static WarmUp untilQuiet(Duration limit, Step step) throws Exception {
+        long end = System.nanoTime() + limit.toNanos();
+        JitActivity jit = new JitActivity();
+        int steps = 0;
+        boolean quiet = false;
+        while (!quiet && System.nanoTime() < end) {
+            step.run(++steps, Duration.ofNanos(end - System.nanoTime()));
+            quiet = jit.quietSinceLastLook();
+        }
+        return new WarmUp(steps, quiet);
+    }
+
     private long compileMillis() {
         return compiler != null && compiler.isCompilationTimeMonitoringSupported()
                 ? compiler.getTotalCompilationTime()

@@ -209,16 +209,17 @@ final class LatencyRun {
                 settings.rates().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
         player.play(fleet(servers, rate, side + "-preroll"));
         long start = System.nanoTime();
-        long end = start + settings.preroll().toNanos();
-        JitActivity jit = new JitActivity();
-        boolean quiet = false;
-        while (!quiet && System.nanoTime() < end) {
-            sleep(
-                    Math.min(JitActivity.WINDOW.toMillis(), (end - System.nanoTime()) / 1_000_000),
-                    failed,
-                    player);
-            quiet = jit.quietSinceLastLook();
-        }
+        boolean quiet =
+                JitActivity.untilQuiet(
+                                settings.preroll(),
+                                (step, left) ->
+                                        sleep(
+                                                Math.min(
+                                                        JitActivity.WINDOW.toMillis(),
+                                                        left.toMillis()),
+                                                failed,
+                                                player))
+                        .quiet();
         say.accept(
                 String.format(
                         Locale.ROOT,

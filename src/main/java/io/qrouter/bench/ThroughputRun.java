@@ -116,33 +116,38 @@ final class ThroughputRun {
         if (settings.preroll().isZero()) {
             return 0;
         }
-        long start = System.nanoTime();
-        long end = start + settings.preroll().toNanos();
-        JitActivity jit = new JitActivity();
-        int rounds = 0;
-        boolean quiet = false;
-        while (!quiet && System.nanoTime() < end) {
-            rounds++;
-            Round round = round(name + "-warm" + rounds, workload);
-            StringBuilder figures =
-                    new StringBuilder(
-                            String.format(
-                                    Locale.ROOT, "bare %,.0f", round.bare().tasksPerSecond()));
-            for (SideThroughput job : round.job()) {
-                figures.append(
-                        String.format(Locale.ROOT, ", %s %,.0f", job.side(), job.tasksPerSecond()));
-            }
-            quiet = jit.quietSinceLastLook();
-            say.accept(
-                    String.format(
-                            Locale.ROOT,
-                            "  N=%d warm-up round %d (not measured): %s tasks/s; %s",
-                            workload.fleet().serverCount(),
-                            rounds,
-                            figures,
-                            quiet ? "the JIT is quiet" : "the JIT was still compiling"));
+        JitActivity.WarmUp warmUp =
+                JitActivity.untilQuiet(
+                        settings.preroll(), (round, left) -> warmUpRound(name, workload, round));
+        say.accept(
+                String.format(
+                        Locale.ROOT,
+                        "  N=%d warm-up: %d rounds, %s",
+                        workload.fleet().serverCount(),
+                        warmUp.steps(),
+                        warmUp.quiet()
+                                ? "until the JIT was quiet"
+                                : "JIT still compiling at its end"));
+        return warmUp.steps();
+    }
+
+    /** One unmeasured drain by each side; its figures are printed, as a cold start's are useful. */
+    private void warmUpRound(String name, Workload workload, int number) throws Exception {
+        Round round = round(name + "-warm" + number, workload);
+        StringBuilder figures =
+                new StringBuilder(
+                        String.format(Locale.ROOT, "bare %,.0f", round.bare().tasksPerSecond()));
+        for (SideThroughput job : round.job()) {
+            figures.append(
+                    String.format(Locale.ROOT, ", %s %,.0f", job.side(), job.tasksPerSecond()));
         }
-        return rounds;
+        say.accept(
+                String.format(
+                        Locale.ROOT,
+                        "  N=%d warm-up round %d (not measured): %s tasks/s",
+                        workload.fleet().serverCount(),
+                        number,
+                        figures));
     }
 
     /** The preloaded input topics, the fleet that made them, and what they hold. */

@@ -10,6 +10,7 @@ import org.apache.flink.api.common.state.BroadcastState;
 import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.java.typeutils.EitherTypeInfo;
+import org.apache.flink.streaming.api.functions.co.BaseBroadcastProcessFunction;
 import org.apache.flink.types.Either;
 import org.apache.flink.util.OutputTag;
 
@@ -87,7 +88,7 @@ public final class AdminStamp {
             ServerUpdate update = updateOf.apply(entry.getValue());
             String before = update.getAdminState();
             stamp(update, control);
-            if (isDrained(update) && !"drained".equals(before)) {
+            if (isDrained(update.getAdminState()) && !isDrained(before)) {
                 drained.drained(update);
             }
         }
@@ -95,20 +96,29 @@ public final class AdminStamp {
 
     /** Whether {@code update} (stamped) shows a server drained and {@code previous} did not. */
     static boolean becameDrained(ServerUpdate previous, ServerUpdate update) {
-        return isDrained(update) && (previous == null || !isDrained(previous));
+        return isDrained(update.getAdminState())
+                && (previous == null || !isDrained(previous.getAdminState()));
     }
 
-    private static boolean isDrained(ServerUpdate update) {
-        return "drained".equals(update.getAdminState());
+    private static boolean isDrained(String adminState) {
+        return "drained".equals(adminState);
     }
 
-    /** The control-log EVENT of a server that finished draining. */
-    static ControlLogEntry drainedEvent(ServerUpdate update, long now) {
-        return ControlLog.event(
-                "DRAINED",
-                update.getServerId(),
-                update.getServerId() + " is drained: no tasks left, none will be sent",
-                now);
+    /**
+     * Sends the control-log EVENT of a server that finished draining, from the first subtask only:
+     * every subtask of a router (or GA) sees every update, and the fleet wants one report.
+     */
+    static void reportDrained(
+            int subtask, ServerUpdate update, BaseBroadcastProcessFunction.Context ctx) {
+        if (subtask == 0) {
+            ctx.output(
+                    CONTROL_LOG,
+                    ControlLog.event(
+                            "DRAINED",
+                            update.getServerId(),
+                            update.getServerId() + " is drained: no tasks left, none will be sent",
+                            ctx.currentProcessingTime()));
+        }
     }
 
     /** Told of each server that a new control state showed drained. */

@@ -107,8 +107,9 @@ public class ControlFunction
     private void resendRestoredState(Collector<ControlState> out) throws Exception {
         if (!resent) {
             resent = true;
-            if (current.value() != null) {
-                out.collect(current.value());
+            ControlState restored = current.value();
+            if (restored != null) {
+                out.collect(restored);
             }
         }
     }

@@ -134,14 +134,13 @@ public class GaBatchFunction
             throws Exception {
         BroadcastState<String, GaServerView> servers =
                 ctx.getBroadcastState(BroadcastStates.GA_SERVERS);
-        long now = ctx.currentProcessingTime();
         if (input.isRight()) {
             AdminStamp.restampAll(
                     input.right(),
                     ctx.getBroadcastState(BroadcastStates.CONTROL),
                     servers,
                     view -> view.update,
-                    drained -> reportDrained(drained, now, ctx));
+                    drained -> AdminStamp.reportDrained(subtask, drained, ctx));
             return;
         }
         ServerUpdate update = input.left();
@@ -153,17 +152,10 @@ public class GaBatchFunction
                 update, AdminStamp.control(ctx.getBroadcastState(BroadcastStates.CONTROL)));
         GaServerView known = servers.get(update.getServerId());
         if (AdminStamp.becameDrained(known == null ? null : known.update, update)) {
-            reportDrained(update, now, ctx);
+            AdminStamp.reportDrained(subtask, update, ctx);
         }
         servers.put(
                 update.getServerId(), (known == null ? new GaServerView() : known).next(update));
-    }
-
-    /** One control-log EVENT per drained server, from the first subtask (all see every update). */
-    private void reportDrained(ServerUpdate update, long now, Context ctx) {
-        if (subtask == 0) {
-            ctx.output(AdminStamp.CONTROL_LOG, AdminStamp.drainedEvent(update, now));
-        }
     }
 
     @Override

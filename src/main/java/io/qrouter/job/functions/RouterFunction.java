@@ -160,7 +160,7 @@ public class RouterFunction
             AdminStamp.stamp(
                     update, AdminStamp.control(ctx.getBroadcastState(BroadcastStates.CONTROL)));
             if (AdminStamp.becameDrained(updates.get(update.getServerId()), update)) {
-                reportDrained(update, now, ctx);
+                AdminStamp.reportDrained(routerIndex, update, ctx);
             }
             updateDelayByServer.put(update.getServerId(), Math.max(0, now - update.getUpdatedAt()));
             updates.put(update.getServerId(), update);
@@ -196,19 +196,9 @@ public class RouterFunction
                 ctx.getBroadcastState(BroadcastStates.CONTROL),
                 updates,
                 update -> update,
-                drained -> reportDrained(drained, now, ctx));
+                drained -> AdminStamp.reportDrained(routerIndex, drained, ctx));
         switchPolicy(control.getRouter());
         replay(updates, now);
-    }
-
-    /**
-     * One control-log EVENT per drained server: every router subtask sees every update, the first
-     * one reports.
-     */
-    private void reportDrained(ServerUpdate update, long now, Context ctx) {
-        if (routerIndex == 0) {
-            ctx.output(AdminStamp.CONTROL_LOG, AdminStamp.drainedEvent(update, now));
-        }
     }
 
     @Override
