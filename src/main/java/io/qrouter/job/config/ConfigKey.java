@@ -215,7 +215,7 @@ public enum ConfigKey {
             "sink.reports-linger.ms",
             "20",
             longIn(0, 60_000),
-            "linger.ms of the server-metrics and heartbeat-log producers: a record per server and heartbeat that "
+            "linger.ms of the server-metrics and heartbeat-log producers: up to a record per server and heartbeat that "
                     + "nobody waits on, so it may wait to share a batch (sending each at once costs a fleet of "
                     + "thousands of servers more CPU than its heartbeats' processing)."),
     SINK_TRANSACTIONAL_ID_PREFIX(
@@ -342,6 +342,13 @@ public enum ConfigKey {
             longIn(0, 60_000),
             "Queue changes (lifecycle events) of one server within this window reach the routers as one update; "
                     + "0 sends each at once. A server that becomes idle is reported at once either way."),
+    SERVER_METRICS_REFRESH_MS(
+            "server.metrics-refresh.ms",
+            "30000",
+            longIn(0, 86_400_000),
+            "A server's server-metrics record is written on a heartbeat that changes what it shows (status, queue, "
+                    + "estimates, figures, recommended or reported interval), on an administrative change, and "
+                    + "at least this often while the server beats (event time); 0 writes one on every heartbeat."),
     SERVER_DOWN_TIMEOUT_MS(
             "server.down-timeout.ms",
             "5000",

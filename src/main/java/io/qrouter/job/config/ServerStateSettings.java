@@ -9,8 +9,8 @@ import java.time.Duration;
 /**
  * What {@link ServerStateFunction} needs: the queue model and K's weights for a server's figures,
  * the estimators' window, when a silent server is down and then forgotten, how updates are
- * coalesced, and the heartbeat interval range it recommends. Built once from the validated {@link
- * JobConfig}.
+ * coalesced, how often an unchanged server-metrics record is repeated, and the heartbeat interval
+ * range it recommends. Built once from the validated {@link JobConfig}.
  *
  * @param loadIndexTimeUnit K's time unit as the routers use it; {@link Duration#ZERO} follows the
  *     fleet's mean service time, which one server's state cannot see, so its own reports then use
@@ -26,6 +26,7 @@ public record ServerStateSettings(
         Duration downTimeout,
         Duration forgetDownAfter,
         Duration updateCoalesce,
+        Duration metricsRefresh,
         Duration heartbeatMin,
         Duration heartbeatMax)
         implements Serializable {
@@ -48,6 +49,7 @@ public record ServerStateSettings(
                 config.duration(ConfigKey.SERVER_DOWN_TIMEOUT_MS),
                 config.duration(ConfigKey.SERVER_FORGET_AFTER_MS),
                 config.duration(ConfigKey.SERVER_UPDATE_COALESCE_MS),
+                config.duration(ConfigKey.SERVER_METRICS_REFRESH_MS),
                 config.duration(ConfigKey.HEARTBEAT_MIN_INTERVAL_MS),
                 config.duration(ConfigKey.HEARTBEAT_MAX_INTERVAL_MS));
     }
@@ -64,6 +66,7 @@ public record ServerStateSettings(
                 Duration.ofMillis(live.getDownTimeoutMillis()),
                 forgetDownAfter,
                 Duration.ofMillis(live.getUpdateCoalesceMillis()),
+                metricsRefresh,
                 Duration.ofMillis(live.getHeartbeatMinMillis()),
                 Duration.ofMillis(live.getHeartbeatMaxMillis()));
     }

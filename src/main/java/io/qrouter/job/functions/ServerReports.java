@@ -4,6 +4,7 @@ import io.qrouter.avro.EventCounts;
 import io.qrouter.avro.HeartbeatLog;
 import io.qrouter.avro.ServerMetrics;
 import io.qrouter.avro.ServerStatus;
+import io.qrouter.job.records.Fingerprint;
 import io.qrouter.job.records.ServerState;
 import io.qrouter.job.records.ServerUpdate;
 import java.time.Instant;
@@ -97,6 +98,34 @@ final class ServerReports {
                 state.heartbeatTriggers,
                 "active", // the administrative state: AdminMetricsFunction sets it
                 1.0);
+    }
+
+    /**
+     * What a server-metrics record shows, less its time and heartbeat counter (and the
+     * administrative state, stamped later), plus the interval the server reported beating at: a
+     * heartbeat whose record has the fingerprint of the last one written tells nobody anything (a
+     * server that restarted with another interval learns the recommended one at once).
+     */
+    static long metricsFingerprint(ServerMetrics m, long reportedIntervalMillis) {
+        return new Fingerprint()
+                .add(m.getAlive())
+                .add(m.getQueueLength())
+                .add(m.getLambda())
+                .add(m.getMu())
+                .add(m.getAlphaC())
+                .add(m.getEta())
+                .add(m.getRho())
+                .add(m.getStable())
+                .add(m.getModel())
+                .add(m.getMeanWaiting())
+                .add(m.getMeanWait())
+                .add(m.getVirtualWait())
+                .add(m.getAbandonProbability())
+                .add(m.getLoadIndexK())
+                .add(m.getOverloaded())
+                .add(m.getRecommendedHeartbeatMillis())
+                .add(reportedIntervalMillis)
+                .value();
     }
 
     static HeartbeatLog heartbeatLog(ServerState state, int queueLength, QueueFigures figures) {

@@ -37,10 +37,12 @@ import org.apache.flink.util.OutputTag;
  * kept fresh: a lifecycle event that changes the queue length or acknowledges an ENQUEUED emits a
  * {@link ServerUpdate} at once (or after {@code updateCoalesceMillis}, except that a server
  * becoming idle is always reported at once, as seed 000's join-idle-queue intends). Every heartbeat
- * emits a {@link ServerMetrics} record ({@link #METRICS}), a {@link HeartbeatLog} record ({@link
- * #HEARTBEAT_LOG}) and, when it brings news ({@link ServerUpdate#isNewsAfter}), an update with the
- * new estimates. The design notes (down detection, cleanup, queue length, late records) are in
- * {@code docs/design.md}.
+ * emits a {@link HeartbeatLog} record ({@link #HEARTBEAT_LOG}); when it brings news ({@link
+ * ServerUpdate#isNewsAfter}), an update with the new estimates; and when its {@link ServerMetrics}
+ * record ({@link #METRICS}) shows anything the last one written did not, or {@code
+ * server.metrics-refresh.ms} passed since, that record: a fleet of idle servers then costs one
+ * record per server and refresh, not one per heartbeat. The design notes (down detection, cleanup,
+ * queue length, late records) are in {@code docs/design.md}.
  *
  * <p>The broadcast input brings the {@link LiveSettings} operators set ({@code qrouter control
  * set}), kept in broadcast state (checkpointed); until the first, the configured values hold. Each
@@ -58,7 +60,10 @@ public class ServerStateFunction
                 String, Either<TaskEvent, Heartbeat>, LiveSettings, ServerUpdate> {
     private static final long serialVersionUID = 1L;
 
-    /** One per heartbeat (and one when the server is marked down): topic {@code server-metrics}. */
+    /**
+     * On a heartbeat that changes what the record shows or is due for a refresh, and when the
+     * server is marked down: topic {@code server-metrics}.
+     */
     public static final OutputTag<ServerMetrics> METRICS =
             new OutputTag<>("server-metrics", new AvroTypeInfo<>(ServerMetrics.class));
 
@@ -78,6 +83,14 @@ public class ServerStateFunction
     static final ListStateDescriptor<Tuple2<Long, Integer>> QUEUE_CHANGES =
             new ListStateDescriptor<>("queue-changes", Types.TUPLE(Types.LONG, Types.INT));
 
+    /**
+     * The server-metrics record last written: ({@link ServerReports#metricsFingerprint}, event time
+     * of the heartbeat it was written for). State of its own, read on heartbeats only, so a
+     * lifecycle event under RocksDB does not carry it.
+     */
+    static final ValueStateDescriptor<Tuple2<Long, Long>> METRICS_WRITTEN =
+            new ValueStateDescriptor<>("metrics-written", Types.TUPLE(Types.LONG, Types.LONG));
+
     /** Lifecycle events and heartbeats, by server id. */
     public static final KeySelector<Either<TaskEvent, Heartbeat>, String> SERVER_KEY =
             record -> record.isLeft() ? record.left().getServerId() : record.right().getServerId();
@@ -94,6 +107,7 @@ public class ServerStateFunction
     private transient EstimatorState estimators;
     private transient LoadIndexWeights weights;
     private transient ListState<Tuple2<Long, Integer>> queueChanges;
+    private transient ValueState<Tuple2<Long, Long>> metricsWritten;
     private transient AdaptiveHeartbeat adaptiveHeartbeat;
     private transient Counter lateRecords;
     private transient Counter heartbeats;
@@ -106,6 +120,7 @@ public class ServerStateFunction
     public void open(OpenContext openContext) {
         server = getRuntimeContext().getState(SERVER_STATE);
         queueChanges = getRuntimeContext().getListState(QUEUE_CHANGES);
+        metricsWritten = getRuntimeContext().getState(METRICS_WRITTEN);
         estimators = new EstimatorState(getRuntimeContext(), configured.estimatorConfig());
         weights = configured.weights();
         use(configured);
@@ -232,10 +247,11 @@ public class ServerStateFunction
                 adaptiveHeartbeat.nextIntervalMillis(
                         queueLength, figures.rho() == null ? Double.NaN : figures.rho());
 
-        ctx.output(
-                METRICS,
-                ServerReports.metrics(
-                        state, queueLength, figures, heartbeat.getSentAt().toEpochMilli()));
+        outputMetrics(
+                ctx,
+                ServerReports.metrics(state, queueLength, figures, state.lastHeartbeatAt),
+                state,
+                false);
         ctx.output(HEARTBEAT_LOG, ServerReports.heartbeatLog(state, queueLength, figures));
         state.resetEventCounts();
 
@@ -277,7 +293,11 @@ public class ServerStateFunction
             QueueFigures figures = figures(state, state.lastHeartbeatAt);
             state.remember(figures);
             emitUpdate(state, true, out);
-            ctx.output(METRICS, ServerReports.metrics(state, queueLength, figures, timestamp));
+            outputMetrics(
+                    ctx,
+                    ServerReports.metrics(state, queueLength, figures, timestamp),
+                    state,
+                    true);
             scheduleForget(ctx, state);
         } else if (timestamp == state.forgetTimerAt) {
             state.forgetTimerAt = ServerState.NO_TIMER;
@@ -285,6 +305,25 @@ public class ServerStateFunction
             return;
         }
         server.update(state);
+    }
+
+    /**
+     * Writes {@code metrics} when {@code always}, when they show something the last record written
+     * did not, or when the last one is {@code server.metrics-refresh.ms} older (by heartbeat times)
+     * than the server's latest heartbeat.
+     */
+    private void outputMetrics(
+            ReadOnlyContext ctx, ServerMetrics metrics, ServerState state, boolean always)
+            throws Exception {
+        long fingerprint = ServerReports.metricsFingerprint(metrics, state.heartbeatIntervalMillis);
+        Tuple2<Long, Long> last = metricsWritten.value();
+        if (always
+                || last == null
+                || last.f0 != fingerprint
+                || state.lastHeartbeatAt - last.f1 >= settings.metricsRefresh().toMillis()) {
+            ctx.output(METRICS, metrics);
+            metricsWritten.update(Tuple2.of(fingerprint, state.lastHeartbeatAt));
+        }
     }
 
     /**
@@ -432,5 +471,6 @@ public class ServerStateFunction
         server.clear();
         estimators.clear();
         queueChanges.clear();
+        metricsWritten.clear();
     }
 }

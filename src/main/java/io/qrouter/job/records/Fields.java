@@ -11,10 +11,34 @@ import org.apache.flink.types.StringValue;
 final class Fields {
     private Fields() {}
 
-    /** Flink's own string encoding (null allowed): faster than {@code writeUTF}. */
+    /**
+     * Flink's own string encoding (null allowed; {@link StringValue#writeString}). A short ASCII
+     * string, which every id and enum name is, goes out in one write: in that encoding it is its
+     * length + 1 in one byte, then one byte per char. Flink's own writes it byte by byte, each a
+     * call down the checkpoint stream's wrappers, which was half of the time of checkpointing the
+     * routers' view of a large fleet.
+     */
     static void writeString(String value, DataOutputView out) throws IOException {
-        StringValue.writeString(value, out);
+        if (value == null || value.length() >= SHORT) {
+            StringValue.writeString(value, out);
+            return;
+        }
+        int length = value.length();
+        byte[] bytes = new byte[length + 1];
+        bytes[0] = (byte) (length + 1);
+        for (int i = 0; i < length; i++) {
+            char c = value.charAt(i);
+            if (c >= SHORT) {
+                StringValue.writeString(value, out);
+                return;
+            }
+            bytes[i + 1] = (byte) c;
+        }
+        out.write(bytes);
     }
+
+    /** Below this, a length + 1 and a char each fit in one byte of Flink's string encoding. */
+    private static final int SHORT = 0x7F;
 
     static String readString(DataInputView in) throws IOException {
         return StringValue.readString(in);
@@ -36,7 +60,7 @@ final class Fields {
         int size = values == null ? 0 : values.size();
         out.writeInt(size);
         for (int i = 0; i < size; i++) {
-            StringValue.writeString(values.get(i), out);
+            writeString(values.get(i), out);
         }
     }
 

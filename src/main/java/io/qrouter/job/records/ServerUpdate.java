@@ -335,7 +335,7 @@ public class ServerUpdate {
     }
 
     /** {@link #newsFingerprint()} of "no update emitted yet": every update is news after it. */
-    public static final long NO_NEWS_YET = 0L;
+    public static final long NO_NEWS_YET = Fingerprint.NONE;
 
     /**
      * True when this update tells the routers, DSRS and GA something the server's last update they
@@ -359,32 +359,20 @@ public class ServerUpdate {
      * about 2^-64, which at worst delays one heartbeat's news to the next.
      */
     public long newsFingerprint() {
-        long h = 0x243F6A8885A308D3L;
-        h = mix(h, (alive ? 1 : 0) | (gone ? 2 : 0) | (idle ? 4 : 0) | (busy ? 8 : 0));
-        h = mix(h, (overloaded ? 1 : 0) | (health == null ? 0 : health.ordinal() + 1L) << 1);
-        h = mix(h, queueLength);
-        h = mix(h, Double.doubleToLongBits(serviceRatePerSecond));
-        h = mix(h, boxed(lambda));
-        h = mix(h, boxed(mu));
-        h = mix(h, boxed(alphaC));
-        h = mix(h, boxed(eta));
-        h = mix(h, boxed(loadIndexK));
-        h = mix(h, Double.doubleToLongBits(cpu));
-        h = mix(h, Double.doubleToLongBits(memory));
-        h = mix(h, Double.doubleToLongBits(bandwidth));
-        return h == NO_NEWS_YET ? 1L : h;
-    }
-
-    /** Unknown (null) differs from every value, NaN included. */
-    private static long boxed(Double value) {
-        return value == null ? 0x7FF4_0000_DEAD_BEEFL : Double.doubleToRawLongBits(value);
-    }
-
-    /** One round of a multiply-xorshift mixer (as in SplittableRandom's mix64). */
-    private static long mix(long h, long value) {
-        long z = (h ^ value) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return z ^ (z >>> 31);
+        return new Fingerprint()
+                .add((alive ? 1 : 0) | (gone ? 2 : 0) | (idle ? 4 : 0) | (busy ? 8 : 0))
+                .add((overloaded ? 1 : 0) | (health == null ? 0 : health.ordinal() + 1L) << 1)
+                .add(queueLength)
+                .add(serviceRatePerSecond)
+                .add(lambda)
+                .add(mu)
+                .add(alphaC)
+                .add(eta)
+                .add(loadIndexK)
+                .add(cpu)
+                .add(memory)
+                .add(bandwidth)
+                .value();
     }
 
     /**

@@ -36,6 +36,7 @@ class OperatorSettingsFromConfigTest {
                     Map.entry("server.estimator-buckets", "10"),
                     Map.entry("server.estimator-min-events", "5"),
                     Map.entry("server.update-coalesce.ms", "40"),
+                    Map.entry("server.metrics-refresh.ms", "45000"),
                     Map.entry("server.down-timeout.ms", "2500"),
                     Map.entry("server.forget-down-after.ms", "90000"),
                     Map.entry("heartbeat.min-interval.ms", "100"),
@@ -97,6 +98,7 @@ class OperatorSettingsFromConfigTest {
         assertThat(server.estimatorConfig().getBucketCount()).isEqualTo(10);
         assertThat(server.estimatorConfig().getMinArrivals()).isEqualTo(5);
         assertThat(server.updateCoalesce()).isEqualTo(Duration.ofMillis(40));
+        assertThat(server.metricsRefresh()).isEqualTo(Duration.ofSeconds(45));
         assertThat(server.downTimeout()).isEqualTo(Duration.ofMillis(2500));
         assertThat(server.forgetDownAfter()).isEqualTo(Duration.ofMillis(90_000));
         assertThat(server.heartbeatMin()).isEqualTo(Duration.ofMillis(100));

@@ -103,7 +103,7 @@ class ServerStateFunctionTest {
         harness.processHeartbeat(heartbeat("s1", 2_000, 2), 2_000);
         harness.processHeartbeat(heartbeat("s1", 3_000, 2), 3_000);
         assertThat(harness.extractOutputValues()).hasSize(1);
-        assertThat(sideOutput(ServerStateFunction.METRICS)).hasSize(3);
+        assertThat(sideOutput(ServerStateFunction.METRICS)).hasSize(1);
         assertThat(sideOutput(ServerStateFunction.HEARTBEAT_LOG)).hasSize(3);
 
         // any change a router, DSRS or GA uses is news: queue, utilisation, health, service rate
@@ -338,6 +338,47 @@ class ServerStateFunctionTest {
         harness.setProcessingTime(DOWN_TIMEOUT + 100);
         harness.processHeartbeat(heartbeat("s1", 7_000, 0), 7_000);
         assertThat(last(harness.extractOutputValues()).isAlive()).isTrue();
+        assertThat(last(sideOutput(ServerStateFunction.METRICS)).getAlive()).isTrue();
+    }
+
+    @Test
+    void serverMetricsAreWrittenWhenTheyShowSomethingNewAndOtherwiseOncePerRefresh()
+            throws Exception {
+        harness = Harnesses.serverState(settings("server.metrics-refresh.ms", "10000"), null);
+        for (long t = 1_000; t <= 25_000; t += 1_000) {
+            harness.processHeartbeat(heartbeat("s1", t, 0), t);
+        }
+        // the first heartbeat's record, then the same record again once 10 s of heartbeats passed
+        assertThat(sideOutput(ServerStateFunction.METRICS))
+                .extracting(m -> m.getAt().toEpochMilli())
+                .containsExactly(1_000L, 11_000L, 21_000L);
+        assertThat(sideOutput(ServerStateFunction.HEARTBEAT_LOG)).hasSize(25);
+
+        // a queue change shows at once; so does a server that reports another interval (it
+        // restarted, and must learn the recommended one); the next unchanged heartbeat does not
+        harness.processHeartbeat(heartbeat("s1", 26_000, 2), 26_000);
+        harness.processHeartbeat(
+                Heartbeat.newBuilder(heartbeat("s1", 27_000, 2)).setIntervalMillis(500).build(),
+                27_000);
+        harness.processHeartbeat(
+                Heartbeat.newBuilder(heartbeat("s1", 28_000, 2)).setIntervalMillis(500).build(),
+                28_000);
+        List<ServerMetrics> metrics = sideOutput(ServerStateFunction.METRICS);
+        assertThat(metrics)
+                .extracting(m -> m.getAt().toEpochMilli())
+                .containsExactly(1_000L, 11_000L, 21_000L, 26_000L, 27_000L);
+        assertThat(metrics.get(3).getQueueLength()).isEqualTo(2);
+        assertThat(metrics.get(3).getRecommendedHeartbeatMillis())
+                .isLessThan(metrics.get(0).getRecommendedHeartbeatMillis());
+    }
+
+    @Test
+    void aRefreshOfZeroWritesServerMetricsOnEveryHeartbeat() throws Exception {
+        harness = Harnesses.serverState(settings("server.metrics-refresh.ms", "0"), null);
+        for (long t = 1_000; t <= 5_000; t += 1_000) {
+            harness.processHeartbeat(heartbeat("s1", t, 0), t);
+        }
+        assertThat(sideOutput(ServerStateFunction.METRICS)).hasSize(5);
     }
 
     @Test
@@ -463,8 +504,9 @@ class ServerStateFunctionTest {
 
     @Test
     void estimatorSettingsComeFromTheConfigurationAfterARestoreNotFromState() throws Exception {
-        // 5 arrivals: too few for λ under the default of 20 observations
-        harness = Harnesses.serverState(settings, null);
+        // 5 arrivals: too few for λ under the default of 20 observations; every heartbeat's metrics
+        // written (refresh 0), changed or not: they are what is compared
+        harness = Harnesses.serverState(settings("server.metrics-refresh.ms", "0"), null);
         for (int i = 0; i < 5; i++) {
             harness.processEvent(event("s1", "t" + i, ENQUEUED, 100L * i), 100L * i);
         }
@@ -474,7 +516,14 @@ class ServerStateFunctionTest {
         harness.close();
 
         // restored with 5 observations per estimate: the same data now gives λ = 5 arrivals / 1 s
-        harness = Harnesses.serverState(settings("server.estimator-min-events", "5"), checkpoint);
+        harness =
+                Harnesses.serverState(
+                        settings(
+                                "server.estimator-min-events",
+                                "5",
+                                "server.metrics-refresh.ms",
+                                "0"),
+                        checkpoint);
         harness.processHeartbeat(heartbeat("s1", 1_000, 5), 1_000);
         assertThat(single(sideOutput(ServerStateFunction.METRICS)).getLambda())
                 .isCloseTo(5.0, within(1e-9));
@@ -487,7 +536,9 @@ class ServerStateFunctionTest {
                                 "server.estimator-min-events",
                                 "5",
                                 "server.estimator-window.ms",
-                                "30000"),
+                                "30000",
+                                "server.metrics-refresh.ms",
+                                "0"),
                         checkpoint);
         harness.processHeartbeat(heartbeat("s1", 1_000, 5), 1_000);
         assertThat(single(sideOutput(ServerStateFunction.METRICS)).getLambda()).isNull();
