@@ -207,6 +207,9 @@ public final class QrouterJob {
         BroadcastStream<ControlState> control = controlStates.broadcast(BroadcastStates.CONTROL);
         serverState
                 .getSideOutput(ServerStateFunction.METRICS)
+                // each subtask keeps the latest records of the servers it receives: always the same
+                // servers, which forward partitioning (equal parallelism, checked at build) ensures
+                .forward()
                 .connect(control)
                 .process(new AdminMetricsFunction(), new AvroTypeInfo<>(ServerMetrics.class))
                 .uid("admin-metrics")
