@@ -5,8 +5,10 @@ import static io.qrouter.job.functions.AdminStampTest.with;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.qrouter.avro.ServerMetrics;
+import io.qrouter.control.ControlState;
 import java.time.Instant;
 import java.util.Map;
+import org.apache.flink.streaming.util.BroadcastOperatorTestHarness;
 import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 import org.junit.jupiter.api.Test;
 
@@ -20,11 +22,15 @@ class AdminMetricsFunctionTest {
                 .build();
     }
 
+    private static BroadcastOperatorTestHarness<ServerMetrics, ControlState, ServerMetrics>
+            harness() throws Exception {
+        return ProcessFunctionTestHarnesses.forBroadcastProcessFunction(
+                new AdminMetricsFunction(), BroadcastStates.CONTROL);
+    }
+
     @Test
     void serverMetricsShowEachServersAdministrativeState() throws Exception {
-        try (var harness =
-                ProcessFunctionTestHarnesses.forBroadcastProcessFunction(
-                        new AdminMetricsFunction(), BroadcastStates.CONTROL)) {
+        try (var harness = harness()) {
             harness.processElement(metrics("a", 1), 1_000);
             harness.processBroadcastElement(
                     with(
@@ -56,9 +62,7 @@ class AdminMetricsFunctionTest {
      */
     @Test
     void aCommandWritesTheLatestRecordOfEachServerItChangesAgain() throws Exception {
-        try (var harness =
-                ProcessFunctionTestHarnesses.forBroadcastProcessFunction(
-                        new AdminMetricsFunction(), BroadcastStates.CONTROL)) {
+        try (var harness = harness()) {
             harness.processElement(metrics("a", 0), 1_000);
             harness.processElement(metrics("b", 3), 1_000);
             harness.processElement(metrics("c", 0), 1_000);
