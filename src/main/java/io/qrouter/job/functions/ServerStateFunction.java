@@ -367,7 +367,13 @@ public class ServerStateFunction
         state.heartbeatIntervalMillis = heartbeat.getIntervalMillis();
         state.heartbeatTriggers++;
         state.updatedAt = Math.max(state.updatedAt, state.lastHeartbeatAt);
+        boolean changesKept = state.eventAfterHeartbeat;
         state.eventAfterHeartbeat = false;
+        if (!changesKept) {
+            // no event came after the previous heartbeat, so no queue change is kept: a quiet
+            // server's heartbeat skips reading the list (a state lookup, a RocksDB get)
+            return;
+        }
         Iterable<Tuple2<Long, Integer>> changes = queueChanges.get();
         if (changes == null) {
             return;
