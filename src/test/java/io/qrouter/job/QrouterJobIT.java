@@ -194,9 +194,43 @@ class QrouterJobIT {
             // Each lifecycle event is counted once in the heartbeat log: exactly once through state
             // and sink.
             assertThat(completedIn(log)).isEqualTo(firstDecisions.size());
+
+            // server-metrics is a changelog: no record repeats its server's previous one (within
+            // the 30 s refresh), while every heartbeat has its heartbeat-log entry
+            List<ServerMetrics> metrics =
+                    kit.readCommitted(
+                            topics.get(ConfigKey.TOPIC_SERVER_METRICS),
+                            ServerMetrics.class,
+                            WAIT,
+                            ms ->
+                                    ms.stream()
+                                                    .filter(
+                                                            m ->
+                                                                    LIVE_SERVERS.contains(
+                                                                            m.getServerId()))
+                                                    .count()
+                                            > LIVE_SERVERS.size());
+            for (String server : LIVE_SERVERS) {
+                List<ServerMetrics> shown =
+                        metrics.stream()
+                                .filter(m -> m.getServerId().equals(server))
+                                .sorted(Comparator.comparing(ServerMetrics::getAt))
+                                .map(QrouterJobIT::content)
+                                .toList();
+                for (int i = 1; i < shown.size(); i++) {
+                    assertThat(shown.get(i))
+                            .as(server + " record " + i)
+                            .isNotEqualTo(shown.get(i - 1));
+                }
+            }
         } finally {
             heartbeats.shutdownNow();
         }
+    }
+
+    /** What a server-metrics record shows, less its time and heartbeat counter. */
+    private static ServerMetrics content(ServerMetrics m) {
+        return ServerMetrics.newBuilder(m).setAt(Instant.EPOCH).setHeartbeatTriggers(0).build();
     }
 
     /**
