@@ -15,8 +15,8 @@ final class Fields {
      * Flink's own string encoding (null allowed; {@link StringValue#writeString}). A short ASCII
      * string, which every id and enum name is, goes out in one write: in that encoding it is its
      * length + 1 in one byte, then one byte per char. Flink's own writes it byte by byte, each a
-     * call down the checkpoint stream's wrappers, which was half of the time of checkpointing the
-     * routers' view of a large fleet.
+     * call down the checkpoint stream's wrappers: with 20,000 servers, a quarter of the checkpoint
+     * thread's samples went to these records' strings that way, and a twentieth this way (JFR).
      */
     static void writeString(String value, DataOutputView out) throws IOException {
         if (value == null || value.length() >= SHORT) {
