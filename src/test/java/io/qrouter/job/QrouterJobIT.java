@@ -195,8 +195,8 @@ class QrouterJobIT {
             // and sink.
             assertThat(completedIn(log)).isEqualTo(firstDecisions.size());
 
-            // server-metrics is a changelog: no record repeats its server's previous one (within
-            // the 30 s refresh), while every heartbeat has its heartbeat-log entry
+            // server-metrics is a changelog: no record repeats its server's previous one (the 30 s
+            // refresh is longer than this run)
             List<ServerMetrics> metrics =
                     kit.readCommitted(
                             topics.get(ConfigKey.TOPIC_SERVER_METRICS),
