@@ -351,7 +351,7 @@ public final class QrouterJob {
         ControlSettings settings = ControlSettings.from(config);
         DataStream<ServerSignal> signals =
                 serverState
-                        .filter(u -> u.isHeartbeat() || u.isGone())
+                        .filter(ServerSignal::arrivesOrLeaves)
                         .uid("control-servers")
                         .name("control: server arrivals and departures")
                         .map(ServerSignal::of)

@@ -21,6 +21,16 @@ public class ServerSignal {
 
     public ServerSignal() {}
 
+    /**
+     * Whether {@code update} is one the control operator needs: a server's first heartbeat (it
+     * arrived: its state is new, so its first heartbeat's update is always news) or its last (it
+     * left, or was forgotten). Its other heartbeats tell the control operator nothing, and in a
+     * busy fleet of 20,000 servers they were thousands of records a second on its one subtask.
+     */
+    public static boolean arrivesOrLeaves(ServerUpdate update) {
+        return update.isGone() || update.isHeartbeat() && update.getHeartbeatTriggers() == 1;
+    }
+
     public static ServerSignal of(ServerUpdate update) {
         ServerSignal s = new ServerSignal();
         s.serverId = update.getServerId();

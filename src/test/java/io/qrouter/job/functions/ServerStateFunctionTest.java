@@ -17,6 +17,7 @@ import io.qrouter.job.ServerStateHarness;
 import io.qrouter.job.TestSettings;
 import io.qrouter.job.config.ServerStateSettings;
 import io.qrouter.job.records.BufferedTask;
+import io.qrouter.job.records.ServerSignal;
 import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.policy.AdaptiveHeartbeat;
 import java.util.ArrayList;
@@ -370,6 +371,29 @@ class ServerStateFunctionTest {
         assertThat(metrics.get(3).getQueueLength()).isEqualTo(2);
         assertThat(metrics.get(3).getRecommendedHeartbeatMillis())
                 .isLessThan(metrics.get(0).getRecommendedHeartbeatMillis());
+    }
+
+    /** The control operator hears of a server twice: when it arrives and when it leaves. */
+    @Test
+    void ofAServersUpdatesOnlyItsFirstHeartbeatsAndItsDeparturesReachTheControlOperator()
+            throws Exception {
+        harness = Harnesses.serverState(settings, null);
+        harness.processHeartbeat(heartbeat("s1", 1_000, 0), 1_000);
+        harness.processHeartbeat(heartbeat("s1", 2_000, 2), 2_000);
+        harness.processEvent(event("s1", "t1", COMPLETED, 2_500), 2_500);
+        harness.processHeartbeat(
+                Heartbeat.newBuilder(heartbeat("s1", 3_000, 1)).setCpu(0.9).build(), 3_000);
+        harness.processHeartbeat(
+                Heartbeat.newBuilder(heartbeat("s1", 4_000, 0)).setLeaving(true).build(), 4_000);
+        // a second life: its state starts afresh, so it arrives again
+        harness.processHeartbeat(heartbeat("s1", 5_000, 0), 5_000);
+        harness.processHeartbeat(heartbeat("s1", 6_000, 3), 6_000);
+
+        List<ServerUpdate> updates = harness.extractOutputValues();
+        assertThat(updates).hasSizeGreaterThan(5);
+        assertThat(updates.stream().filter(ServerSignal::arrivesOrLeaves))
+                .extracting(u -> u.getHeartbeatAt() + (u.isGone() ? " gone" : " arrives"))
+                .containsExactly("1000 arrives", "4000 gone", "5000 arrives");
     }
 
     @Test
