@@ -204,10 +204,8 @@ class QrouterJobIT {
                             WAIT,
                             ms ->
                                     ms.stream()
-                                                    .filter(
-                                                            m ->
-                                                                    LIVE_SERVERS.contains(
-                                                                            m.getServerId()))
+                                                    .map(ServerMetrics::getServerId)
+                                                    .filter(LIVE_SERVERS::contains)
                                                     .count()
                                             > LIVE_SERVERS.size());
             for (String server : LIVE_SERVERS) {

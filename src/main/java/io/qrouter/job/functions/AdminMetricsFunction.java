@@ -49,10 +49,15 @@ public class AdminMetricsFunction
             ControlState control, Context ctx, Collector<ServerMetrics> out) throws Exception {
         ctx.getBroadcastState(BroadcastStates.CONTROL).put(BroadcastStates.CONTROL_KEY, control);
         for (Map.Entry<String, ServerMetrics> entry : latest.entrySet()) {
-            ServerMetrics again = ServerMetrics.newBuilder(entry.getValue()).build();
-            stamp(again, control);
-            if (!again.getAdminState().equals(entry.getValue().getAdminState())
-                    || again.getAdminWeight() != entry.getValue().getAdminWeight()) {
+            ServerMetrics shown = entry.getValue();
+            String id = shown.getServerId();
+            String state = AdminStamp.displayState(control, id, shown.getQueueLength() == 0);
+            double weight = AdminStamp.weight(control, id);
+            if (!state.equals(shown.getAdminState()) || weight != shown.getAdminWeight()) {
+                // a copy: the record written before may still be held downstream
+                ServerMetrics again = ServerMetrics.newBuilder(shown).build();
+                again.setAdminState(state);
+                again.setAdminWeight(weight);
                 out.collect(again);
                 entry.setValue(again);
             }

@@ -6,7 +6,7 @@ package io.qrouter.job.records;
  * with probability about 2^-64, which at worst holds one record back until the next change.
  */
 public final class Fingerprint {
-    /** The digest of "nothing emitted yet": {@link #of} never returns it. */
+    /** The digest of "nothing emitted yet": {@link #value} never returns it. */
     public static final long NONE = 0L;
 
     private static final long SEED = 0x243F6A8885A308D3L;
