@@ -28,6 +28,7 @@ import io.qrouter.job.functions.GaBatchFunction;
 import io.qrouter.job.functions.OutlierStatsFunction;
 import io.qrouter.job.functions.RouterFunction;
 import io.qrouter.job.functions.ServerStateFunction;
+import io.qrouter.job.functions.ServerStateOperator;
 import io.qrouter.job.functions.SplitDeadLetters;
 import io.qrouter.job.kafka.KafkaConnectors;
 import io.qrouter.job.records.DeadLetters;
@@ -195,11 +196,19 @@ public final class QrouterJob {
         SingleOutputStreamOperator<ServerUpdate> serverState =
                 serverRecords(events, heartbeats)
                         .keyBy(ServerStateFunction.SERVER_KEY)
+                        // broadcast() and transform(), not broadcast(descriptor) and process(): the
+                        // operator is Flink's keyed-broadcast one with a state cache
+                        // (ServerStateOperator), which BroadcastConnectedStream cannot take
                         .connect(
                                 authenticated
                                         .getSideOutput(ControlAuthFunction.LIVE_SETTINGS)
-                                        .broadcast(BroadcastStates.LIVE_SETTINGS))
-                        .process(new ServerStateFunction(ServerStateSettings.from(config)))
+                                        .broadcast())
+                        .transform(
+                                "per-server state and metrics",
+                                TypeInformation.of(ServerUpdate.class),
+                                new ServerStateOperator(
+                                        new ServerStateFunction(ServerStateSettings.from(config)),
+                                        config.getInt(ConfigKey.STATE_CACHED_SERVERS)))
                         .uid("server-state")
                         .name("per-server state and metrics");
         SingleOutputStreamOperator<ControlState> controlStates =

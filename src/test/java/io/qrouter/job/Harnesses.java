@@ -60,7 +60,18 @@ public final class Harnesses {
     public static ServerStateHarness serverState(
             ServerStateSettings settings, OperatorSubtaskState restoreFrom, StateBackend backend)
             throws Exception {
-        var harness = new ServerStateHarness(settings);
+        return serverState(
+                settings, restoreFrom, backend, ServerStateHarness.DEFAULT_CACHED_SERVERS);
+    }
+
+    /** As above, with a state cache of {@code cachedServers} servers (when not on the heap). */
+    public static ServerStateHarness serverState(
+            ServerStateSettings settings,
+            OperatorSubtaskState restoreFrom,
+            StateBackend backend,
+            int cachedServers)
+            throws Exception {
+        var harness = new ServerStateHarness(settings, cachedServers);
         if (backend != null) {
             harness.setStateBackend(backend);
         }

@@ -2,16 +2,15 @@ package io.qrouter.job;
 
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.TaskEvent;
+import io.qrouter.job.config.ConfigKey;
 import io.qrouter.job.config.LiveSettings;
 import io.qrouter.job.config.ServerStateSettings;
-import io.qrouter.job.functions.BroadcastStates;
 import io.qrouter.job.functions.ServerStateFunction;
+import io.qrouter.job.functions.ServerStateOperator;
 import io.qrouter.job.records.ServerUpdate;
-import java.util.List;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.runtime.state.heap.HeapKeyedStateBackend;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
-import org.apache.flink.streaming.api.operators.co.CoBroadcastWithKeyedOperator;
 import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
 import org.apache.flink.types.Either;
 
@@ -23,10 +22,14 @@ public final class ServerStateHarness
         extends KeyedBroadcastOperatorTestHarness<
                 String, Either<TaskEvent, Heartbeat>, LiveSettings, ServerUpdate> {
 
-    ServerStateHarness(ServerStateSettings settings) throws Exception {
+    /** As the job configures it by default. */
+    public static final int DEFAULT_CACHED_SERVERS =
+            Integer.parseInt(ConfigKey.STATE_CACHED_SERVERS.defaultValue());
+
+    /** {@code cachedServers}: the state cache's size (used when the backend is not the heap). */
+    ServerStateHarness(ServerStateSettings settings, int cachedServers) throws Exception {
         super(
-                new CoBroadcastWithKeyedOperator<>(
-                        new ServerStateFunction(settings), List.of(BroadcastStates.LIVE_SETTINGS)),
+                new ServerStateOperator(new ServerStateFunction(settings), cachedServers),
                 ServerStateFunction.SERVER_KEY,
                 Types.STRING,
                 Harnesses.MAX_PARALLELISM,

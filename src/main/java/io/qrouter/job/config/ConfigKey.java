@@ -248,6 +248,14 @@ public enum ConfigKey {
             "hashmap",
             oneOf("hashmap", "rocksdb"),
             "Keyed state on the heap (hashmap) or in embedded RocksDB (rocksdb, for state larger than memory)."),
+    STATE_CACHED_SERVERS(
+            "state.cached-servers",
+            "1024",
+            longIn(0, 1_000_000),
+            "Under RocksDB, the per-server state keeps this many servers' state on the heap (the least recently "
+                    + "used leave first) and writes their changes to RocksDB at each checkpoint instead of on every "
+                    + "event; the heap then holds what the heap backend would for those servers (estimator "
+                    + "windows, open tasks). 0: every event reads and writes RocksDB. Ignored on the heap backend."),
 
     ROUTER_POLICY(
             "router.policy",

@@ -12,6 +12,7 @@ import io.qrouter.job.config.ServerStateSettings;
 import io.qrouter.job.records.EstimatorState;
 import io.qrouter.job.records.ServerState;
 import io.qrouter.job.records.ServerUpdate;
+import io.qrouter.job.state.StateCaching;
 import io.qrouter.policy.AdaptiveHeartbeat;
 import io.qrouter.queueing.LoadIndexWeights;
 import java.util.ArrayList;
@@ -103,6 +104,9 @@ public class ServerStateFunction
     /** The live settings {@link #settings} was built from; null: none set. */
     private transient LiveSettings appliedLive;
 
+    /** Set by {@link ServerStateOperator} before {@link #open}; null: the states themselves. */
+    private transient StateCaching caching;
+
     private transient ValueState<ServerState> server;
     private transient EstimatorState estimators;
     private transient LoadIndexWeights weights;
@@ -116,12 +120,18 @@ public class ServerStateFunction
         this.configured = settings;
     }
 
+    /** Keeps the keyed states in {@code caching} (call before {@link #open}). */
+    void cacheStatesIn(StateCaching caching) {
+        this.caching = caching;
+    }
+
     @Override
     public void open(OpenContext openContext) {
-        server = getRuntimeContext().getState(SERVER_STATE);
-        queueChanges = getRuntimeContext().getListState(QUEUE_CHANGES);
-        metricsWritten = getRuntimeContext().getState(METRICS_WRITTEN);
-        estimators = new EstimatorState(getRuntimeContext(), configured.estimatorConfig());
+        StateCaching states = caching == null ? StateCaching.DIRECT : caching;
+        server = states.value(getRuntimeContext().getState(SERVER_STATE));
+        queueChanges = states.list(getRuntimeContext().getListState(QUEUE_CHANGES));
+        metricsWritten = states.value(getRuntimeContext().getState(METRICS_WRITTEN));
+        estimators = new EstimatorState(getRuntimeContext(), configured.estimatorConfig(), states);
         weights = configured.weights();
         use(configured);
         lateRecords = getRuntimeContext().getMetricGroup().counter("lateRecords");

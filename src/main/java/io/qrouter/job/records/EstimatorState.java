@@ -6,6 +6,7 @@ import io.qrouter.estimate.OpenTask;
 import io.qrouter.estimate.ServerEstimators;
 import io.qrouter.estimate.StateMap;
 import io.qrouter.estimate.WindowBucket;
+import io.qrouter.job.state.StateCaching;
 import org.apache.flink.api.common.functions.RuntimeContext;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
@@ -45,12 +46,13 @@ public final class EstimatorState implements EstimatorStore {
     private final MapStateMap<Integer, long[]> arrivalPages;
     private final MapStateMap<String, OpenTask> openTasks;
 
-    public EstimatorState(RuntimeContext context, EstimatorConfig config) {
+    /** The current key's estimators in {@code context}'s keyed states, through {@code caching}. */
+    public EstimatorState(RuntimeContext context, EstimatorConfig config, StateCaching caching) {
         this.config = config;
-        this.header = context.getState(HEADER);
-        this.buckets = new MapStateMap<>(context.getMapState(BUCKETS));
-        this.arrivalPages = new MapStateMap<>(context.getMapState(ARRIVAL_PAGES));
-        this.openTasks = new MapStateMap<>(context.getMapState(OPEN_TASKS));
+        this.header = caching.value(context.getState(HEADER));
+        this.buckets = new MapStateMap<>(caching.map(context.getMapState(BUCKETS)));
+        this.arrivalPages = new MapStateMap<>(caching.map(context.getMapState(ARRIVAL_PAGES)));
+        this.openTasks = new MapStateMap<>(caching.map(context.getMapState(OPEN_TASKS)));
     }
 
     /**

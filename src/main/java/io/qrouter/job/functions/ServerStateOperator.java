@@ -1,0 +1,62 @@
+package io.qrouter.job.functions;
+
+import io.qrouter.avro.Heartbeat;
+import io.qrouter.avro.TaskEvent;
+import io.qrouter.job.config.LiveSettings;
+import io.qrouter.job.records.ServerUpdate;
+import io.qrouter.job.state.WriteBackCache;
+import java.util.List;
+import org.apache.flink.runtime.state.StateSnapshotContext;
+import org.apache.flink.runtime.state.heap.HeapKeyedStateBackend;
+import org.apache.flink.streaming.api.operators.co.CoBroadcastWithKeyedOperator;
+import org.apache.flink.types.Either;
+
+/**
+ * Flink's keyed-broadcast operator running the {@link ServerStateFunction}, with its keyed state in
+ * a {@link WriteBackCache} when the backend is not the heap: under RocksDB, a lifecycle event then
+ * reads and writes heap objects, and the changes reach RocksDB once per checkpoint ({@link
+ * #snapshotState}, before the backend's snapshot) instead of a dozen native calls per event. The
+ * cache needs the operator's hooks (the current key, the snapshot), which a process function does
+ * not see; the function itself is unchanged.
+ */
+public class ServerStateOperator
+        extends CoBroadcastWithKeyedOperator<
+                String, Either<TaskEvent, Heartbeat>, LiveSettings, ServerUpdate>
+        implements WriteBackCache.KeyContext {
+    private static final long serialVersionUID = 1L;
+
+    private final int cachedServers;
+    private transient WriteBackCache cache;
+
+    /** {@code cachedServers}: the cache's size in servers (0: no cache). */
+    public ServerStateOperator(ServerStateFunction function, int cachedServers) {
+        super(function, List.of(BroadcastStates.LIVE_SETTINGS));
+        this.cachedServers = cachedServers;
+    }
+
+    @Override
+    public void open() throws Exception {
+        if (cachedServers > 0 && !(getKeyedStateBackend() instanceof HeapKeyedStateBackend)) {
+            cache = new WriteBackCache(cachedServers, this);
+            ((ServerStateFunction) getUserFunction()).cacheStatesIn(cache);
+        }
+        super.open();
+    }
+
+    /**
+     * Writes the cached changes to the backend, just before Flink snapshots it (this runs first in
+     * the snapshot's synchronous part, for checkpoints, savepoints and harness snapshots alike).
+     */
+    @Override
+    public void snapshotState(StateSnapshotContext context) throws Exception {
+        if (cache != null) {
+            cache.flush();
+        }
+        super.snapshotState(context);
+    }
+
+    /** Servers whose state is on the heap now (0 without a cache). */
+    int cachedServerCount() {
+        return cache == null ? 0 : cache.size();
+    }
+}

@@ -1,0 +1,196 @@
+package io.qrouter.job.state;
+
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import org.apache.flink.api.common.state.MapState;
+
+/**
+ * A {@link MapState} in a {@link WriteBackCache}. A key's entries are read from the backend one at
+ * a time as they are asked for, or all at once by the first iteration (the slot is then {@code
+ * complete}); changes are kept per entry and written per entry, so a flush costs the entries that
+ * changed, not the map. An entry put and removed between two flushes, which the backend never held,
+ * costs the backend nothing. Null values are not stored: putting one removes the entry.
+ */
+final class CachedMapState<K, V> implements MapState<K, V>, CachedState<CachedMapState.Slot<K, V>> {
+    static final class Slot<K, V> {
+        /** Entries known on the heap; a null value: known to be absent. */
+        final HashMap<K, V> known = new HashMap<>();
+
+        /**
+         * Entries changed since the last write, each with whether the backend may hold it (if not,
+         * its removal needs no write).
+         */
+        final HashMap<K, Boolean> changed = new HashMap<>();
+
+        /** Whether {@link #known} holds every entry (read whole, or cleared). */
+        boolean complete;
+
+        /** Whether the backend's entries are to be dropped before the changes are written. */
+        boolean cleared;
+    }
+
+    private final WriteBackCache cache;
+    private final MapState<K, V> backing;
+    private final int index;
+
+    CachedMapState(WriteBackCache cache, MapState<K, V> backing) {
+        this.cache = cache;
+        this.backing = backing;
+        this.index = cache.register(this);
+    }
+
+    @Override
+    public V get(K key) throws Exception {
+        Slot<K, V> slot = slot();
+        if (slot.complete || slot.known.containsKey(key)) {
+            return slot.known.get(key);
+        }
+        V stored = backing.get(key);
+        slot.known.put(key, stored);
+        return stored;
+    }
+
+    @Override
+    public void put(K key, V value) throws Exception {
+        if (value == null) {
+            remove(key);
+            return;
+        }
+        Slot<K, V> slot = slot();
+        noteChange(slot, key);
+        slot.known.put(key, value);
+    }
+
+    @Override
+    public void putAll(Map<K, V> entries) throws Exception {
+        for (Map.Entry<K, V> entry : entries.entrySet()) {
+            put(entry.getKey(), entry.getValue());
+        }
+    }
+
+    @Override
+    public void remove(K key) throws Exception {
+        Slot<K, V> slot = slot();
+        noteChange(slot, key);
+        if (slot.complete) {
+            slot.known.remove(key);
+        } else {
+            slot.known.put(key, null);
+        }
+    }
+
+    /**
+     * Remembers, at the entry's first change since the last write, whether the backend may hold it:
+     * not if the heap knows it absent, or knows every entry and not this one.
+     */
+    private static <K, V> void noteChange(Slot<K, V> slot, K key) {
+        if (!slot.changed.containsKey(key)) {
+            boolean knownAbsent =
+                    slot.complete
+                            ? !slot.known.containsKey(key)
+                            : slot.known.containsKey(key) && slot.known.get(key) == null;
+            slot.changed.put(key, !knownAbsent);
+        }
+    }
+
+    @Override
+    public boolean contains(K key) throws Exception {
+        return get(key) != null;
+    }
+
+    @Override
+    public Iterable<Map.Entry<K, V>> entries() throws Exception {
+        return complete().known.entrySet();
+    }
+
+    @Override
+    public Iterable<K> keys() throws Exception {
+        return complete().known.keySet();
+    }
+
+    @Override
+    public Iterable<V> values() throws Exception {
+        return complete().known.values();
+    }
+
+    @Override
+    public Iterator<Map.Entry<K, V>> iterator() throws Exception {
+        return entries().iterator();
+    }
+
+    @Override
+    public boolean isEmpty() throws Exception {
+        return complete().known.isEmpty();
+    }
+
+    @Override
+    public void clear() {
+        try {
+            Slot<K, V> slot = slot();
+            slot.known.clear();
+            slot.changed.clear();
+            slot.complete = true;
+            slot.cleared = true;
+        } catch (Exception e) {
+            throw new IllegalStateException("clearing cached keyed state failed", e);
+        }
+    }
+
+    /** The current key's slot, holding every entry (read from the backend if it did not yet). */
+    private Slot<K, V> complete() throws Exception {
+        Slot<K, V> slot = slot();
+        if (!slot.complete) {
+            Iterable<Map.Entry<K, V>> stored = backing.entries();
+            if (stored != null) {
+                for (Map.Entry<K, V> entry : stored) {
+                    // what the heap knows (changed, or known absent: a null, which putIfAbsent
+                    // would overwrite) is newer than the backend
+                    if (!slot.known.containsKey(entry.getKey())) {
+                        slot.known.put(entry.getKey(), entry.getValue());
+                    }
+                }
+            }
+            slot.known.values().removeIf(v -> v == null);
+            slot.complete = true;
+        }
+        return slot;
+    }
+
+    @SuppressWarnings("unchecked")
+    private Slot<K, V> slot() throws Exception {
+        Object[] slots = cache.slots();
+        Slot<K, V> slot = (Slot<K, V>) slots[index];
+        if (slot == null) {
+            slot = new Slot<>();
+            slots[index] = slot;
+        }
+        return slot;
+    }
+
+    @Override
+    public boolean dirty(Slot<K, V> slot) {
+        return slot.cleared || !slot.changed.isEmpty();
+    }
+
+    @Override
+    public void write(Slot<K, V> slot) throws Exception {
+        if (slot.cleared) {
+            backing.clear();
+            slot.cleared = false;
+        }
+        for (Map.Entry<K, Boolean> change : slot.changed.entrySet()) {
+            V value = slot.known.get(change.getKey());
+            if (value != null) {
+                backing.put(change.getKey(), value);
+            } else if (change.getValue()) {
+                backing.remove(change.getKey());
+            }
+        }
+        slot.changed.clear();
+        if (!slot.complete) {
+            // what is known absent is absent in the backend now: no need to keep saying so
+            slot.known.values().removeIf(v -> v == null);
+        }
+    }
+}

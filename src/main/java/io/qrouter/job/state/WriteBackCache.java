@@ -1,0 +1,155 @@
+package io.qrouter.job.state;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.MapState;
+import org.apache.flink.api.common.state.ValueState;
+
+/**
+ * Keyed state kept on the heap between checkpoints, in front of a backend where every access is a
+ * serialisation and a native call (RocksDB). A key's state is read from the backend once, when the
+ * key enters the cache; its changes stay on the heap and reach the backend at the next checkpoint
+ * ({@link #flush}, which the operator calls before the barrier, so every snapshot holds them), or
+ * when the key leaves the cache to make room for another (least recently used first). The state a
+ * function sees is the heap backend's: the same objects, changed in place.
+ *
+ * <p>The cache holds at most {@code maxKeys} keys, so memory stays bounded where the state is
+ * larger than the heap. A task whose three lifecycle events fall between two checkpoints then costs
+ * its server's state no backend access at all: its open-task entry is put and removed on the heap.
+ *
+ * <p>Not thread-safe: one operator's task thread uses it, as it uses the keyed backend.
+ */
+public final class WriteBackCache implements StateCaching {
+    /** The operator's keyed backend, as far as the cache needs it. */
+    public interface KeyContext {
+        Object getCurrentKey();
+
+        void setCurrentKey(Object key);
+    }
+
+    private final int maxKeys;
+    private final KeyContext keyContext;
+    private final List<CachedState<Object>> states = new ArrayList<>();
+
+    /** Slots by key (one per state, in registration order), least recently used first. */
+    private final LinkedHashMap<Object, Object[]> slotsByKey = new LinkedHashMap<>(64, 0.75f, true);
+
+    private Object lastKey;
+    private Object[] lastSlots;
+
+    public WriteBackCache(int maxKeys, KeyContext keyContext) {
+        if (maxKeys < 1) {
+            throw new IllegalArgumentException("maxKeys must be at least 1, was " + maxKeys);
+        }
+        this.maxKeys = maxKeys;
+        this.keyContext = keyContext;
+    }
+
+    @Override
+    public <T> ValueState<T> value(ValueState<T> state) {
+        return new CachedValueState<>(this, state);
+    }
+
+    @Override
+    public <T> ListState<T> list(ListState<T> state) {
+        return new CachedListState<>(this, state);
+    }
+
+    @Override
+    public <K, V> MapState<K, V> map(MapState<K, V> state) {
+        return new CachedMapState<>(this, state);
+    }
+
+    /** Adds a state whose slots the cache keeps; returns its index in every key's slots. */
+    @SuppressWarnings("unchecked")
+    int register(CachedState<?> state) {
+        if (!slotsByKey.isEmpty()) {
+            throw new IllegalStateException("states are registered before the first record");
+        }
+        states.add((CachedState<Object>) state);
+        return states.size() - 1;
+    }
+
+    /** The current key's slots, the key entering the cache (and the eldest leaving) if new. */
+    Object[] slots() throws IOException {
+        Object key = keyContext.getCurrentKey();
+        if (key == lastKey) {
+            return lastSlots;
+        }
+        Object[] slots = slotsByKey.get(key);
+        if (slots == null) {
+            slots = new Object[states.size()];
+            slotsByKey.put(key, slots);
+            if (slotsByKey.size() > maxKeys) {
+                evictEldest(key);
+            }
+        }
+        lastKey = key;
+        lastSlots = slots;
+        return slots;
+    }
+
+    private void evictEldest(Object currentKey) throws IOException {
+        Iterator<Map.Entry<Object, Object[]>> eldest = slotsByKey.entrySet().iterator();
+        Map.Entry<Object, Object[]> entry = eldest.next();
+        if (isDirty(entry.getValue())) {
+            keyContext.setCurrentKey(entry.getKey());
+            try {
+                write(entry.getValue());
+            } catch (IOException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IOException("writing the state of key " + entry.getKey() + " failed", e);
+            } finally {
+                keyContext.setCurrentKey(currentKey);
+            }
+        }
+        eldest.remove();
+    }
+
+    /**
+     * Writes every change held on the heap to the backend; the keys stay cached, now clean. Call
+     * before every snapshot.
+     */
+    public void flush() throws Exception {
+        Object currentKey = keyContext.getCurrentKey();
+        boolean moved = false;
+        for (Map.Entry<Object, Object[]> entry : slotsByKey.entrySet()) {
+            if (isDirty(entry.getValue())) {
+                keyContext.setCurrentKey(entry.getKey());
+                moved = true;
+                write(entry.getValue());
+            }
+        }
+        if (moved && currentKey != null) {
+            keyContext.setCurrentKey(currentKey);
+        }
+    }
+
+    /** Keys on the heap now. */
+    public int size() {
+        return slotsByKey.size();
+    }
+
+    private boolean isDirty(Object[] slots) {
+        for (int i = 0; i < slots.length; i++) {
+            if (slots[i] != null && states.get(i).dirty(slots[i])) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void write(Object[] slots) throws Exception {
+        for (int i = 0; i < slots.length; i++) {
+            if (slots[i] != null && states.get(i).dirty(slots[i])) {
+                states.get(i).write(slots[i]);
+            }
+        }
+    }
+}
