@@ -89,12 +89,24 @@ public final class FlinkRestClient {
         return job.path("state").asText().equals("RUNNING") && total > 0 && running == total;
     }
 
-    /** The job's {@code numRestarts} metric. */
-    long restarts(String jobId) throws IOException, InterruptedException {
-        for (JsonNode metric : get("/jobs/" + jobId + "/metrics?get=numRestarts")) {
-            return metric.path("value").asLong();
+    /**
+     * The job's {@code numRestarts} metric once it reaches {@code atLeast}, or as it is after
+     * {@code patience}: the REST API serves metrics the JobManager fetched up to 10 s earlier
+     * ({@code metrics.fetcher.update-interval}), so a restart a few seconds old may not show yet.
+     */
+    long restarts(String jobId, long atLeast, Duration patience)
+            throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + patience.toNanos();
+        while (true) {
+            long restarts = 0;
+            for (JsonNode metric : get("/jobs/" + jobId + "/metrics?get=numRestarts")) {
+                restarts = metric.path("value").asLong();
+            }
+            if (restarts >= atLeast || System.nanoTime() > deadline) {
+                return restarts;
+            }
+            Thread.sleep(500);
         }
-        return 0;
     }
 
     void cancel(String jobId) throws IOException, InterruptedException {
