@@ -39,6 +39,10 @@ public class ServerStateOperator
         if (cachedServers > 0 && !(getKeyedStateBackend() instanceof HeapKeyedStateBackend)) {
             cache = new WriteBackCache(cachedServers, this);
             ((ServerStateFunction) getUserFunction()).cacheStatesIn(cache);
+            // a cache too small for the fleet shows as misses and evictions close to the events
+            getMetricGroup().gauge("stateCacheServers", cache::size);
+            getMetricGroup().gauge("stateCacheMisses", cache::misses);
+            getMetricGroup().gauge("stateCacheEvictions", cache::evictions);
         }
         super.open();
     }
@@ -55,8 +59,8 @@ public class ServerStateOperator
         super.snapshotState(context);
     }
 
-    /** Servers whose state is on the heap now (0 without a cache). */
-    int cachedServerCount() {
-        return cache == null ? 0 : cache.size();
+    /** The state cache, or null when there is none (the heap backend, or a size of 0). */
+    WriteBackCache stateCache() {
+        return cache;
     }
 }

@@ -41,6 +41,8 @@ public final class WriteBackCache implements StateCaching {
 
     private Object lastKey;
     private Object[] lastSlots;
+    private long misses;
+    private long evictions;
 
     public WriteBackCache(int maxKeys, KeyContext keyContext) {
         if (maxKeys < 1) {
@@ -83,6 +85,7 @@ public final class WriteBackCache implements StateCaching {
         }
         Object[] slots = slotsByKey.get(key);
         if (slots == null) {
+            misses++;
             slots = new Object[states.size()];
             slotsByKey.put(key, slots);
             if (slotsByKey.size() > maxKeys) {
@@ -110,6 +113,7 @@ public final class WriteBackCache implements StateCaching {
             }
         }
         eldest.remove();
+        evictions++;
     }
 
     /**
@@ -134,6 +138,16 @@ public final class WriteBackCache implements StateCaching {
     /** Keys on the heap now. */
     public int size() {
         return slotsByKey.size();
+    }
+
+    /** Keys that entered the cache so far (each read its state from the backend). */
+    public long misses() {
+        return misses;
+    }
+
+    /** Keys that left the cache to make room so far. */
+    public long evictions() {
+        return evictions;
     }
 
     private boolean isDirty(Object[] slots) {

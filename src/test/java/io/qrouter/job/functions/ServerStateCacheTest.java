@@ -10,6 +10,7 @@ import io.qrouter.job.Harnesses;
 import io.qrouter.job.ServerStateHarness;
 import io.qrouter.job.TestSettings;
 import io.qrouter.job.config.ServerStateSettings;
+import io.qrouter.job.state.WriteBackCache;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -87,6 +88,7 @@ class ServerStateCacheTest {
         Map<String, List<String>> serving = new HashMap<>();
         long now = 1_000;
         int maxCached = 0;
+        long evictions = 0;
         for (int op = 0; op < OPERATIONS; op++) {
             now += random.nextInt(40);
             for (Side side : sides) {
@@ -123,7 +125,8 @@ class ServerStateCacheTest {
                     side.checkpointAndRestore(op, now, settings);
                 }
             }
-            maxCached = Math.max(maxCached, cachedServers(cached.harness));
+            maxCached = Math.max(maxCached, cache(cached.harness).size());
+            evictions = Math.max(evictions, cache(cached.harness).evictions());
         }
         for (Side side : sides) {
             side.collect();
@@ -131,6 +134,7 @@ class ServerStateCacheTest {
         }
 
         assertThat(maxCached).isEqualTo(CACHED_SERVERS);
+        assertThat(evictions).as("servers that left the cache").isPositive();
         assertThat(heap.written).hasSizeGreaterThan(OPERATIONS / 2);
         assertThat(cached.written).hasSameSizeAs(heap.written);
         for (int i = 0; i < heap.written.size(); i++) {
@@ -144,7 +148,7 @@ class ServerStateCacheTest {
                 Harnesses.serverState(
                         TestSettings.serverState(), null, new HashMapStateBackend(), 16);
         harness.processHeartbeat(heartbeat("a", 1_000, 0), 1_000);
-        assertThat(cachedServers(harness)).isZero();
+        assertThat(cache(harness)).isNull();
         harness.close();
     }
 
@@ -156,7 +160,7 @@ class ServerStateCacheTest {
         }
     }
 
-    private static int cachedServers(ServerStateHarness harness) {
-        return ((ServerStateOperator) harness.getTwoInputOperator()).cachedServerCount();
+    private static WriteBackCache cache(ServerStateHarness harness) {
+        return ((ServerStateOperator) harness.getTwoInputOperator()).stateCache();
     }
 }
