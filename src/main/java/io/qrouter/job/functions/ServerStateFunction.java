@@ -104,7 +104,7 @@ public class ServerStateFunction
     /** The live settings {@link #settings} was built from; null: none set. */
     private transient LiveSettings appliedLive;
 
-    /** Set by {@link ServerStateOperator} before {@link #open}; null: the states themselves. */
+    /** Set by {@link ServerStateOperator} before {@link #open}, else the states themselves. */
     private transient StateCaching caching;
 
     private transient ValueState<ServerState> server;
@@ -127,11 +127,13 @@ public class ServerStateFunction
 
     @Override
     public void open(OpenContext openContext) {
-        StateCaching states = caching == null ? StateCaching.DIRECT : caching;
-        server = states.value(getRuntimeContext().getState(SERVER_STATE));
-        queueChanges = states.list(getRuntimeContext().getListState(QUEUE_CHANGES));
-        metricsWritten = states.value(getRuntimeContext().getState(METRICS_WRITTEN));
-        estimators = new EstimatorState(getRuntimeContext(), configured.estimatorConfig(), states);
+        if (caching == null) {
+            caching = StateCaching.DIRECT;
+        }
+        server = caching.value(getRuntimeContext().getState(SERVER_STATE));
+        queueChanges = caching.list(getRuntimeContext().getListState(QUEUE_CHANGES));
+        metricsWritten = caching.value(getRuntimeContext().getState(METRICS_WRITTEN));
+        estimators = new EstimatorState(getRuntimeContext(), configured.estimatorConfig(), caching);
         weights = configured.weights();
         use(configured);
         lateRecords = getRuntimeContext().getMetricGroup().counter("lateRecords");
@@ -149,6 +151,10 @@ public class ServerStateFunction
             Either<TaskEvent, Heartbeat> record, ReadOnlyContext ctx, Collector<ServerUpdate> out)
             throws Exception {
         followLiveSettings(ctx);
+        // Under RocksDB with the state cache, lifecycle events bring their server into the cache (a
+        // busy server's events then cost no RocksDB call); a heartbeat of a server not in it reads
+        // and writes RocksDB directly, so that a large idle fleet does not churn the cache.
+        caching.admitNewKeys(record.isLeft());
         if (record.isLeft()) {
             onEvent(record.left(), ctx, out);
         } else {
@@ -280,6 +286,7 @@ public class ServerStateFunction
     @Override
     public void onTimer(long timestamp, OnTimerContext ctx, Collector<ServerUpdate> out)
             throws Exception {
+        caching.admitNewKeys(false);
         ServerState state = server.value();
         if (state == null) {
             return;

@@ -27,12 +27,17 @@ final class CachedListState<T> implements ListState<T>, CachedState<CachedListSt
     /** The key's values (the cached list itself, as the heap backend's is). */
     @Override
     public Iterable<T> get() throws Exception {
-        return slot(true).values;
+        Slot<T> slot = slot(true);
+        return slot == null ? backing.get() : slot.values;
     }
 
     @Override
     public void add(T value) throws Exception {
         Slot<T> slot = slot(true);
+        if (slot == null) {
+            backing.add(value);
+            return;
+        }
         slot.values.add(value);
         slot.dirty = true;
     }
@@ -40,6 +45,10 @@ final class CachedListState<T> implements ListState<T>, CachedState<CachedListSt
     @Override
     public void addAll(List<T> values) throws Exception {
         Slot<T> slot = slot(true);
+        if (slot == null) {
+            backing.addAll(values);
+            return;
+        }
         slot.values.addAll(values);
         slot.dirty = true;
     }
@@ -47,6 +56,10 @@ final class CachedListState<T> implements ListState<T>, CachedState<CachedListSt
     @Override
     public void update(List<T> values) throws Exception {
         Slot<T> slot = slot(false);
+        if (slot == null) {
+            backing.update(values);
+            return;
+        }
         if (values != slot.values) {
             slot.values.clear();
             slot.values.addAll(values);
@@ -57,15 +70,28 @@ final class CachedListState<T> implements ListState<T>, CachedState<CachedListSt
     @Override
     public void clear() {
         try {
-            update(List.of());
+            Slot<T> slot = slot(false);
+            if (slot == null) {
+                backing.clear();
+                return;
+            }
+            slot.values.clear();
+            slot.dirty = true;
         } catch (Exception e) {
             throw new IllegalStateException("clearing cached keyed state failed", e);
         }
     }
 
+    /**
+     * The current key's slot ({@code load}: with the backend's list if the key is new); null if the
+     * key is not cached.
+     */
     @SuppressWarnings("unchecked")
     private Slot<T> slot(boolean load) throws Exception {
         Object[] slots = cache.slots();
+        if (slots == null) {
+            return null;
+        }
         Slot<T> slot = (Slot<T>) slots[index];
         if (slot == null) {
             slot = new Slot<>();

@@ -43,6 +43,9 @@ final class CachedMapState<K, V> implements MapState<K, V>, CachedState<CachedMa
     @Override
     public V get(K key) throws Exception {
         Slot<K, V> slot = slot();
+        if (slot == null) {
+            return backing.get(key);
+        }
         if (slot.complete || slot.known.containsKey(key)) {
             return slot.known.get(key);
         }
@@ -58,6 +61,10 @@ final class CachedMapState<K, V> implements MapState<K, V>, CachedState<CachedMa
             return;
         }
         Slot<K, V> slot = slot();
+        if (slot == null) {
+            backing.put(key, value);
+            return;
+        }
         noteChange(slot, key);
         slot.known.put(key, value);
     }
@@ -72,6 +79,10 @@ final class CachedMapState<K, V> implements MapState<K, V>, CachedState<CachedMa
     @Override
     public void remove(K key) throws Exception {
         Slot<K, V> slot = slot();
+        if (slot == null) {
+            backing.remove(key);
+            return;
+        }
         noteChange(slot, key);
         if (slot.complete) {
             slot.known.remove(key);
@@ -101,33 +112,42 @@ final class CachedMapState<K, V> implements MapState<K, V>, CachedState<CachedMa
 
     @Override
     public Iterable<Map.Entry<K, V>> entries() throws Exception {
-        return complete().known.entrySet();
+        Slot<K, V> slot = complete();
+        return slot == null ? backing.entries() : slot.known.entrySet();
     }
 
     @Override
     public Iterable<K> keys() throws Exception {
-        return complete().known.keySet();
+        Slot<K, V> slot = complete();
+        return slot == null ? backing.keys() : slot.known.keySet();
     }
 
     @Override
     public Iterable<V> values() throws Exception {
-        return complete().known.values();
+        Slot<K, V> slot = complete();
+        return slot == null ? backing.values() : slot.known.values();
     }
 
     @Override
     public Iterator<Map.Entry<K, V>> iterator() throws Exception {
-        return entries().iterator();
+        Slot<K, V> slot = complete();
+        return slot == null ? backing.iterator() : slot.known.entrySet().iterator();
     }
 
     @Override
     public boolean isEmpty() throws Exception {
-        return complete().known.isEmpty();
+        Slot<K, V> slot = complete();
+        return slot == null ? backing.isEmpty() : slot.known.isEmpty();
     }
 
     @Override
     public void clear() {
         try {
             Slot<K, V> slot = slot();
+            if (slot == null) {
+                backing.clear();
+                return;
+            }
             slot.known.clear();
             slot.changed.clear();
             slot.complete = true;
@@ -137,10 +157,13 @@ final class CachedMapState<K, V> implements MapState<K, V>, CachedState<CachedMa
         }
     }
 
-    /** The current key's slot, holding every entry (read from the backend if it did not yet). */
+    /**
+     * The current key's slot, holding every entry (read from the backend if it did not yet); null
+     * if the key is not cached.
+     */
     private Slot<K, V> complete() throws Exception {
         Slot<K, V> slot = slot();
-        if (!slot.complete) {
+        if (slot != null && !slot.complete) {
             Iterable<Map.Entry<K, V>> stored = backing.entries();
             if (stored != null) {
                 for (Map.Entry<K, V> entry : stored) {
@@ -157,9 +180,13 @@ final class CachedMapState<K, V> implements MapState<K, V>, CachedState<CachedMa
         return slot;
     }
 
+    /** The current key's slot; null if the key is not cached. */
     @SuppressWarnings("unchecked")
     private Slot<K, V> slot() throws Exception {
         Object[] slots = cache.slots();
+        if (slots == null) {
+            return null;
+        }
         Slot<K, V> slot = (Slot<K, V>) slots[index];
         if (slot == null) {
             slot = new Slot<>();

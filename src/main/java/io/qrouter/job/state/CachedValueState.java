@@ -22,12 +22,17 @@ final class CachedValueState<T> implements ValueState<T>, CachedState<CachedValu
 
     @Override
     public T value() throws IOException {
-        return slot(true).value;
+        Slot<T> slot = slot(true);
+        return slot == null ? backing.value() : slot.value;
     }
 
     @Override
     public void update(T value) throws IOException {
         Slot<T> slot = slot(false);
+        if (slot == null) {
+            backing.update(value);
+            return;
+        }
         slot.value = value;
         slot.dirty = true;
     }
@@ -35,16 +40,28 @@ final class CachedValueState<T> implements ValueState<T>, CachedState<CachedValu
     @Override
     public void clear() {
         try {
-            update(null);
+            Slot<T> slot = slot(false);
+            if (slot == null) {
+                backing.clear();
+                return;
+            }
+            slot.value = null;
+            slot.dirty = true;
         } catch (IOException e) {
             throw new IllegalStateException("clearing cached keyed state failed", e);
         }
     }
 
-    /** The current key's slot; {@code load}: with the backend's value if the key is new. */
+    /**
+     * The current key's slot ({@code load}: with the backend's value if the key is new); null if
+     * the key is not cached.
+     */
     @SuppressWarnings("unchecked")
     private Slot<T> slot(boolean load) throws IOException {
         Object[] slots = cache.slots();
+        if (slots == null) {
+            return null;
+        }
         Slot<T> slot = (Slot<T>) slots[index];
         if (slot == null) {
             slot = new Slot<>();

@@ -33,4 +33,10 @@ public interface StateCaching {
     <T> ListState<T> list(ListState<T> state);
 
     <K, V> MapState<K, V> map(MapState<K, V> state);
+
+    /**
+     * Whether the records from now on bring their keys into the cache, if there is one (by default
+     * they do).
+     */
+    default void admitNewKeys(boolean admit) {}
 }

@@ -43,6 +43,7 @@ public final class WriteBackCache implements StateCaching {
     private Object[] lastSlots;
     private long misses;
     private long evictions;
+    private boolean admitting = true;
 
     public WriteBackCache(int maxKeys, KeyContext keyContext) {
         if (maxKeys < 1) {
@@ -77,7 +78,20 @@ public final class WriteBackCache implements StateCaching {
         return states.size() - 1;
     }
 
-    /** The current key's slots, the key entering the cache (and the eldest leaving) if new. */
+    /**
+     * Whether a key not in the cache enters it at its next access, or (false) has its state read
+     * and written in the backend directly. A key is either cached with all its states or not at
+     * all, so the backend always holds what an uncached key's record needs.
+     */
+    @Override
+    public void admitNewKeys(boolean admit) {
+        this.admitting = admit;
+    }
+
+    /**
+     * The current key's slots, the key entering the cache (and the eldest leaving) if new; null
+     * when it is not cached and new keys are not admitted.
+     */
     Object[] slots() throws IOException {
         Object key = keyContext.getCurrentKey();
         if (key == lastKey) {
@@ -85,6 +99,9 @@ public final class WriteBackCache implements StateCaching {
         }
         Object[] slots = slotsByKey.get(key);
         if (slots == null) {
+            if (!admitting) {
+                return null;
+            }
             misses++;
             slots = new Object[states.size()];
             slotsByKey.put(key, slots);
