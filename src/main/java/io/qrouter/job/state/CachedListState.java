@@ -8,20 +8,15 @@ import org.apache.flink.api.common.state.ListState;
  * A {@link ListState} in a {@link WriteBackCache}: the key's list is read from the backend once,
  * then kept whole on the heap and written back whole.
  */
-final class CachedListState<T> implements ListState<T>, CachedState<CachedListState.Slot<T>> {
+final class CachedListState<T> extends CachedState<CachedListState.Slot<T>, ListState<T>>
+        implements ListState<T> {
     static final class Slot<T> {
         final List<T> values = new ArrayList<>();
         boolean dirty;
     }
 
-    private final WriteBackCache cache;
-    private final ListState<T> backing;
-    private final int index;
-
     CachedListState(WriteBackCache cache, ListState<T> backing) {
-        this.cache = cache;
-        this.backing = backing;
-        this.index = cache.register(this);
+        super(cache, backing);
     }
 
     /** The key's values (the cached list itself, as the heap backend's is). */
@@ -82,35 +77,23 @@ final class CachedListState<T> implements ListState<T>, CachedState<CachedListSt
         }
     }
 
-    /**
-     * The current key's slot ({@code load}: with the backend's list if the key is new); null if the
-     * key is not cached.
-     */
-    @SuppressWarnings("unchecked")
-    private Slot<T> slot(boolean load) throws Exception {
-        Object[] slots = cache.slots();
-        if (slots == null) {
-            return null;
-        }
-        Slot<T> slot = (Slot<T>) slots[index];
-        if (slot == null) {
-            slot = new Slot<>();
-            Iterable<T> stored = load ? backing.get() : null;
-            if (stored != null) {
-                stored.forEach(slot.values::add);
-            }
-            slots[index] = slot;
+    @Override
+    Slot<T> newSlot(boolean load) throws Exception {
+        Slot<T> slot = new Slot<>();
+        Iterable<T> stored = load ? backing.get() : null;
+        if (stored != null) {
+            stored.forEach(slot.values::add);
         }
         return slot;
     }
 
     @Override
-    public boolean dirty(Slot<T> slot) {
+    boolean dirty(Slot<T> slot) {
         return slot.dirty;
     }
 
     @Override
-    public void write(Slot<T> slot) throws Exception {
+    void write(Slot<T> slot) throws Exception {
         if (slot.values.isEmpty()) {
             backing.clear();
         } else {

@@ -1,5 +1,6 @@
 package io.qrouter.job.state;
 
+import java.io.IOException;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
@@ -12,7 +13,8 @@ import org.apache.flink.api.common.state.MapState;
  * changed, not the map. An entry put and removed between two flushes, which the backend never held,
  * costs the backend nothing. Null values are not stored: putting one removes the entry.
  */
-final class CachedMapState<K, V> implements MapState<K, V>, CachedState<CachedMapState.Slot<K, V>> {
+final class CachedMapState<K, V> extends CachedState<CachedMapState.Slot<K, V>, MapState<K, V>>
+        implements MapState<K, V> {
     static final class Slot<K, V> {
         /** Entries known on the heap; a null value: known to be absent. */
         final HashMap<K, V> known = new HashMap<>();
@@ -30,14 +32,8 @@ final class CachedMapState<K, V> implements MapState<K, V>, CachedState<CachedMa
         boolean cleared;
     }
 
-    private final WriteBackCache cache;
-    private final MapState<K, V> backing;
-    private final int index;
-
     CachedMapState(WriteBackCache cache, MapState<K, V> backing) {
-        this.cache = cache;
-        this.backing = backing;
-        this.index = cache.register(this);
+        super(cache, backing);
     }
 
     @Override
@@ -181,27 +177,23 @@ final class CachedMapState<K, V> implements MapState<K, V>, CachedState<CachedMa
     }
 
     /** The current key's slot; null if the key is not cached. */
-    @SuppressWarnings("unchecked")
-    private Slot<K, V> slot() throws Exception {
-        Object[] slots = cache.slots();
-        if (slots == null) {
-            return null;
-        }
-        Slot<K, V> slot = (Slot<K, V>) slots[index];
-        if (slot == null) {
-            slot = new Slot<>();
-            slots[index] = slot;
-        }
-        return slot;
+    private Slot<K, V> slot() throws IOException {
+        return slot(false);
+    }
+
+    /** Entries are read one at a time as they are asked for, or all at the first iteration. */
+    @Override
+    Slot<K, V> newSlot(boolean load) {
+        return new Slot<>();
     }
 
     @Override
-    public boolean dirty(Slot<K, V> slot) {
+    boolean dirty(Slot<K, V> slot) {
         return slot.cleared || !slot.changed.isEmpty();
     }
 
     @Override
-    public void write(Slot<K, V> slot) throws Exception {
+    void write(Slot<K, V> slot) throws Exception {
         if (slot.cleared) {
             backing.clear();
             slot.cleared = false;

@@ -4,20 +4,15 @@ import java.io.IOException;
 import org.apache.flink.api.common.state.ValueState;
 
 /** A {@link ValueState} in a {@link WriteBackCache}: read from the backend once per cached key. */
-final class CachedValueState<T> implements ValueState<T>, CachedState<CachedValueState.Slot<T>> {
+final class CachedValueState<T> extends CachedState<CachedValueState.Slot<T>, ValueState<T>>
+        implements ValueState<T> {
     static final class Slot<T> {
         T value;
         boolean dirty;
     }
 
-    private final WriteBackCache cache;
-    private final ValueState<T> backing;
-    private final int index;
-
     CachedValueState(WriteBackCache cache, ValueState<T> backing) {
-        this.cache = cache;
-        this.backing = backing;
-        this.index = cache.register(this);
+        super(cache, backing);
     }
 
     @Override
@@ -52,34 +47,22 @@ final class CachedValueState<T> implements ValueState<T>, CachedState<CachedValu
         }
     }
 
-    /**
-     * The current key's slot ({@code load}: with the backend's value if the key is new); null if
-     * the key is not cached.
-     */
-    @SuppressWarnings("unchecked")
-    private Slot<T> slot(boolean load) throws IOException {
-        Object[] slots = cache.slots();
-        if (slots == null) {
-            return null;
-        }
-        Slot<T> slot = (Slot<T>) slots[index];
-        if (slot == null) {
-            slot = new Slot<>();
-            if (load) {
-                slot.value = backing.value();
-            }
-            slots[index] = slot;
+    @Override
+    Slot<T> newSlot(boolean load) throws IOException {
+        Slot<T> slot = new Slot<>();
+        if (load) {
+            slot.value = backing.value();
         }
         return slot;
     }
 
     @Override
-    public boolean dirty(Slot<T> slot) {
+    boolean dirty(Slot<T> slot) {
         return slot.dirty;
     }
 
     @Override
-    public void write(Slot<T> slot) throws Exception {
+    void write(Slot<T> slot) throws Exception {
         if (slot.value == null) {
             backing.clear();
         } else {

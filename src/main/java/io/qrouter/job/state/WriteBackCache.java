@@ -34,7 +34,7 @@ public final class WriteBackCache implements StateCaching {
 
     private final int maxKeys;
     private final KeyContext keyContext;
-    private final List<CachedState<Object>> states = new ArrayList<>();
+    private final List<CachedState<Object, ?>> states = new ArrayList<>();
 
     /** Slots by key (one per state, in registration order), least recently used first. */
     private final LinkedHashMap<Object, Object[]> slotsByKey = new LinkedHashMap<>(64, 0.75f, true);
@@ -70,11 +70,11 @@ public final class WriteBackCache implements StateCaching {
 
     /** Adds a state whose slots the cache keeps; returns its index in every key's slots. */
     @SuppressWarnings("unchecked")
-    int register(CachedState<?> state) {
+    int register(CachedState<?, ?> state) {
         if (!slotsByKey.isEmpty()) {
             throw new IllegalStateException("states are registered before the first record");
         }
-        states.add((CachedState<Object>) state);
+        states.add((CachedState<Object, ?>) state);
         return states.size() - 1;
     }
 
@@ -92,7 +92,7 @@ public final class WriteBackCache implements StateCaching {
      * The current key's slots, the key entering the cache (and the eldest leaving) if new; null
      * when it is not cached and new keys are not admitted.
      */
-    Object[] slots() throws IOException {
+    private Object[] slots() throws IOException {
         Object key = keyContext.getCurrentKey();
         if (key == lastKey) {
             return lastSlots;
@@ -112,6 +112,28 @@ public final class WriteBackCache implements StateCaching {
         lastKey = key;
         lastSlots = slots;
         return slots;
+    }
+
+    /**
+     * The current key's slot of state {@code index}, made at the key's first access to that state
+     * ({@link CachedState#newSlot}); null when the key is not cached.
+     */
+    @SuppressWarnings("unchecked")
+    <S> S slot(int index, boolean load) throws IOException {
+        Object[] slots = slots();
+        if (slots == null) {
+            return null;
+        }
+        if (slots[index] == null) {
+            try {
+                slots[index] = states.get(index).newSlot(load);
+            } catch (IOException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IOException("reading keyed state for key " + lastKey + " failed", e);
+            }
+        }
+        return (S) slots[index];
     }
 
     private void evictEldest(Object currentKey) throws IOException {
