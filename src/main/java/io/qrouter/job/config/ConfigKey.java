@@ -250,12 +250,13 @@ public enum ConfigKey {
             "Keyed state on the heap (hashmap) or in embedded RocksDB (rocksdb, for state larger than memory)."),
     STATE_CACHED_SERVERS(
             "state.cached-servers",
-            "1024",
+            "4096",
             longIn(0, 1_000_000),
-            "Under RocksDB, the per-server state keeps this many servers' state on the heap (the least recently "
-                    + "used leave first) and writes their changes to RocksDB at each checkpoint instead of on every "
-                    + "event; the heap then holds what the heap backend would for those servers (estimator "
-                    + "windows, open tasks). 0: every event reads and writes RocksDB. Ignored on the heap backend."),
+            "Under RocksDB, the per-server state keeps the state of this many servers that sent lifecycle events on "
+                    + "the heap (the least recently used leave first) and writes their changes to RocksDB at each "
+                    + "checkpoint instead of on every event: 10-14 KB of heap per server with a full 60 s "
+                    + "estimator window (about 56 MB at the default). 0: every event reads and writes RocksDB. "
+                    + "Ignored on the heap backend."),
 
     ROUTER_POLICY(
             "router.policy",
