@@ -14,13 +14,14 @@ import org.apache.flink.api.common.state.ValueState;
  * Keyed state kept on the heap between checkpoints, in front of a backend where every access is a
  * serialisation and a native call (RocksDB). A key's state is read from the backend once, when the
  * key enters the cache; its changes stay on the heap and reach the backend at the next checkpoint
- * ({@link #flush}, which the operator calls before the barrier, so every snapshot holds them), or
+ * ({@link #flush}, which the operator calls as it snapshots, before the backend's own snapshot), or
  * when the key leaves the cache to make room for another (least recently used first). The state a
  * function sees is the heap backend's: the same objects, changed in place.
  *
  * <p>The cache holds at most {@code maxKeys} keys, so memory stays bounded where the state is
- * larger than the heap. A task whose three lifecycle events fall between two checkpoints then costs
- * its server's state no backend access at all: its open-task entry is put and removed on the heap.
+ * larger than the heap. A server's many events between two checkpoints cost one write per changed
+ * entry at the checkpoint, and an entry put and removed in between (a task's open-task entry, when
+ * its three lifecycle events fall between two checkpoints) none.
  *
  * <p>Not thread-safe: one operator's task thread uses it, as it uses the keyed backend.
  */
