@@ -15,7 +15,7 @@ import org.apache.flink.types.Either;
  * Flink's keyed-broadcast operator running the {@link ServerStateFunction}, with its keyed state in
  * a {@link WriteBackCache} when the backend is not the heap: under RocksDB, a lifecycle event then
  * reads and writes heap objects, and the changes reach RocksDB once per checkpoint ({@link
- * #snapshotState}, before the backend's snapshot) instead of a dozen native calls per event. The
+ * #snapshotState}, before the backend's snapshot) instead of about ten native calls per event. The
  * cache needs the operator's hooks (the current key, the snapshot), which a process function does
  * not see; the function itself is unchanged.
  */
