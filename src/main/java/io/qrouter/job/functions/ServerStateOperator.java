@@ -21,8 +21,7 @@ import org.apache.flink.types.Either;
  */
 public class ServerStateOperator
         extends CoBroadcastWithKeyedOperator<
-                String, Either<TaskEvent, Heartbeat>, LiveSettings, ServerUpdate>
-        implements WriteBackCache.KeyContext {
+                String, Either<TaskEvent, Heartbeat>, LiveSettings, ServerUpdate> {
     private static final long serialVersionUID = 1L;
 
     private final int cachedServers;

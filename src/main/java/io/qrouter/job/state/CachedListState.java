@@ -39,13 +39,9 @@ final class CachedListState<T> extends CachedState<CachedListState.Slot<T>, List
 
     @Override
     public void addAll(List<T> values) throws Exception {
-        Slot<T> slot = slot(true);
-        if (slot == null) {
-            backing.addAll(values);
-            return;
+        for (T value : values) {
+            add(value);
         }
-        slot.values.addAll(values);
-        slot.dirty = true;
     }
 
     @Override

@@ -42,8 +42,9 @@ final class CachedMapState<K, V> extends CachedState<CachedMapState.Slot<K, V>, 
         if (slot == null) {
             return backing.get(key);
         }
-        if (slot.complete || slot.known.containsKey(key)) {
-            return slot.known.get(key);
+        V known = slot.known.get(key);
+        if (known != null || slot.complete || slot.known.containsKey(key)) {
+            return known;
         }
         V stored = backing.get(key);
         slot.known.put(key, stored);

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.streaming.api.operators.KeyContext;
 
 /**
  * Keyed state kept on the heap between checkpoints, in front of a backend where every access is a
@@ -26,13 +27,6 @@ import org.apache.flink.api.common.state.ValueState;
  * <p>Not thread-safe: one operator's task thread uses it, as it uses the keyed backend.
  */
 public final class WriteBackCache implements StateCaching {
-    /** The operator's keyed backend, as far as the cache needs it. */
-    public interface KeyContext {
-        Object getCurrentKey();
-
-        void setCurrentKey(Object key);
-    }
-
     private final int maxKeys;
     private final KeyContext keyContext;
     private final List<CachedState<Object, ?>> states = new ArrayList<>();
@@ -46,6 +40,7 @@ public final class WriteBackCache implements StateCaching {
     private long evictions;
     private boolean admitting = true;
 
+    /** {@code keyContext}: the operator, whose current key is the backend's. */
     public WriteBackCache(int maxKeys, KeyContext keyContext) {
         if (maxKeys < 1) {
             throw new IllegalArgumentException("maxKeys must be at least 1, was " + maxKeys);

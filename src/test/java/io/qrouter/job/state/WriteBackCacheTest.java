@@ -67,20 +67,7 @@ class WriteBackCacheTest {
         ListState<Integer> rawList = backendState(new ListStateDescriptor<>("l", Types.INT));
         MapState<Integer, String> rawMap =
                 backendState(new MapStateDescriptor<>("m", Types.INT, Types.STRING));
-        WriteBackCache cache =
-                new WriteBackCache(
-                        2,
-                        new WriteBackCache.KeyContext() {
-                            @Override
-                            public Object getCurrentKey() {
-                                return backend.getCurrentKey();
-                            }
-
-                            @Override
-                            public void setCurrentKey(Object key) {
-                                backend.setCurrentKey((String) key);
-                            }
-                        });
+        WriteBackCache cache = new WriteBackCache(2, harness.getOperator());
         ValueState<Integer> value = cache.value(rawValue);
         ListState<Integer> list = cache.list(rawList);
         MapState<Integer, String> map = cache.map(rawMap);
