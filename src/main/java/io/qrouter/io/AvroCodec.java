@@ -15,9 +15,9 @@ import org.apache.avro.specific.SpecificRecord;
  * Avro binary codec for one generated record class (plain binary encoding, no schema registry
  * header: every producer and consumer of a topic is built from the same {@code schemas/*.avsc}).
  *
- * <p>Thread-safe: readers and writers are stateless after construction; decoders are per call, and
- * each thread encodes with its own reused encoder and buffer, so encoding allocates nothing but the
- * bytes it returns (the router encodes one decision per task).
+ * <p>Thread-safe: readers and writers are stateless after construction, and each thread decodes
+ * with its own reused decoder and encodes with its own reused encoder and buffer, so encoding
+ * allocates nothing but the bytes it returns (the router encodes one decision per task).
  */
 public final class AvroCodec<T extends SpecificRecord> {
     /**
@@ -25,6 +25,10 @@ public final class AvroCodec<T extends SpecificRecord> {
      * uses.
      */
     private static final ThreadLocal<Encoding> ENCODING = ThreadLocal.withInitial(Encoding::new);
+
+    /** One bounded decoder per thread, reset for each record. */
+    private static final ThreadLocal<BoundedBinaryDecoder> DECODER =
+            ThreadLocal.withInitial(BoundedBinaryDecoder::new);
 
     private final Class<T> type;
     private final Schema schema;
@@ -79,10 +83,12 @@ public final class AvroCodec<T extends SpecificRecord> {
             throw new AvroDecodeException(
                     "null value where a " + type.getSimpleName() + " was expected", null);
         }
-        BoundedBinaryDecoder decoder = new BoundedBinaryDecoder(bytes);
+        BoundedBinaryDecoder decoder = DECODER.get().reset(bytes);
         T record;
+        boolean end;
         try {
             record = reader.read(null, decoder);
+            end = decoder.isEnd();
         } catch (IOException | RuntimeException e) {
             // Avro signals bad input with EOFException, AvroRuntimeException, negative-length and
             // index-out-of-bounds errors alike; one type with the cause's text is what the dead
@@ -96,7 +102,7 @@ public final class AvroCodec<T extends SpecificRecord> {
                             + describe(e),
                     e);
         }
-        if (!decoder.isEnd()) {
+        if (!end) {
             throw new AvroDecodeException(
                     "not a valid "
                             + type.getSimpleName()
