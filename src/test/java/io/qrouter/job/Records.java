@@ -51,6 +51,18 @@ public final class Records {
                 .build();
     }
 
+    /** A task with every field given, as the generators of any-value tests build them. */
+    public static TaskRequest task(
+            String taskId, String serviceType, String taskKey, Instant createdAt, double load) {
+        return TaskRequest.newBuilder()
+                .setTaskId(taskId)
+                .setServiceType(serviceType)
+                .setTaskKey(taskKey)
+                .setCreatedAt(createdAt)
+                .setLoad(load)
+                .build();
+    }
+
     public static ServerUpdate snapshot(String serverId, long heartbeatAtMillis, int queueLength) {
         ServerUpdate s = new ServerUpdate();
         s.setServerId(serverId);

@@ -14,6 +14,7 @@ import io.qrouter.avro.TaskEventType;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.job.FeedHarness;
 import io.qrouter.job.Harnesses;
+import io.qrouter.job.Records;
 import io.qrouter.job.config.ConfigKey;
 import io.qrouter.job.config.DsrsSettings;
 import io.qrouter.job.config.GaSettings;
@@ -400,14 +401,7 @@ class ValidExtremeRecordsTest {
                                 Arbitraries.doubles().between(0, LIMITS.maxTaskLoad()))
                         .as(
                                 (id, service, key, created, load) ->
-                                        new Task(
-                                                TaskRequest.newBuilder()
-                                                        .setTaskId(id)
-                                                        .setServiceType(service)
-                                                        .setTaskKey(key)
-                                                        .setCreatedAt(created)
-                                                        .setLoad(load)
-                                                        .build()));
+                                        new Task(Records.task(id, service, key, created, load)));
         Arbitrary<Step> advance =
                 Combinators.combine(
                                 Arbitraries.frequencyOf(

@@ -10,6 +10,7 @@ import io.qrouter.avro.TaskEventType;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.io.AvroCodec;
 import io.qrouter.io.AvroDecodeException;
+import io.qrouter.job.Records;
 import io.qrouter.job.config.JobConfig;
 import io.qrouter.job.config.RecordLimits;
 import io.qrouter.job.records.DeadLetters;
@@ -234,15 +235,7 @@ public class AnyInputBytesTest {
                         Arbitraries.oneOf(
                                 anyDouble(),
                                 Arbitraries.doubles().between(0, LIMITS.maxTaskLoad())))
-                .as(
-                        (id, service, key, created, load) ->
-                                TaskRequest.newBuilder()
-                                        .setTaskId(id)
-                                        .setServiceType(service)
-                                        .setTaskKey(key)
-                                        .setCreatedAt(created)
-                                        .setLoad(load)
-                                        .build());
+                .as(Records::task);
     }
 
     private static Arbitrary<SpecificRecordBase> anyEventRecord() {
