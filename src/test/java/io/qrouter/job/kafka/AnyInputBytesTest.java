@@ -1,6 +1,7 @@
 package io.qrouter.job.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.Health;
@@ -90,6 +91,31 @@ public class AnyInputBytesTest {
         }
         // compared as bytes: a record holding NaN is not equal to itself
         assertThat(codec.encode(codec.decode(bytes))).isEqualTo(bytes);
+    }
+
+    /**
+     * No prefix of a record is a record: the decoder must see the end of the bytes wherever the cut
+     * falls (a decoder that read on past the end, say into padding, would accept some).
+     */
+    @Property(tries = 200)
+    void everyCutOfAValidEncodingIsRejected(@ForAll("validRecords") SpecificRecordBase valid) {
+        @SuppressWarnings("unchecked")
+        AvroCodec<SpecificRecordBase> codec =
+                AvroCodec.of((Class<SpecificRecordBase>) valid.getClass());
+        byte[] bytes = encode(valid);
+        // cuts at 0, 1, 2, 4, 8, … bytes and in the last 16 (a 600 KB id has too many to try all)
+        for (int length = 0; length < bytes.length; length = Math.max(length + 1, length * 2)) {
+            byte[] cut = Arrays.copyOf(bytes, length);
+            assertThatThrownBy(() -> codec.decode(cut))
+                    .as("the first %d of %d bytes", length, bytes.length)
+                    .isInstanceOf(AvroDecodeException.class);
+        }
+        for (int length = Math.max(0, bytes.length - 16); length < bytes.length; length++) {
+            byte[] cut = Arrays.copyOf(bytes, length);
+            assertThatThrownBy(() -> codec.decode(cut))
+                    .as("the first %d of %d bytes", length, bytes.length)
+                    .isInstanceOf(AvroDecodeException.class);
+        }
     }
 
     @Provide
