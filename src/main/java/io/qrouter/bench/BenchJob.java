@@ -1,5 +1,6 @@
 package io.qrouter.bench;
 
+import io.qrouter.io.FreePorts;
 import io.qrouter.io.TempDirectories;
 import io.qrouter.job.JobWatch;
 import io.qrouter.job.QrouterJob;
@@ -8,9 +9,12 @@ import io.qrouter.job.config.JobConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.configuration.WebOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
@@ -23,13 +27,22 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 final class BenchJob {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
 
+    /** Checkpoints kept in the REST history: a run's longest latency phase at 1 per second. */
+    private static final int CHECKPOINT_HISTORY = 10_000;
+
     private BenchJob() {}
 
     /**
      * A started job, when it was submitted (System.nanoTime), and its checkpoint directory (deleted
      * by close).
      */
-    record Started(JobWatch job, long submittedNanos, Path checkpoints) implements AutoCloseable {
+    record Started(JobWatch job, long submittedNanos, Path checkpoints, int restPort)
+            implements AutoCloseable {
+        /** When the JobManager triggered the job's checkpoints (epoch ms, ascending). */
+        List<Long> checkpointTriggerTimes() throws Exception {
+            return CheckpointHistory.triggerTimes(restPort, job.client().getJobID());
+        }
+
         /** Cancels the job and deletes its checkpoints. */
         @Override
         public void close() {
@@ -65,12 +78,23 @@ final class BenchJob {
 
         Configuration flink = new Configuration();
         flink.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        // the REST API on a known port, with every checkpoint of a run in its history
+        // (CheckpointTail)
+        int restPort = FreePorts.any();
+        flink.set(RestOptions.ADDRESS, "localhost");
+        flink.set(RestOptions.BIND_PORT, Integer.toString(restPort));
+        flink.set(RestOptions.PORT, restPort);
+        flink.set(WebOptions.CHECKPOINTS_HISTORY_SIZE, CHECKPOINT_HISTORY);
+        // answered fresh, not from the REST caches (3 s by default): a latency point reads its
+        // checkpoints the moment it ends
+        flink.set(WebOptions.REFRESH_INTERVAL, Duration.ofMillis(1));
+        flink.set(RestOptions.CACHE_CHECKPOINT_STATISTICS_TIMEOUT, Duration.ofMillis(1));
         StreamExecutionEnvironment env =
                 StreamExecutionEnvironment.createLocalEnvironment(settings.parallelism(), flink);
         QrouterJob.buildPipeline(env, config);
         long submitted = System.nanoTime();
         JobWatch job = new JobWatch(env.executeAsync(config.get(ConfigKey.JOB_NAME)));
-        Started started = new Started(job, submitted, checkpoints);
+        Started started = new Started(job, submitted, checkpoints, restPort);
         try {
             job.awaitRunning(START_TIMEOUT, () -> false);
         } catch (Exception e) {

@@ -13,6 +13,7 @@ import org.HdrHistogram.Histogram;
  * @param sent tasks sent in the measured window
  * @param lost of those, tasks whose decision did not come back within the drain time
  * @param cpu what the measured window cost: the side's threads, the whole process
+ * @param checkpoints the job's latency beside its checkpoints; null for the bare relay
  */
 record LatencyPoint(
         String side,
@@ -25,7 +26,8 @@ record LatencyPoint(
         double p99Millis,
         double p999Millis,
         double maxMillis,
-        Cpu cpu) {
+        Cpu cpu,
+        CheckpointTail checkpoints) {
 
     /**
      * Cores used over the measured window by the side's own threads and by the whole process (the
@@ -42,7 +44,8 @@ record LatencyPoint(
             long sent,
             long lost,
             Histogram micros,
-            Cpu cpu) {
+            Cpu cpu,
+            CheckpointTail checkpoints) {
         return new LatencyPoint(
                 side,
                 servers,
@@ -54,7 +57,8 @@ record LatencyPoint(
                 millis(micros, 99),
                 millis(micros, 99.9),
                 micros.getTotalCount() == 0 ? Double.NaN : micros.getMaxValue() / 1000.0,
-                cpu);
+                cpu,
+                checkpoints);
     }
 
     private static double millis(Histogram micros, double percentile) {
@@ -78,6 +82,9 @@ record LatencyPoint(
         m.put("side_cores", Json.finiteOrNull(cpu.sideCores()));
         m.put("process_cores", Json.finiteOrNull(cpu.processCores()));
         m.put("top_threads_cpu_ms", cpu.topThreadsCpuMs());
+        if (checkpoints != null) {
+            m.put("after_checkpoints", checkpoints.toJson());
+        }
         return m;
     }
 }

@@ -81,8 +81,16 @@ final class LatencyRun {
                 for (double rate : settings.rates()) {
                     job.add(
                             point(
-                                    "job", servers, rate, player, producer, times, probe, baseline,
-                                    failed));
+                                    "job",
+                                    servers,
+                                    rate,
+                                    player,
+                                    producer,
+                                    times,
+                                    probe,
+                                    baseline,
+                                    failed,
+                                    started::checkpointTriggerTimes));
                 }
             }
         }
@@ -122,7 +130,8 @@ final class LatencyRun {
                                     times,
                                     probe,
                                     bareBaseline,
-                                    pipe::failIfFailed));
+                                    pipe::failIfFailed,
+                                    null));
                 }
             }
         }
@@ -240,7 +249,8 @@ final class LatencyRun {
             SendTimes times,
             OutputProbe probe,
             ThreadCpu baseline,
-            ThroughputRun.Check failed)
+            ThroughputRun.Check failed,
+            Triggers checkpoints)
             throws Exception {
         player.play(fleet(servers, rate, side));
         sleep(settings.warmup().toMillis(), failed, player);
@@ -260,6 +270,11 @@ final class LatencyRun {
             Thread.sleep(20);
         }
         probe.failIfFailed();
+        OutputProbe.Latencies latencies = probe.takeLatencies();
+        CheckpointTail tail =
+                checkpoints == null
+                        ? null
+                        : CheckpointTail.of(latencies.receipts(), checkpoints.times());
         LatencyPoint p =
                 LatencyPoint.of(
                         side,
@@ -267,11 +282,12 @@ final class LatencyRun {
                         rate,
                         times.recorded(),
                         times.outstanding(),
-                        probe.takeLatencies(),
+                        latencies.micros(),
                         new LatencyPoint.Cpu(
                                 to.chargedSince(from, baseline) / 1e9 / seconds,
                                 to.processSince(from) / 1e9 / seconds,
-                                to.topCharged(from, baseline, TOP_THREADS)));
+                                to.topCharged(from, baseline, TOP_THREADS)),
+                        tail);
         say.accept(
                 String.format(
                         Locale.ROOT,
@@ -285,7 +301,28 @@ final class LatencyRun {
                         p.p999Millis(),
                         p.sent(),
                         p.lost() == 0 ? "" : ", " + p.lost() + " lost"));
+        if (tail != null && tail.checkpoints() > 0) {
+            say.accept(
+                    String.format(
+                            Locale.ROOT,
+                            "    within %d ms after a checkpoint trigger (%d checkpoints, %.0f %% of"
+                                    + " the time): %d tasks, p99 %.1f ms; the rest: %d tasks, p99"
+                                    + " %.1f ms",
+                            CheckpointTail.WINDOW_MILLIS,
+                            tail.checkpoints(),
+                            100 * tail.windowShare(),
+                            tail.tasksInWindows(),
+                            tail.p99InWindowsMillis(),
+                            tail.tasksOutside(),
+                            tail.p99OutsideMillis()));
+        }
         return p;
+    }
+
+    /** The job's checkpoint trigger times (epoch ms, ascending) so far. */
+    @FunctionalInterface
+    interface Triggers {
+        List<Long> times() throws Exception;
     }
 
     /** The live fleet of one point: the same seed for both sides, so they see the same workload. */

@@ -39,6 +39,10 @@ final class OutputProbe implements AutoCloseable {
     private final AvroCodec<RoutingDecision> decisionCodec = AvroCodec.of(RoutingDecision.class);
     private final Map<String, AtomicLong> counts = new ConcurrentHashMap<>();
     private final Histogram latencyMicros = new Histogram(MAX_LATENCY_MICROS, 3);
+
+    /** Guarded by {@link #latencyMicros}, as it records the same decisions. */
+    private Receipts receipts = new Receipts();
+
     private volatile long firstDecisionNanos;
     private volatile long decisionsInFirstBatch;
     private volatile ThreadCpu cpuAtFirst;
@@ -134,9 +138,10 @@ final class OutputProbe implements AutoCloseable {
         if (sendTimes != null) {
             Long sentAt = sendTimes.take(decisionCodec.decode(value).getTaskId());
             if (sentAt != null) {
+                long micros = Math.max(0, Math.min(MAX_LATENCY_MICROS, (now - sentAt) / 1000));
                 synchronized (latencyMicros) {
-                    latencyMicros.recordValue(
-                            Math.max(0, Math.min(MAX_LATENCY_MICROS, (now - sentAt) / 1000)));
+                    latencyMicros.recordValue(micros);
+                    receipts.add(System.currentTimeMillis(), micros);
                 }
             }
         }
@@ -185,13 +190,17 @@ final class OutputProbe implements AutoCloseable {
     }
 
     /** The latencies recorded since the last call, and a fresh start. */
-    Histogram takeLatencies() {
+    Latencies takeLatencies() {
         synchronized (latencyMicros) {
-            Histogram copy = latencyMicros.copy();
+            Latencies taken = new Latencies(latencyMicros.copy(), receipts);
             latencyMicros.reset();
-            return copy;
+            receipts = new Receipts();
+            return taken;
         }
     }
+
+    /** The same decisions' latencies as a histogram and one by one, with their receipt times. */
+    record Latencies(Histogram micros, Receipts receipts) {}
 
     void failIfFailed() {
         if (failure != null) {

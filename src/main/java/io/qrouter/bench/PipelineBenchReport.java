@@ -14,7 +14,8 @@ import java.util.Map;
  * The figures of one {@code bench pipeline} run: the summary (the first fleet size's throughput
  * with the first state backend, its latency at the highest rate) under the keys the issue fixes,
  * everything else under {@code runs}; the table for a terminal; and the files: bench.json,
- * throughput.csv, latency.csv, heartbeats.csv and one latency-against-rate chart per fleet size.
+ * throughput.csv, latency.csv, heartbeats.csv, latency_after_checkpoint.csv, and per fleet size a
+ * chart of latency against rate and one of the job's latency after a checkpoint trigger.
  */
 public record PipelineBenchReport(
         PipelineBenchSettings settings,
@@ -245,8 +246,8 @@ public record PipelineBenchReport(
     }
 
     /**
-     * bench.json, throughput.csv, latency.csv, heartbeats.csv and latency_vs_rate_n&lt;N&gt;.png in
-     * {@code dir}.
+     * bench.json, throughput.csv, latency.csv, heartbeats.csv, latency_after_checkpoint.csv,
+     * latency_vs_rate_n&lt;N&gt;.png and latency_after_checkpoint_n&lt;N&gt;.png in {@code dir}.
      */
     public void write(Path dir) {
         Json.write(dir.resolve("bench.json"), toJson());
@@ -298,7 +299,16 @@ public record PipelineBenchReport(
                         "job_cores",
                         "cpu_us_per_heartbeat",
                         "lagging_heartbeats");
+        CsvTable a =
+                new CsvTable(
+                        "servers",
+                        "rate_per_second",
+                        "since_trigger_ms",
+                        "tasks",
+                        "p50_ms",
+                        "p99_ms");
         for (LatencyRun.Result r : latency) {
+            afterCheckpoints(r, a, dir);
             LineChart chart =
                     new LineChart(
                                     "Delivery latency against rate, N = "
@@ -339,6 +349,54 @@ public record PipelineBenchReport(
         }
         l.write(dir.resolve("latency.csv"));
         h.write(dir.resolve("heartbeats.csv"));
+        a.write(dir.resolve("latency_after_checkpoint.csv"));
+    }
+
+    /**
+     * The job's latency by time since the last checkpoint trigger, one row per bucket in {@code
+     * table}, and a chart of it per N beside the bare relay's p99 at the same rate.
+     */
+    private static void afterCheckpoints(LatencyRun.Result r, CsvTable table, Path dir) {
+        LineChart chart =
+                new LineChart(
+                                "Job latency after a checkpoint trigger, N = "
+                                        + r.servers()
+                                        + " servers",
+                                "milliseconds since the checkpoint was triggered",
+                                "milliseconds (send to decision read back)")
+                        .logY();
+        boolean any = false;
+        for (LatencyPoint p : r.job()) {
+            if (p.checkpoints() == null || p.checkpoints().checkpoints() == 0) {
+                continue;
+            }
+            any = true;
+            String rate = String.format(Locale.ROOT, "%.0f/s", p.ratePerSecond());
+            for (CheckpointTail.Bucket b : p.checkpoints().buckets()) {
+                table.add(
+                        p.servers(),
+                        p.ratePerSecond(),
+                        b.sinceTriggerMillis(),
+                        b.tasks(),
+                        b.p50Millis(),
+                        b.p99Millis());
+                if (b.tasks() > 0) {
+                    chart.point("job p50 at " + rate, b.sinceTriggerMillis(), b.p50Millis());
+                    chart.point("job p99 at " + rate, b.sinceTriggerMillis(), b.p99Millis());
+                }
+            }
+            for (LatencyPoint bare : r.bare()) {
+                if (bare.ratePerSecond() == p.ratePerSecond()
+                        && Double.isFinite(bare.p99Millis())) {
+                    long end = 2 * CheckpointTail.WINDOW_MILLIS - CheckpointTail.BUCKET_MILLIS;
+                    chart.point("bare relay p99 at " + rate, 0, bare.p99Millis());
+                    chart.point("bare relay p99 at " + rate, end, bare.p99Millis());
+                }
+            }
+        }
+        if (any) {
+            chart.writePng(dir.resolve("latency_after_checkpoint_n" + r.servers() + ".png"));
+        }
     }
 
     private static List<SideThroughput> sides(ThroughputRun.Result r) {

@@ -196,7 +196,8 @@ final class BenchPipelineCommand implements Runnable {
                     "wrote "
                             + out.toAbsolutePath()
                             + " (bench.json, throughput.csv, latency.csv, heartbeats.csv,"
-                            + " latency_vs_rate_n*.png)");
+                            + " latency_after_checkpoint.csv, latency_vs_rate_n*.png,"
+                            + " latency_after_checkpoint_n*.png)");
         }
         stdout.flush();
     }

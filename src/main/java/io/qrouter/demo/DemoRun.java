@@ -9,6 +9,7 @@ import io.qrouter.fleet.FleetConfig;
 import io.qrouter.fleet.FleetResult;
 import io.qrouter.fleet.TaskTimeline;
 import io.qrouter.io.EmbeddedKafka;
+import io.qrouter.io.FreePorts;
 import io.qrouter.io.TempDirectories;
 import io.qrouter.job.JobHealth;
 import io.qrouter.job.JobWatch;
@@ -20,7 +21,6 @@ import io.qrouter.job.config.ServerStateSettings;
 import io.qrouter.policy.AdaptiveHeartbeat;
 import io.qrouter.policy.PolicyName;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -83,7 +83,7 @@ public final class DemoRun {
      */
     public Outcome run(BooleanSupplier stopRequested, Consumer<String> status) throws Exception {
         Path root = TempDirectories.create("qrouter-demo-");
-        int webPort = freePort();
+        int webPort = FreePorts.any();
         try (EmbeddedKafka kafka = startKafka();
                 JobHealth health = JobHealth.open();
                 LocalCluster cluster = startCluster(root, webPort, health)) {
@@ -372,13 +372,6 @@ public final class DemoRun {
 
     private static String directory(Path root, String name) throws IOException {
         return Files.createDirectories(root.resolve(name)).toString();
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            socket.setReuseAddress(true);
-            return socket.getLocalPort();
-        }
     }
 
     private static String fmt(double v) {

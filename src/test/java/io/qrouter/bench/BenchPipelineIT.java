@@ -50,6 +50,9 @@ class BenchPipelineIT {
                         "1s",
                         "--idle",
                         "1s",
+                        // several checkpoints within each 1 s latency point
+                        "--set",
+                        "checkpoint.interval.ms=200",
                         "--no-progress",
                         "--json",
                         "--out",
@@ -108,6 +111,18 @@ class BenchPipelineIT {
             assertThat(point.get("top_threads_cpu_ms").fieldNames())
                     .toIterable()
                     .anyMatch(thread -> thread.startsWith("router: "));
+            // the trigger times came from the job's REST API, and every decision measured is on
+            // one side of them
+            JsonNode tail = point.get("after_checkpoints");
+            assertThat(tail.get("checkpoints").asInt()).isPositive();
+            assertThat(tail.get("window_share").asDouble()).isBetween(0.01, 1.0);
+            assertThat(tail.get("tasks_in_windows").asLong() + tail.get("tasks_outside").asLong())
+                    .isEqualTo(point.get("sent").asLong());
+        }
+        for (JsonNode point : run.get("latency").get("bare")) {
+            assertThat(point.has("after_checkpoints"))
+                    .as("the bare relay has no checkpoints")
+                    .isFalse();
         }
         assertThat(j.get("settings").get("preroll_seconds").asDouble()).isEqualTo(1.0);
         JsonNode idle = j.get("heartbeats_only").get(0);
@@ -122,10 +137,15 @@ class BenchPipelineIT {
                     "throughput.csv",
                     "latency.csv",
                     "heartbeats.csv",
-                    "latency_vs_rate_n5.png"
+                    "latency_after_checkpoint.csv",
+                    "latency_vs_rate_n5.png",
+                    "latency_after_checkpoint_n5.png"
                 }) {
             assertThat(out.resolve(file)).as(file).isNotEmptyFile();
         }
+        // 20 buckets of 10 ms since the trigger per job rate
+        assertThat(Files.readAllLines(out.resolve("latency_after_checkpoint.csv")))
+                .hasSize(1 + 2 * 20);
         assertThat(Files.readAllLines(out.resolve("latency.csv")))
                 .hasSize(1 + 4); // header, 2 rates × 2 sides
     }

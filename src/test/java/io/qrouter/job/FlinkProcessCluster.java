@@ -1,8 +1,7 @@
 package io.qrouter.job;
 
+import io.qrouter.io.FreePorts;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -79,10 +78,10 @@ public final class FlinkProcessCluster implements AutoCloseable {
         Path conf = Files.createDirectories(dir.resolve("conf"));
         Files.createDirectories(dir.resolve("log"));
         Files.createDirectories(dir.resolve("tmp"));
-        int restPort = freePort();
+        int restPort = FreePorts.any();
         Map<String, String> config = new LinkedHashMap<>();
         config.put("jobmanager.rpc.address", "localhost");
-        config.put("jobmanager.rpc.port", Integer.toString(freePort()));
+        config.put("jobmanager.rpc.port", Integer.toString(FreePorts.any()));
         config.put("jobmanager.bind-host", "localhost");
         config.put("taskmanager.bind-host", "localhost");
         config.put("taskmanager.host", "localhost");
@@ -249,13 +248,5 @@ public final class FlinkProcessCluster implements AutoCloseable {
 
     private static String javaBinary() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }
