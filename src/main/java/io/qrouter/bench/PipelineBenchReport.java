@@ -183,6 +183,7 @@ public record PipelineBenchReport(
                 latencyRow(out, r.job().get(i), r.job().get(i).p99Millis() / bare.p99Millis());
             }
         }
+        checkpointTable(out);
         out.printf(
                 Locale.ROOT,
                 "%nheartbeats only (no tasks): what N servers beating once a second cost the job%n");
@@ -208,6 +209,48 @@ public record PipelineBenchReport(
         out.flush();
     }
 
+    /** The job's p99 within {@link CheckpointTail#WINDOW_MILLIS} after a trigger and outside. */
+    private void checkpointTable(PrintWriter out) {
+        out.printf(
+                Locale.ROOT,
+                "%nthe job beside its checkpoints: decisions read back within %d ms after a checkpoint"
+                        + " trigger, and the rest%n",
+                CheckpointTail.WINDOW_MILLIS);
+        out.printf(
+                Locale.ROOT,
+                "  %7s %8s %12s %7s %10s %8s %10s %8s %13s%n",
+                "N",
+                "rate/s",
+                "checkpoints",
+                "time",
+                "tasks in",
+                "p99 in",
+                "the rest",
+                "p99",
+                "× bare p99");
+        for (LatencyRun.Result r : latency) {
+            for (int i = 0; i < settings.rates().size(); i++) {
+                LatencyPoint job = r.job().get(i);
+                CheckpointTail t = job.checkpoints();
+                if (t == null) {
+                    continue;
+                }
+                out.printf(
+                        Locale.ROOT,
+                        "  %,7d %,8.0f %12d %6.0f%% %,10d %8s %,10d %8s %13s%n",
+                        job.servers(),
+                        job.ratePerSecond(),
+                        t.checkpoints(),
+                        100 * t.windowShare(),
+                        t.tasksInWindows(),
+                        millis(t.p99InWindowsMillis()),
+                        t.tasksOutside(),
+                        millis(t.p99OutsideMillis()),
+                        ratio(t.p99OutsideMillis() / r.bare().get(i).p99Millis()));
+            }
+        }
+    }
+
     private static void row(PrintWriter out, ThroughputRun.Result r, SideThroughput side) {
         out.printf(
                 Locale.ROOT,
@@ -219,6 +262,16 @@ public record PipelineBenchReport(
                 side.cpuMicrosPerTask(),
                 side.processCpuMicrosPerTask(),
                 side.firstDecisionSeconds());
+    }
+
+    /** A ratio to two decimals, blank where it is undefined. */
+    private static String ratio(double ratio) {
+        return Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.2f", ratio) : "";
+    }
+
+    /** Milliseconds to one decimal, "n/a" where there was nothing to measure. */
+    private static String millis(double millis) {
+        return Double.isFinite(millis) ? String.format(Locale.ROOT, "%.1f", millis) : "n/a";
     }
 
     private static void latencyRow(PrintWriter out, LatencyPoint p, double ratio) {
@@ -233,7 +286,7 @@ public record PipelineBenchReport(
                 p.p99Millis(),
                 p.p999Millis(),
                 p.maxMillis(),
-                Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.2f", ratio) : "",
+                ratio(ratio),
                 p.lost(),
                 p.cpu().sideCores(),
                 p.cpu().processCores());
