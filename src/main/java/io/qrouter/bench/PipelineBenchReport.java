@@ -74,6 +74,11 @@ public record PipelineBenchReport(
         m.put("bare_tasks_per_second", Json.finiteOrNull(first.bare().tasksPerSecond()));
         m.put("job_tasks_per_second", Json.finiteOrNull(job.tasksPerSecond()));
         m.put("ratio", Json.finiteOrNull(job.tasksPerSecond() / first.bare().tasksPerSecond()));
+        m.put("job_records_per_task", Json.finiteOrNull(first.recordsPerTask()));
+        m.put("job_records_per_second", Json.finiteOrNull(recordsPerSecond(first, job)));
+        m.put(
+                "records_ratio",
+                Json.finiteOrNull(recordsPerSecond(first, job) / first.bare().tasksPerSecond()));
         m.put("bare_cpu_us_per_task", Json.finiteOrNull(first.bare().cpuMicrosPerTask()));
         m.put("job_cpu_us_per_task", Json.finiteOrNull(job.cpuMicrosPerTask()));
         m.put(
@@ -145,10 +150,12 @@ public record PipelineBenchReport(
                 settings.workloadRatePerSecond());
         out.printf(
                 Locale.ROOT,
-                "  %7s  %-14s %12s %9s %14s %16s %14s%n",
+                "  %7s  %-14s %12s %9s %14s %9s %14s %16s %14s%n",
                 "N",
                 "side",
                 "tasks/s",
+                "× bare",
+                "records/s",
                 "× bare",
                 "CPU µs/task",
                 "+broker µs/task",
@@ -251,14 +258,26 @@ public record PipelineBenchReport(
         }
     }
 
+    /**
+     * Input records read per second: the bare pipe reads the tasks only, the job also every task's
+     * lifecycle events and the heartbeats.
+     */
+    private static double recordsPerSecond(ThroughputRun.Result r, SideThroughput side) {
+        return side == r.bare()
+                ? side.tasksPerSecond()
+                : side.tasksPerSecond() * r.recordsPerTask();
+    }
+
     private static void row(PrintWriter out, ThroughputRun.Result r, SideThroughput side) {
         out.printf(
                 Locale.ROOT,
-                "  %,7d  %-14s %,12.0f %9.2f %14.1f %16.1f %12.2f s%n",
+                "  %,7d  %-14s %,12.0f %9.2f %,14.0f %9.2f %14.1f %16.1f %12.2f s%n",
                 r.servers(),
                 side.side(),
                 side.tasksPerSecond(),
                 side.tasksPerSecond() / r.bare().tasksPerSecond(),
+                recordsPerSecond(r, side),
+                recordsPerSecond(r, side) / r.bare().tasksPerSecond(),
                 side.cpuMicrosPerTask(),
                 side.processCpuMicrosPerTask(),
                 side.firstDecisionSeconds());

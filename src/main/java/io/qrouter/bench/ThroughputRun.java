@@ -47,6 +47,11 @@ final class ThroughputRun {
             int warmupRounds,
             SideThroughput bare,
             List<SideThroughput> job) {
+        /** Input records the job reads per task: the task, its lifecycle events, heartbeats. */
+        double recordsPerTask() {
+            return (double) (tasks + events + heartbeats) / tasks;
+        }
+
         Map<String, Object> toJson() {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("servers", servers);

@@ -88,6 +88,25 @@ class BenchPipelineIT {
         assertThat(run.get("throughput").get("job").get(0).get("tasks").asLong())
                 .isEqualTo(TASKS + 1);
         assertThat(run.get("throughput").get("job").get(0).get("dead_letters").asLong()).isZero();
+        // per input record: the job reads each task, its lifecycle events (ENQUEUED, and STARTED
+        // and
+        // COMPLETED unless it was abandoned or still running at the end) and heartbeats
+        JsonNode preloaded = run.get("throughput");
+        long lifecycleEvents = preloaded.get("lifecycle_events").asLong();
+        assertThat(lifecycleEvents).isBetween(2L * TASKS, 3L * TASKS);
+        double recordsPerTask =
+                (double)
+                                (preloaded.get("tasks").asLong()
+                                        + lifecycleEvents
+                                        + preloaded.get("heartbeats").asLong())
+                        / preloaded.get("tasks").asLong();
+        assertThat(throughput.get("job_records_per_task").asDouble())
+                .isCloseTo(recordsPerTask, org.assertj.core.api.Assertions.within(1e-9))
+                .isGreaterThan(3.0);
+        assertThat(throughput.get("records_ratio").asDouble())
+                .isCloseTo(
+                        throughput.get("ratio").asDouble() * recordsPerTask,
+                        org.assertj.core.api.Assertions.within(1e-9));
         // --preroll 1s: one unmeasured drain by each side before the measured ones
         assertThat(run.get("throughput").get("warmup_rounds").asInt()).isEqualTo(1);
         // three measured drains a side, the median reported
