@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 
 /**
@@ -240,6 +241,12 @@ final class LatencyRun {
                         quiet ? "until the JIT was quiet" : "JIT still compiling at its end"));
     }
 
+    /**
+     * One side at one rate: warm-up, the measured window, the drain.
+     *
+     * @param checkpointTriggers the job's checkpoint trigger times (epoch ms, ascending), for
+     *     {@link CheckpointTail}; null for the bare relay, which has no checkpoints
+     */
     private LatencyPoint point(
             String side,
             int servers,
@@ -250,7 +257,7 @@ final class LatencyRun {
             OutputProbe probe,
             ThreadCpu baseline,
             ThroughputRun.Check failed,
-            Triggers checkpoints)
+            Callable<List<Long>> checkpointTriggers)
             throws Exception {
         player.play(fleet(servers, rate, side));
         sleep(settings.warmup().toMillis(), failed, player);
@@ -272,9 +279,9 @@ final class LatencyRun {
         probe.failIfFailed();
         OutputProbe.Latencies latencies = probe.takeLatencies();
         CheckpointTail tail =
-                checkpoints == null
+                checkpointTriggers == null
                         ? null
-                        : CheckpointTail.of(latencies.receipts(), checkpoints.times());
+                        : CheckpointTail.of(latencies.receipts(), checkpointTriggers.call());
         LatencyPoint p =
                 LatencyPoint.of(
                         side,
@@ -317,12 +324,6 @@ final class LatencyRun {
                             tail.p99OutsideMillis()));
         }
         return p;
-    }
-
-    /** The job's checkpoint trigger times (epoch ms, ascending) so far. */
-    @FunctionalInterface
-    interface Triggers {
-        List<Long> times() throws Exception;
     }
 
     /** The live fleet of one point: the same seed for both sides, so they see the same workload. */
