@@ -21,6 +21,8 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -80,9 +82,7 @@ public class AnyInputBytesTest {
     @Property(tries = 400)
     void validEncodingsDecodeExactlyWhateverWasDecodedBefore(
             @ForAll("inputs") byte[] before, @ForAll("validRecords") SpecificRecordBase valid) {
-        @SuppressWarnings("unchecked")
-        AvroCodec<SpecificRecordBase> codec =
-                AvroCodec.of((Class<SpecificRecordBase>) valid.getClass());
+        AvroCodec<SpecificRecordBase> codec = codecOf(valid);
         byte[] bytes = encode(valid);
         try {
             codec.decode(before);
@@ -99,18 +99,17 @@ public class AnyInputBytesTest {
      */
     @Property(tries = 200)
     void everyCutOfAValidEncodingIsRejected(@ForAll("validRecords") SpecificRecordBase valid) {
-        @SuppressWarnings("unchecked")
-        AvroCodec<SpecificRecordBase> codec =
-                AvroCodec.of((Class<SpecificRecordBase>) valid.getClass());
+        AvroCodec<SpecificRecordBase> codec = codecOf(valid);
         byte[] bytes = encode(valid);
         // cuts at 0, 1, 2, 4, 8, … bytes and in the last 16 (a 600 KB id has too many to try all)
+        SortedSet<Integer> lengths = new TreeSet<>();
         for (int length = 0; length < bytes.length; length = Math.max(length + 1, length * 2)) {
-            byte[] cut = Arrays.copyOf(bytes, length);
-            assertThatThrownBy(() -> codec.decode(cut))
-                    .as("the first %d of %d bytes", length, bytes.length)
-                    .isInstanceOf(AvroDecodeException.class);
+            lengths.add(length);
         }
         for (int length = Math.max(0, bytes.length - 16); length < bytes.length; length++) {
+            lengths.add(length);
+        }
+        for (int length : lengths) {
             byte[] cut = Arrays.copyOf(bytes, length);
             assertThatThrownBy(() -> codec.decode(cut))
                     .as("the first %d of %d bytes", length, bytes.length)
@@ -379,9 +378,13 @@ public class AnyInputBytesTest {
                                 Math.nextUp(LIMITS.maxServiceRate()))));
     }
 
-    @SuppressWarnings("unchecked")
     private static byte[] encode(SpecificRecordBase record) {
-        return AvroCodec.of((Class<SpecificRecordBase>) record.getClass()).encode(record);
+        return codecOf(record).encode(record);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static AvroCodec<SpecificRecordBase> codecOf(SpecificRecordBase record) {
+        return AvroCodec.of((Class<SpecificRecordBase>) record.getClass());
     }
 
     /** SHA-256 in lower-case hex, computed here independently of the job's DeadLetters. */
