@@ -1,12 +1,8 @@
 package io.qrouter.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.qrouter.report.Json;
+import io.qrouter.io.RestJson;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.JobID;
@@ -16,29 +12,14 @@ import org.apache.flink.api.common.JobID;
  * /jobs/:id/checkpoints}, its history of up to {@code web.checkpoints.history} checkpoints).
  */
 final class CheckpointHistory {
-    private static final HttpClient HTTP =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-
     private CheckpointHistory() {}
 
     /** Trigger times (epoch ms) of the checkpoints in the history, oldest first. */
     static List<Long> triggerTimes(int restPort, JobID job) throws Exception {
-        HttpRequest request =
-                HttpRequest.newBuilder(
-                                URI.create(
-                                        "http://localhost:"
-                                                + restPort
-                                                + "/jobs/"
-                                                + job
-                                                + "/checkpoints"))
-                        .timeout(Duration.ofSeconds(10))
-                        .build();
-        HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() != 200) {
-            throw new IllegalStateException(
-                    "Flink REST " + request.uri() + ": HTTP " + response.statusCode());
-        }
-        return triggerTimes(Json.MAPPER.readTree(response.body()));
+        return triggerTimes(
+                RestJson.get(
+                        URI.create(
+                                "http://localhost:" + restPort + "/jobs/" + job + "/checkpoints")));
     }
 
     /** The trigger times in a {@code /jobs/:id/checkpoints} answer, oldest first. */

@@ -2,12 +2,11 @@ package io.qrouter.job;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.qrouter.io.RestJson;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,8 +25,6 @@ public final class FlinkRestClient {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final URI base;
-    private final HttpClient http =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     FlinkRestClient(URI base) {
         this.base = base;
@@ -35,7 +32,7 @@ public final class FlinkRestClient {
 
     /** GET {@code path}; the parsed JSON body. */
     JsonNode get(String path) throws IOException, InterruptedException {
-        return send(HttpRequest.newBuilder(base.resolve(path)).GET());
+        return RestJson.send(HttpRequest.newBuilder(base.resolve(path)).GET());
     }
 
     /** Uploads a job jar; its id on the cluster. */
@@ -52,7 +49,7 @@ public final class FlinkRestClient {
         body.write(Files.readAllBytes(jar));
         body.write(("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
         JsonNode uploaded =
-                send(
+                RestJson.send(
                         HttpRequest.newBuilder(base.resolve("/jars/upload"))
                                 .header("Content-Type", "multipart/form-data; boundary=" + boundary)
                                 .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())));
@@ -65,9 +62,10 @@ public final class FlinkRestClient {
             throws IOException, InterruptedException {
         String request =
                 JSON.writeValueAsString(Map.of("entryClass", entryClass, "programArgsList", args));
-        return send(HttpRequest.newBuilder(base.resolve("/jars/" + jarId + "/run"))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(request)))
+        return RestJson.send(
+                        HttpRequest.newBuilder(base.resolve("/jars/" + jarId + "/run"))
+                                .header("Content-Type", "application/json")
+                                .POST(HttpRequest.BodyPublishers.ofString(request)))
                 .path("jobid")
                 .asText();
     }
@@ -110,26 +108,8 @@ public final class FlinkRestClient {
     }
 
     void cancel(String jobId) throws IOException, InterruptedException {
-        send(
+        RestJson.send(
                 HttpRequest.newBuilder(base.resolve("/jobs/" + jobId + "?mode=cancel"))
                         .method("PATCH", HttpRequest.BodyPublishers.noBody()));
-    }
-
-    private JsonNode send(HttpRequest.Builder request) throws IOException, InterruptedException {
-        HttpResponse<String> response =
-                http.send(
-                        request.timeout(Duration.ofSeconds(60)).build(),
-                        HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() >= 300) {
-            throw new IOException(
-                    response.request().method()
-                            + " "
-                            + response.request().uri()
-                            + ": HTTP "
-                            + response.statusCode()
-                            + " "
-                            + response.body());
-        }
-        return response.body().isBlank() ? JSON.createObjectNode() : JSON.readTree(response.body());
     }
 }
