@@ -13,6 +13,8 @@ import org.HdrHistogram.Histogram;
  * @param sent tasks sent in the measured window
  * @param lost of those, tasks whose decision did not come back within the drain time
  * @param cpu what the measured window cost: the side's threads, the whole process
+ * @param gc the JVM's collection pauses in the measured window (they stop the broker, the bench and
+ *     the side alike)
  * @param checkpoints the job's latency beside its checkpoints; null for the bare relay
  */
 record LatencyPoint(
@@ -27,6 +29,7 @@ record LatencyPoint(
         double p999Millis,
         double maxMillis,
         Cpu cpu,
+        GcPauses.Window gc,
         CheckpointTail checkpoints) {
 
     /**
@@ -45,6 +48,7 @@ record LatencyPoint(
             long lost,
             Histogram micros,
             Cpu cpu,
+            GcPauses.Window gc,
             CheckpointTail checkpoints) {
         return new LatencyPoint(
                 side,
@@ -58,6 +62,7 @@ record LatencyPoint(
                 millis(micros, 99.9),
                 micros.getTotalCount() == 0 ? Double.NaN : micros.getMaxValue() / 1000.0,
                 cpu,
+                gc,
                 checkpoints);
     }
 
@@ -82,6 +87,7 @@ record LatencyPoint(
         m.put("side_cores", Json.finiteOrNull(cpu.sideCores()));
         m.put("process_cores", Json.finiteOrNull(cpu.processCores()));
         m.put("top_threads_cpu_ms", cpu.topThreadsCpuMs());
+        m.put("gc", gc.toJson());
         if (checkpoints != null) {
             m.put("after_checkpoints", checkpoints.toJson());
         }

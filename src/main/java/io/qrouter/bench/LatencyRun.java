@@ -265,9 +265,11 @@ final class LatencyRun {
         probe.takeLatencies();
         times.recording(true);
         ThreadCpu from = ThreadCpu.now();
+        GcPauses gcFrom = GcPauses.now();
         long start = System.nanoTime();
         sleep(settings.measure().toMillis(), failed, player);
         ThreadCpu to = ThreadCpu.now();
+        GcPauses gcTo = GcPauses.now();
         double seconds = (System.nanoTime() - start) / 1e9;
         times.recording(false);
         player.stopTasks();
@@ -294,12 +296,13 @@ final class LatencyRun {
                                 to.chargedSince(from, baseline) / 1e9 / seconds,
                                 to.processSince(from) / 1e9 / seconds,
                                 to.topCharged(from, baseline, TOP_THREADS)),
+                        gcTo.since(gcFrom, seconds),
                         tail);
         say.accept(
                 String.format(
                         Locale.ROOT,
                         "  N=%d %s at %.0f tasks/s: p50 %.1f ms, p99 %.1f ms, p99.9 %.1f ms"
-                                + " (%d tasks%s)",
+                                + " (%d tasks%s); GC paused the JVM %s",
                         servers,
                         side,
                         rate,
@@ -307,7 +310,8 @@ final class LatencyRun {
                         p.p99Millis(),
                         p.p999Millis(),
                         p.sent(),
-                        p.lost() == 0 ? "" : ", " + p.lost() + " lost"));
+                        p.lost() == 0 ? "" : ", " + p.lost() + " lost",
+                        p.gc().describe()));
         if (tail != null && tail.checkpoints() > 0) {
             say.accept(
                     String.format(

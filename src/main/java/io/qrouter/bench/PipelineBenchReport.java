@@ -170,7 +170,7 @@ public record PipelineBenchReport(
                         + " to decision read back), ms%n");
         out.printf(
                 Locale.ROOT,
-                "  %7s %8s  %-5s %8s %8s %8s %8s %8s %9s %6s %11s %13s%n",
+                "  %7s %8s  %-5s %8s %8s %8s %8s %8s %9s %6s %11s %13s %10s%n",
                 "N",
                 "rate/s",
                 "side",
@@ -182,7 +182,8 @@ public record PipelineBenchReport(
                 "× bare p99",
                 "lost",
                 "side cores",
-                "machine cores");
+                "machine cores",
+                "GC paused");
         for (LatencyRun.Result r : latency) {
             for (int i = 0; i < settings.rates().size(); i++) {
                 LatencyPoint bare = r.bare().get(i);
@@ -296,7 +297,7 @@ public record PipelineBenchReport(
     private static void latencyRow(PrintWriter out, LatencyPoint p, double ratio) {
         out.printf(
                 Locale.ROOT,
-                "  %,7d %,8.0f  %-5s %8.1f %8.1f %8.1f %8.1f %8.1f %9s %6d %11.2f %13.2f%n",
+                "  %,7d %,8.0f  %-5s %8.1f %8.1f %8.1f %8.1f %8.1f %9s %6d %11.2f %13.2f %8.1f %%%n",
                 p.servers(),
                 p.ratePerSecond(),
                 p.side(),
@@ -308,7 +309,8 @@ public record PipelineBenchReport(
                 ratio(ratio),
                 p.lost(),
                 p.cpu().sideCores(),
-                p.cpu().processCores());
+                p.cpu().processCores(),
+                100 * p.gc().pausedShare());
     }
 
     private static String number(Object value) {
@@ -362,7 +364,9 @@ public record PipelineBenchReport(
                         "p999_ms",
                         "max_ms",
                         "side_cores",
-                        "process_cores");
+                        "process_cores",
+                        "gc_pauses",
+                        "gc_paused_share");
         CsvTable h =
                 new CsvTable(
                         "servers",
@@ -403,7 +407,9 @@ public record PipelineBenchReport(
                             p.p999Millis(),
                             p.maxMillis(),
                             p.cpu().sideCores(),
-                            p.cpu().processCores());
+                            p.cpu().processCores(),
+                            p.gc().pauses(),
+                            p.gc().pausedShare());
                     chart.point(p.side() + " p50", p.ratePerSecond(), p.p50Millis());
                     chart.point(p.side() + " p99", p.ratePerSecond(), p.p99Millis());
                     chart.point(p.side() + " p99.9", p.ratePerSecond(), p.p999Millis());

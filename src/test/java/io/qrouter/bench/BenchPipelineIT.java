@@ -138,6 +138,19 @@ class BenchPipelineIT {
             assertThat(tail.get("tasks_in_windows").asLong() + tail.get("tasks_outside").asLong())
                     .isEqualTo(point.get("sent").asLong());
         }
+        double measureSeconds = j.get("settings").get("measure_seconds").asDouble();
+        for (String side : List.of("bare", "job")) {
+            for (JsonNode point : run.get("latency").get(side)) {
+                // the JVM's collection pauses in the measured window, as a share of it
+                JsonNode gc = point.get("gc");
+                assertThat(gc.get("pauses").asLong()).isNotNegative();
+                double pausedSeconds = gc.get("pause_ms").asLong() / 1e3;
+                assertThat(gc.get("paused_share").asDouble())
+                        .isBetween(
+                                pausedSeconds / (2 * measureSeconds),
+                                pausedSeconds / measureSeconds);
+            }
+        }
         for (JsonNode point : run.get("latency").get("bare")) {
             assertThat(point.has("after_checkpoints"))
                     .as("the bare relay has no checkpoints")
