@@ -66,7 +66,12 @@ final class GcPauses {
 
         /** "1.1 % (14 pauses)", for the progress lines. */
         String describe() {
-            return String.format(Locale.ROOT, "%.1f %% (%d pauses)", 100 * pausedShare, pauses);
+            return String.format(
+                    Locale.ROOT,
+                    "%.1f %% (%d %s)",
+                    100 * pausedShare,
+                    pauses,
+                    pauses == 1 ? "pause" : "pauses");
         }
     }
 }

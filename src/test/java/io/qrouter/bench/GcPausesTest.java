@@ -35,6 +35,12 @@ class GcPausesTest {
         }
     }
 
+    @Test
+    void describesTheShareAndTheCount() {
+        assertThat(new GcPauses.Window(1, 12, 0.0012).describe()).isEqualTo("0.1 % (1 pause)");
+        assertThat(new GcPauses.Window(14, 190, 0.0127).describe()).isEqualTo("1.3 % (14 pauses)");
+    }
+
     /**
      * The JVM's own notifications, one per collection with its duration, are the independent count:
      * the snapshots must see the collections they announce on the beans that count pauses.
