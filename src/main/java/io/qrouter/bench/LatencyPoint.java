@@ -13,6 +13,7 @@ import org.HdrHistogram.Histogram;
  * @param sent tasks sent in the measured window
  * @param lost of those, tasks whose decision did not come back within the drain time
  * @param cpu what the measured window cost: the side's threads, the whole process
+ * @param legs the same latencies split at the decision: the way in and the way out
  * @param gc the JVM's collection pauses in the measured window (they stop the broker, the bench and
  *     the side alike)
  * @param checkpoints the job's latency beside its checkpoints; null for the bare relay
@@ -28,6 +29,7 @@ record LatencyPoint(
         double p99Millis,
         double p999Millis,
         double maxMillis,
+        DeliveryLegs.Summary legs,
         Cpu cpu,
         GcPauses.Window gc,
         CheckpointTail checkpoints) {
@@ -47,6 +49,7 @@ record LatencyPoint(
             long sent,
             long lost,
             Histogram micros,
+            DeliveryLegs legs,
             Cpu cpu,
             GcPauses.Window gc,
             CheckpointTail checkpoints) {
@@ -61,6 +64,7 @@ record LatencyPoint(
                 millis(micros, 99),
                 millis(micros, 99.9),
                 micros.getTotalCount() == 0 ? Double.NaN : micros.getMaxValue() / 1000.0,
+                legs.summary(),
                 cpu,
                 gc,
                 checkpoints);
@@ -84,6 +88,7 @@ record LatencyPoint(
         m.put("p99_ms", Json.finiteOrNull(p99Millis));
         m.put("p999_ms", Json.finiteOrNull(p999Millis));
         m.put("max_ms", Json.finiteOrNull(maxMillis));
+        m.put("legs", legs.toJson());
         m.put("side_cores", Json.finiteOrNull(cpu.sideCores()));
         m.put("process_cores", Json.finiteOrNull(cpu.processCores()));
         m.put("top_threads_cpu_ms", cpu.topThreadsCpuMs());

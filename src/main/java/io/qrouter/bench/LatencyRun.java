@@ -292,6 +292,7 @@ final class LatencyRun {
                         times.recorded(),
                         times.outstanding(),
                         latencies.micros(),
+                        latencies.legs(),
                         new LatencyPoint.Cpu(
                                 to.chargedSince(from, baseline) / 1e9 / seconds,
                                 to.processSince(from) / 1e9 / seconds,

@@ -40,8 +40,10 @@ final class OutputProbe implements AutoCloseable {
     private final Map<String, AtomicLong> counts = new ConcurrentHashMap<>();
     private final Histogram latencyMicros = new Histogram(MAX_LATENCY_MICROS, 3);
 
-    /** Guarded by {@link #latencyMicros}, as it records the same decisions. */
+    /** Guarded by {@link #latencyMicros}, as they record the same decisions. */
     private Receipts receipts = new Receipts();
+
+    private DeliveryLegs legs = new DeliveryLegs();
 
     private volatile long firstDecisionNanos;
     private volatile long decisionsInFirstBatch;
@@ -136,12 +138,15 @@ final class OutputProbe implements AutoCloseable {
             cpuAtFirst = ThreadCpu.now();
         }
         if (sendTimes != null) {
-            Long sentAt = sendTimes.take(decisionCodec.decode(value).getTaskId());
+            RoutingDecision decision = decisionCodec.decode(value);
+            Long sentAt = sendTimes.take(decision.getTaskId());
             if (sentAt != null) {
                 long micros = Math.max(0, Math.min(MAX_LATENCY_MICROS, (now - sentAt) / 1000));
+                long receivedAtMillis = System.currentTimeMillis();
                 synchronized (latencyMicros) {
                     latencyMicros.recordValue(micros);
-                    receipts.add(System.currentTimeMillis(), micros);
+                    receipts.add(receivedAtMillis, micros);
+                    legs.add(micros, receivedAtMillis, decision.getDecidedAt().toEpochMilli());
                 }
             }
         }
@@ -192,15 +197,19 @@ final class OutputProbe implements AutoCloseable {
     /** The latencies recorded since the last call, and a fresh start. */
     Latencies takeLatencies() {
         synchronized (latencyMicros) {
-            Latencies taken = new Latencies(latencyMicros.copy(), receipts);
+            Latencies taken = new Latencies(latencyMicros.copy(), receipts, legs);
             latencyMicros.reset();
             receipts = new Receipts();
+            legs = new DeliveryLegs();
             return taken;
         }
     }
 
-    /** The same decisions' latencies as a histogram and one by one, with their receipt times. */
-    record Latencies(Histogram micros, Receipts receipts) {}
+    /**
+     * The same decisions' latencies as a histogram, one by one with their receipt times, and split
+     * at their decision time.
+     */
+    record Latencies(Histogram micros, Receipts receipts, DeliveryLegs legs) {}
 
     void failIfFailed() {
         if (failure != null) {

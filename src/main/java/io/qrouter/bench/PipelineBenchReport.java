@@ -191,6 +191,7 @@ public record PipelineBenchReport(
                 latencyRow(out, r.job().get(i), r.job().get(i).p99Millis() / bare.p99Millis());
             }
         }
+        legsTable(out);
         checkpointTable(out);
         out.printf(
                 Locale.ROOT,
@@ -215,6 +216,40 @@ public record PipelineBenchReport(
                     h.keptUp() ? "yes" : "no (" + h.lagging() + ")");
         }
         out.flush();
+    }
+
+    /** Each side's latency split at the decision: the way in, and the way out. */
+    private void legsTable(PrintWriter out) {
+        out.printf(
+                Locale.ROOT,
+                "%nthe way in (send to decision) and the way out (decision to read back), ms: split at"
+                        + " the decision's decidedAt, which has millisecond resolution%n");
+        out.printf(
+                Locale.ROOT,
+                "  %7s %8s  %-5s %8s %8s %8s %8s%n",
+                "N",
+                "rate/s",
+                "side",
+                "in p50",
+                "in p99",
+                "out p50",
+                "out p99");
+        for (LatencyRun.Result r : latency) {
+            for (int i = 0; i < settings.rates().size(); i++) {
+                for (LatencyPoint p : List.of(r.bare().get(i), r.job().get(i))) {
+                    out.printf(
+                            Locale.ROOT,
+                            "  %,7d %,8.0f  %-5s %8s %8s %8s %8s%n",
+                            p.servers(),
+                            p.ratePerSecond(),
+                            p.side(),
+                            millis(p.legs().inP50Millis()),
+                            millis(p.legs().inP99Millis()),
+                            millis(p.legs().outP50Millis()),
+                            millis(p.legs().outP99Millis()));
+                }
+            }
+        }
     }
 
     /** The job's p99 within {@link CheckpointTail#WINDOW_MILLIS} after a trigger and outside. */

@@ -141,6 +141,15 @@ class BenchPipelineIT {
         double measureSeconds = j.get("settings").get("measure_seconds").asDouble();
         for (String side : List.of("bare", "job")) {
             for (JsonNode point : run.get("latency").get(side)) {
+                // split at the decision, each decision's two legs add up to its latency: so at
+                // least 98 % of the latencies are within the legs' p99s added
+                JsonNode legs = point.get("legs");
+                double inP99 = legs.get("in_p99_ms").asDouble();
+                double outP99 = legs.get("out_p99_ms").asDouble();
+                assertThat(inP99).isBetween(0.0, point.get("max_ms").asDouble() + 0.01);
+                assertThat(outP99).isBetween(0.0, point.get("max_ms").asDouble() + 0.01);
+                assertThat(point.get("p90_ms").asDouble())
+                        .isLessThanOrEqualTo(inP99 + outP99 + 0.01);
                 // the JVM's collection pauses in the measured window, as a share of it
                 JsonNode gc = point.get("gc");
                 assertThat(gc.get("pauses").asLong()).isNotNegative();
