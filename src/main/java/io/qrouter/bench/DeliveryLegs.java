@@ -35,16 +35,10 @@ final class DeliveryLegs {
     /** Percentiles of both legs, in milliseconds (NaN with no decision). */
     Summary summary() {
         return new Summary(
-                millis(inMicros, 50),
-                millis(inMicros, 99),
-                millis(outMicros, 50),
-                millis(outMicros, 99));
-    }
-
-    private static double millis(Histogram micros, double percentile) {
-        return micros.getTotalCount() == 0
-                ? Double.NaN
-                : micros.getValueAtPercentile(percentile) / 1000.0;
+                LatencyPoint.millis(inMicros, 50),
+                LatencyPoint.millis(inMicros, 99),
+                LatencyPoint.millis(outMicros, 50),
+                LatencyPoint.millis(outMicros, 99));
     }
 
     record Summary(

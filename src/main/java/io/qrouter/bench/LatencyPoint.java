@@ -70,7 +70,8 @@ record LatencyPoint(
                 checkpoints);
     }
 
-    private static double millis(Histogram micros, double percentile) {
+    /** A percentile of a histogram of microseconds, in milliseconds; NaN when it is empty. */
+    static double millis(Histogram micros, double percentile) {
         return micros.getTotalCount() == 0
                 ? Double.NaN
                 : micros.getValueAtPercentile(percentile) / 1000.0;
