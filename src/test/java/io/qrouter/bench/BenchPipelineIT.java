@@ -187,8 +187,10 @@ class BenchPipelineIT {
         // 20 buckets of 10 ms since the trigger per job rate
         assertThat(Files.readAllLines(out.resolve("latency_after_checkpoint.csv")))
                 .hasSize(1 + 2 * 20);
-        assertThat(Files.readAllLines(out.resolve("latency.csv")))
-                .hasSize(1 + 4); // header, 2 rates × 2 sides
+        List<String> latencyCsv = Files.readAllLines(out.resolve("latency.csv"));
+        assertThat(latencyCsv).hasSize(1 + 4); // header, 2 rates × 2 sides
+        assertThat(latencyCsv.get(0).split(","))
+                .contains("in_p99_ms", "out_p99_ms", "gc_paused_share");
     }
 
     private static String stdout(String... args) {
