@@ -127,9 +127,14 @@ class BenchPipelineIT {
             assertThat(point.get("side_cores").asDouble())
                     .isPositive()
                     .isLessThan(point.get("process_cores").asDouble());
+            // charged with the job's own threads: none of the bench's drivers, none of the
+            // broker's (in a 1 s point the router need not be among the busiest: checkpoints every
+            // 200 ms keep the JobManager's threads as busy)
             assertThat(point.get("top_threads_cpu_ms").fieldNames())
                     .toIterable()
-                    .anyMatch(thread -> thread.startsWith("router: "));
+                    .isNotEmpty()
+                    .noneMatch(thread -> thread.contains(ThreadCpu.BENCH_MARK))
+                    .noneMatch(thread -> thread.startsWith("data-plane-kafka"));
             // the trigger times came from the job's REST API, and every decision measured is on
             // one side of them
             JsonNode tail = point.get("after_checkpoints");
