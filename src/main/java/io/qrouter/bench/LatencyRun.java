@@ -49,7 +49,7 @@ final class LatencyRun {
         String name = "lat-n" + servers;
         BenchTopics jobTopics = new BenchTopics(name + "-job").create(bootstrapServers, partitions);
         HeartbeatCost idle;
-        List<LatencyPoint> job = new ArrayList<>();
+        List<LatencyPoint> job;
         ThreadCpu baseline = ThreadCpu.now();
         SendTimes times = new SendTimes();
         try (OutputProbe probe =
@@ -78,26 +78,23 @@ final class LatencyRun {
                 idle =
                         heartbeatsOnly(
                                 servers, player, producer, probe, jobTopics, baseline, failed);
-                preroll("job", servers, player, failed);
-                for (double rate : settings.rates()) {
-                    job.add(
-                            point(
-                                    "job",
-                                    servers,
-                                    rate,
-                                    player,
-                                    producer,
-                                    times,
-                                    probe,
-                                    baseline,
-                                    failed,
-                                    started::checkpointTriggerTimes));
-                }
+                job =
+                        sweep(
+                                new Side(
+                                        "job",
+                                        player,
+                                        producer,
+                                        times,
+                                        probe,
+                                        baseline,
+                                        failed,
+                                        started::checkpointTriggerTimes),
+                                servers);
             }
         }
         BenchTopics bareTopics =
                 new BenchTopics(name + "-bare").create(bootstrapServers, partitions);
-        List<LatencyPoint> bare = new ArrayList<>();
+        List<LatencyPoint> bare;
         times.reset();
         ThreadCpu bareBaseline = ThreadCpu.now();
         try (OutputProbe probe =
@@ -119,21 +116,18 @@ final class LatencyRun {
             try (WorkloadProducer producer =
                             new WorkloadProducer(bootstrapServers, bareTopics, 0, times);
                     LivePlayer player = new LivePlayer(producer)) {
-                preroll("bare", servers, player, pipe::failIfFailed);
-                for (double rate : settings.rates()) {
-                    bare.add(
-                            point(
-                                    "bare",
-                                    servers,
-                                    rate,
-                                    player,
-                                    producer,
-                                    times,
-                                    probe,
-                                    bareBaseline,
-                                    pipe::failIfFailed,
-                                    null));
-                }
+                bare =
+                        sweep(
+                                new Side(
+                                        "bare",
+                                        player,
+                                        producer,
+                                        times,
+                                        probe,
+                                        bareBaseline,
+                                        pipe::failIfFailed,
+                                        null),
+                                servers);
             }
         }
         return new Result(servers, idle, bare, job);
@@ -242,61 +236,70 @@ final class LatencyRun {
     }
 
     /**
-     * One side at one rate: warm-up, the measured window, the drain.
-     *
-     * @param checkpointTriggers the job's checkpoint trigger times (epoch ms, ascending), for
-     *     {@link CheckpointTail}; null for the bare relay, which has no checkpoints
+     * What one side's points share: its drivers and probe, the CPU baseline it is charged from, its
+     * liveness check, and the job's checkpoint trigger times (epoch ms, ascending, for {@link
+     * CheckpointTail}; null for the bare relay, which has no checkpoints).
      */
-    private LatencyPoint point(
-            String side,
-            int servers,
-            double rate,
+    private record Side(
+            String name,
             LivePlayer player,
             WorkloadProducer producer,
             SendTimes times,
             OutputProbe probe,
             ThreadCpu baseline,
             ThroughputRun.Check failed,
-            Callable<List<Long>> checkpointTriggers)
-            throws Exception {
-        player.play(fleet(servers, rate, side));
-        sleep(settings.warmup().toMillis(), failed, player);
-        times.reset();
-        probe.takeLatencies();
-        times.recording(true);
+            Callable<List<Long>> checkpointTriggers) {}
+
+    /** One side's sweep: the pre-roll, then a point at each rate in turn. */
+    private List<LatencyPoint> sweep(Side side, int servers) throws Exception {
+        preroll(side.name(), servers, side.player(), side.failed());
+        List<LatencyPoint> points = new ArrayList<>();
+        for (double rate : settings.rates()) {
+            points.add(point(side, servers, rate));
+        }
+        return points;
+    }
+
+    /** One side at one rate: warm-up, the measured window, the drain. */
+    private LatencyPoint point(Side side, int servers, double rate) throws Exception {
+        side.player().play(fleet(servers, rate, side.name()));
+        sleep(settings.warmup().toMillis(), side.failed(), side.player());
+        side.times().reset();
+        side.probe().takeLatencies();
+        side.times().recording(true);
         ThreadCpu from = ThreadCpu.now();
         GcPauses gcFrom = GcPauses.now();
         long start = System.nanoTime();
-        sleep(settings.measure().toMillis(), failed, player);
+        sleep(settings.measure().toMillis(), side.failed(), side.player());
         ThreadCpu to = ThreadCpu.now();
         GcPauses gcTo = GcPauses.now();
         double seconds = (System.nanoTime() - start) / 1e9;
-        times.recording(false);
-        player.stopTasks();
+        side.times().recording(false);
+        side.player().stopTasks();
         long deadline = System.nanoTime() + DRAIN.toNanos();
-        while (times.outstanding() > 0 && System.nanoTime() < deadline) {
-            failed.check();
+        while (side.times().outstanding() > 0 && System.nanoTime() < deadline) {
+            side.failed().check();
             Thread.sleep(20);
         }
-        probe.failIfFailed();
-        OutputProbe.Latencies latencies = probe.takeLatencies();
+        side.probe().failIfFailed();
+        OutputProbe.Latencies latencies = side.probe().takeLatencies();
         CheckpointTail tail =
-                checkpointTriggers == null
+                side.checkpointTriggers() == null
                         ? null
-                        : CheckpointTail.of(latencies.receipts(), checkpointTriggers.call());
+                        : CheckpointTail.of(latencies.receipts(), side.checkpointTriggers().call());
         LatencyPoint p =
                 LatencyPoint.of(
-                        side,
+                        side.name(),
                         servers,
                         rate,
-                        times.recorded(),
-                        times.outstanding(),
+                        side.times().recorded(),
+                        side.times().outstanding(),
                         latencies.micros(),
                         latencies.legs(),
                         new LatencyPoint.Cpu(
-                                to.chargedSince(from, baseline) / 1e9 / seconds,
+                                to.chargedSince(from, side.baseline()) / 1e9 / seconds,
                                 to.processSince(from) / 1e9 / seconds,
-                                to.topCharged(from, baseline, TOP_THREADS)),
+                                to.topCharged(from, side.baseline(), TOP_THREADS)),
                         gcTo.since(gcFrom, seconds),
                         tail);
         say.accept(
@@ -305,7 +308,7 @@ final class LatencyRun {
                         "  N=%d %s at %.0f tasks/s: p50 %.1f ms, p99 %.1f ms, p99.9 %.1f ms"
                                 + " (%d tasks%s); GC paused the JVM %s",
                         servers,
-                        side,
+                        side.name(),
                         rate,
                         p.p50Millis(),
                         p.p99Millis(),
