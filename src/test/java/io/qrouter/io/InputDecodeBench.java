@@ -1,33 +1,19 @@
 package io.qrouter.io;
 
+import io.qrouter.PerOperationBench;
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskEventType;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.job.Records;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * One input record decoded from its Kafka bytes, as every source of the job does for every record
  * (a task, its lifecycle events, heartbeats): the bounded decoder's cost per record. Run: {@code
  * java -cp target/test-classes:target/classes:$(cat cp.txt) org.openjdk.jmh.Main InputDecodeBench}.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(1)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-public class InputDecodeBench {
+public class InputDecodeBench extends PerOperationBench {
     private static final long NOW = 1_700_000_000_000L;
 
     private final AvroCodec<TaskRequest> tasks = AvroCodec.of(TaskRequest.class);

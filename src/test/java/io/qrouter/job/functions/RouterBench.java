@@ -1,5 +1,6 @@
 package io.qrouter.job.functions;
 
+import io.qrouter.PerOperationBench;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.io.AvroCodec;
@@ -9,21 +10,12 @@ import io.qrouter.job.Records;
 import io.qrouter.job.TestSettings;
 import io.qrouter.job.records.ServerUpdate;
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The router operator (heartbeat-k-live, one subtask, under Flink's operator harness) with N
@@ -32,13 +24,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * event brings), the per-server path every router subtask pays for every update. Run: {@code java
  * -cp target/test-classes:target/classes:$(cat cp.txt) org.openjdk.jmh.Main RouterBench}.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(1)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-public class RouterBench {
+public class RouterBench extends PerOperationBench {
     @Param({"20", "2000", "20000"})
     int servers;
 

@@ -4,27 +4,19 @@ import static io.qrouter.avro.TaskEventType.COMPLETED;
 import static io.qrouter.avro.TaskEventType.ENQUEUED;
 import static io.qrouter.avro.TaskEventType.STARTED;
 
+import io.qrouter.PerOperationBench;
 import io.qrouter.avro.TaskEventType;
 import io.qrouter.job.Harnesses;
 import io.qrouter.job.Records;
 import io.qrouter.job.ServerStateHarness;
 import io.qrouter.job.TestSettings;
-import java.util.concurrent.TimeUnit;
 import org.apache.flink.runtime.state.hashmap.HashMapStateBackend;
 import org.apache.flink.state.rocksdb.EmbeddedRocksDBStateBackend;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The per-server state operator under Flink's operator harness, on the heap or in RocksDB, with N
@@ -35,13 +27,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * heartbeat log, and the update when it brings news). Run: {@code java -cp
  * target/test-classes:target/classes:$(cat cp.txt) org.openjdk.jmh.Main ServerStateBench}.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(1)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-public class ServerStateBench {
+public class ServerStateBench extends PerOperationBench {
     static final int TASKS_PER_HEARTBEAT = 100;
 
     @Param({"hashmap", "rocksdb"})
