@@ -3,10 +3,7 @@ package io.qrouter.bench;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.io.AvroCodec;
-import io.qrouter.policy.Rule;
-import io.qrouter.policy.StableHash;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -84,32 +81,13 @@ final class BarePipe implements AutoCloseable {
             while (running) {
                 for (ConsumerRecord<byte[], byte[]> record :
                         consumer.poll(Duration.ofMillis(100))) {
-                    TaskRequest task = taskCodec.decode(record.value());
-                    String server =
-                            serverIds.get(
-                                    (int)
-                                            Math.floorMod(
-                                                    StableHash.of(task.getTaskId()),
-                                                    (long) serverIds.size()));
                     RoutingDecision decision =
-                            new RoutingDecision(
-                                    task.getTaskId(),
-                                    server,
-                                    Rule.HASH.name(),
-                                    "hash",
-                                    null,
-                                    null,
-                                    null,
-                                    0L,
-                                    Instant.now(),
-                                    task.getCreatedAt(),
-                                    task.getServiceType(),
-                                    0,
-                                    null,
-                                    null);
+                            HashDecision.of(taskCodec.decode(record.value()), serverIds);
                     producer.send(
                             new ProducerRecord<>(
-                                    decisionsTopic, server, decisionCodec.encode(decision)));
+                                    decisionsTopic,
+                                    decision.getServerId(),
+                                    decisionCodec.encode(decision)));
                 }
             }
         } catch (WakeupException e) {

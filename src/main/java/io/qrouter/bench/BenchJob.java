@@ -18,11 +18,12 @@ import org.apache.flink.configuration.WebOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
- * Submits the production pipeline ({@link QrouterJob#buildPipeline}) to a local MiniCluster for one
- * benchmark run: the run's topics, sources from the beginning, checkpoints to a temporary directory
- * (the JobManager's memory takes only a few MB: thousands of servers' state do not fit), the chosen
- * settings, restarts off (a failure ends the run with its cause). No name the job gives its threads
- * or clients contains {@link ThreadCpu#BENCH_MARK}, so its CPU is charged.
+ * Submits the production pipeline ({@link QrouterJob#buildPipeline}), or the Flink floor ({@link
+ * FlinkFloorJob}), to a local MiniCluster for one benchmark run: the run's topics, sources from the
+ * beginning, checkpoints to a temporary directory (the JobManager's memory takes only a few MB:
+ * thousands of servers' state do not fit), the chosen settings, restarts off (a failure ends the
+ * run with its cause). No name the job gives its threads or clients contains {@link
+ * ThreadCpu#BENCH_MARK}, so its CPU is charged.
  */
 final class BenchJob {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
@@ -54,12 +55,14 @@ final class BenchJob {
     /**
      * @param runKeys the run's own keys (topics, timeouts), applied before {@code settings}'
      *     overrides
+     * @param serverIds the fleet's servers, among which the Flink floor hashes its tasks
      */
     static Started start(
             String bootstrapServers,
             String runName,
             JobSettings settings,
-            Map<String, String> runKeys)
+            Map<String, String> runKeys,
+            List<String> serverIds)
             throws Exception {
         Map<String, String> keys = new LinkedHashMap<>();
         keys.put(ConfigKey.KAFKA_BOOTSTRAP_SERVERS.key(), bootstrapServers);
@@ -91,7 +94,10 @@ final class BenchJob {
         flink.set(RestOptions.CACHE_CHECKPOINT_STATISTICS_TIMEOUT, Duration.ofMillis(1));
         StreamExecutionEnvironment env =
                 StreamExecutionEnvironment.createLocalEnvironment(settings.parallelism(), flink);
-        QrouterJob.buildPipeline(env, config);
+        switch (settings.job()) {
+            case QROUTER -> QrouterJob.buildPipeline(env, config);
+            case FLINK_FLOOR -> FlinkFloorJob.buildPipeline(env, config, serverIds);
+        }
         long submitted = System.nanoTime();
         JobWatch job = new JobWatch(env.executeAsync(config.get(ConfigKey.JOB_NAME)));
         Started started = new Started(job, submitted, checkpoints, restPort);

@@ -4,10 +4,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The job as the benchmark runs it: parallelism, delivery guarantee, state backend, and any other
- * configuration key ({@code --set}), applied last.
+ * The job as the benchmark runs it: which job, parallelism, delivery guarantee, state backend, and
+ * any other configuration key ({@code --set}), applied last.
  */
 public record JobSettings(
+        BenchedJob job,
         int parallelism,
         String deliveryGuarantee,
         String stateBackend,
@@ -17,12 +18,13 @@ public record JobSettings(
     }
 
     JobSettings withStateBackend(String backend) {
-        return new JobSettings(parallelism, deliveryGuarantee, backend, overrides);
+        return new JobSettings(job, parallelism, deliveryGuarantee, backend, overrides);
     }
 
     /** One line for the table's heading. */
     String describe() {
-        return "parallelism "
+        return job.label()
+                + ", parallelism "
                 + parallelism
                 + ", "
                 + deliveryGuarantee

@@ -69,7 +69,8 @@ final class LatencyRun {
                             bootstrapServers,
                             name + "-job",
                             settings.job(settings.stateBackends().get(0)),
-                            jobTopics.jobKeys());
+                            jobTopics.jobKeys(),
+                            fleet(servers, settings.rates().get(0), "ids").serverIds());
             try (started;
                     WorkloadProducer producer =
                             new WorkloadProducer(bootstrapServers, jobTopics, 0, times);
@@ -81,7 +82,7 @@ final class LatencyRun {
                 job =
                         sweep(
                                 new Side(
-                                        "job",
+                                        settings.job().job().side(),
                                         player,
                                         producer,
                                         times,

@@ -182,7 +182,8 @@ final class ThroughputRun {
                                     .create(bootstrapServers, w.partitions()),
                             name + "-" + backend,
                             backend,
-                            w.preloaded()));
+                            w.preloaded(),
+                            w.fleet().serverIds()));
         }
         return new Round(bare, job);
     }
@@ -278,7 +279,8 @@ final class ThroughputRun {
             BenchTopics outputs,
             String runName,
             String backend,
-            Preloaded preloaded)
+            Preloaded preloaded,
+            List<String> serverIds)
             throws Exception {
         Map<String, String> keys = BenchTopics.jobKeys(inputs, outputs);
         keys.put(ConfigKey.SERVER_DOWN_TIMEOUT_MS.key(), NEVER_DOWN_MS);
@@ -303,7 +305,8 @@ final class ThroughputRun {
                         preloaded.tasks(),
                         lastSlotAssigned)) {
             BenchJob.Started started =
-                    BenchJob.start(bootstrapServers, runName, settings.job(backend), keys);
+                    BenchJob.start(
+                            bootstrapServers, runName, settings.job(backend), keys, serverIds);
             try (started) {
                 await(
                         probe,
@@ -312,7 +315,7 @@ final class ThroughputRun {
                         "job (" + backend + ")",
                         started.job()::failIfEnded);
                 return measured(
-                        "job/" + backend,
+                        settings.job().job().side() + "/" + backend,
                         probe,
                         preloaded.tasks(),
                         baseline,

@@ -1,5 +1,6 @@
 package io.qrouter.cli;
 
+import io.qrouter.bench.BenchedJob;
 import io.qrouter.bench.JobSettings;
 import io.qrouter.bench.PipelineBench;
 import io.qrouter.bench.PipelineBenchReport;
@@ -56,6 +57,15 @@ final class BenchPipelineCommand implements Runnable {
             defaultValue = "20,2000,20000",
             description = "Fleet sizes N, each run in turn (default: ${DEFAULT-VALUE}).")
     List<Integer> servers;
+
+    @Option(
+            names = "--job",
+            defaultValue = "qrouter",
+            description =
+                    "The Flink job measured against the bare pipe: qrouter, or flink-floor (the same"
+                            + " inputs, sinks and settings with no logic: what Flink itself costs)"
+                            + " (default: ${DEFAULT-VALUE}).")
+    String job;
 
     @Option(
             names = "--parallelism",
@@ -156,6 +166,7 @@ final class BenchPipelineCommand implements Runnable {
                                         rates,
                                         servers,
                                         new JobSettings(
+                                                BenchedJob.of(job),
                                                 parallelism,
                                                 delivery,
                                                 stateBackends.get(0),

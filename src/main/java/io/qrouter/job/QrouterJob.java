@@ -157,27 +157,10 @@ public final class QrouterJob {
      */
     public static void defineWorkflow(
             StreamExecutionEnvironment env, JobConfig config, JobSources sources, JobSinks sinks) {
-        SingleOutputStreamOperator<TaskRequest> tasks =
-                input(
-                        env,
-                        config,
-                        sources.tasks(),
-                        "tasks",
-                        task -> task.getCreatedAt().toEpochMilli());
-        SingleOutputStreamOperator<TaskEvent> events =
-                input(
-                        env,
-                        config,
-                        sources.serverEvents(),
-                        "server-events",
-                        event -> event.getEventTime().toEpochMilli());
-        SingleOutputStreamOperator<Heartbeat> heartbeats =
-                input(
-                        env,
-                        config,
-                        sources.heartbeats(),
-                        "heartbeats",
-                        beat -> beat.getSentAt().toEpochMilli());
+        Inputs inputs = inputs(env, config, sources);
+        SingleOutputStreamOperator<TaskRequest> tasks = inputs.tasks();
+        SingleOutputStreamOperator<TaskEvent> events = inputs.events();
+        SingleOutputStreamOperator<Heartbeat> heartbeats = inputs.heartbeats();
 
         SingleOutputStreamOperator<ControlCommand> authenticated =
                 env.fromSource(
@@ -285,11 +268,7 @@ public final class QrouterJob {
                 .name("dsrs-assignments: sink");
 
         DataStream<DeadLetter> deadLetters =
-                tasks.getSideOutput(DeadLetters.TAG)
-                        .union(
-                                events.getSideOutput(DeadLetters.TAG),
-                                heartbeats.getSideOutput(DeadLetters.TAG),
-                                decisions.getSideOutput(RouterFunction.DEAD_LETTERS));
+                inputs.deadLetters().union(decisions.getSideOutput(RouterFunction.DEAD_LETTERS));
         deadLetters
                 .map(new CountDeadLetters())
                 .uid("count-dead-letters")
@@ -381,6 +360,50 @@ public final class QrouterJob {
                 .setMaxParallelism(1)
                 .uid("control")
                 .name("control: validate, apply");
+    }
+
+    /**
+     * The three data inputs, read and validated: each record with its event time and watermarks,
+     * the malformed ones split off to {@link #deadLetters}.
+     */
+    public record Inputs(
+            SingleOutputStreamOperator<TaskRequest> tasks,
+            SingleOutputStreamOperator<TaskEvent> events,
+            SingleOutputStreamOperator<Heartbeat> heartbeats) {
+        /** The records the three inputs could not decode or validate, with the reason. */
+        public DataStream<DeadLetter> deadLetters() {
+            return tasks.getSideOutput(DeadLetters.TAG)
+                    .union(
+                            events.getSideOutput(DeadLetters.TAG),
+                            heartbeats.getSideOutput(DeadLetters.TAG));
+        }
+    }
+
+    /**
+     * Tasks, lifecycle events and heartbeats from {@code sources}, each timed by its own event-time
+     * field (creation, event, sending).
+     */
+    public static Inputs inputs(
+            StreamExecutionEnvironment env, JobConfig config, JobSources sources) {
+        return new Inputs(
+                input(
+                        env,
+                        config,
+                        sources.tasks(),
+                        "tasks",
+                        task -> task.getCreatedAt().toEpochMilli()),
+                input(
+                        env,
+                        config,
+                        sources.serverEvents(),
+                        "server-events",
+                        event -> event.getEventTime().toEpochMilli()),
+                input(
+                        env,
+                        config,
+                        sources.heartbeats(),
+                        "heartbeats",
+                        beat -> beat.getSentAt().toEpochMilli()));
     }
 
     /** One input: source with event-time watermarks, then dead letters split off. */

@@ -198,6 +198,55 @@ class BenchPipelineIT {
                 .contains("in_p99_ms", "out_p99_ms", "gc_paused_share");
     }
 
+    /**
+     * The same bench with the Flink floor as its job: it decides every task, reads every input to
+     * its end (the throughput run waits for the floor's marker of the workload's last slot), loses
+     * no live task and keeps up with the heartbeat log.
+     */
+    @Test
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
+    void theFlinkFloorRunsTheSameBench(@TempDir Path out) throws Exception {
+        String table =
+                stdout(
+                        "bench",
+                        "pipeline",
+                        "--job",
+                        "flink-floor",
+                        "--tasks",
+                        Integer.toString(TASKS),
+                        "--servers",
+                        "5",
+                        "--rates",
+                        "100",
+                        "--preroll",
+                        "0s",
+                        "--warmup",
+                        "0s",
+                        "--measure",
+                        "1s",
+                        "--idle",
+                        "1s",
+                        "--no-progress",
+                        "--out",
+                        out.toString());
+        assertThat(table)
+                .contains("job flink-floor, parallelism 1")
+                .contains("flink-floor/hashmap");
+        JsonNode j = Json.MAPPER.readTree(out.resolve("bench.json").toFile());
+        assertThat(j.get("settings").get("job").asText()).isEqualTo("flink-floor");
+        JsonNode run = j.get("runs").get(0);
+        JsonNode floor = run.get("throughput").get("job").get(0);
+        assertThat(floor.get("side").asText()).isEqualTo("flink-floor/hashmap");
+        assertThat(floor.get("tasks").asLong()).isEqualTo(TASKS + 1);
+        assertThat(floor.get("dead_letters").asLong()).isZero();
+        assertThat(j.get("throughput").get("ratio").asDouble()).isPositive();
+        for (JsonNode point : run.get("latency").get("job")) {
+            assertThat(point.get("sent").asLong()).isPositive();
+            assertThat(point.get("lost").asLong()).isZero();
+        }
+        assertThat(j.get("heartbeats_only").get(0).get("kept_up").asBoolean()).isTrue();
+    }
+
     private static String stdout(String... args) {
         PrintStream original = System.out;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
