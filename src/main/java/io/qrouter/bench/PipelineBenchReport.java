@@ -151,7 +151,7 @@ public record PipelineBenchReport(
                 settings.workloadRatePerSecond());
         out.printf(
                 Locale.ROOT,
-                "  %7s  %-14s %12s %9s %14s %9s %14s %16s %14s%n",
+                "  %7s  %-19s %12s %9s %14s %9s %14s %16s %14s%n",
                 "N",
                 "side",
                 "tasks/s",
@@ -171,7 +171,7 @@ public record PipelineBenchReport(
                         + " to decision read back), ms%n");
         out.printf(
                 Locale.ROOT,
-                "  %7s %8s  %-5s %8s %8s %8s %8s %8s %9s %6s %11s %13s %10s%n",
+                "  %7s %8s  %-11s %8s %8s %8s %8s %8s %9s %6s %11s %13s %10s%n",
                 "N",
                 "rate/s",
                 "side",
@@ -227,7 +227,7 @@ public record PipelineBenchReport(
                         + " the decision's decidedAt, which has millisecond resolution%n");
         out.printf(
                 Locale.ROOT,
-                "  %7s %8s  %-5s %8s %8s %8s %8s%n",
+                "  %7s %8s  %-11s %8s %8s %8s %8s%n",
                 "N",
                 "rate/s",
                 "side",
@@ -240,7 +240,7 @@ public record PipelineBenchReport(
                 for (LatencyPoint p : List.of(r.bare().get(i), r.job().get(i))) {
                     out.printf(
                             Locale.ROOT,
-                            "  %,7d %,8.0f  %-5s %8s %8s %8s %8s%n",
+                            "  %,7d %,8.0f  %-11s %8s %8s %8s %8s%n",
                             p.servers(),
                             p.ratePerSecond(),
                             p.side(),
@@ -308,7 +308,7 @@ public record PipelineBenchReport(
     private static void row(PrintWriter out, ThroughputRun.Result r, SideThroughput side) {
         out.printf(
                 Locale.ROOT,
-                "  %,7d  %-14s %,12.0f %9.2f %,14.0f %9.2f %14.1f %16.1f %12.2f s%n",
+                "  %,7d  %-19s %,12.0f %9.2f %,14.0f %9.2f %14.1f %16.1f %12.2f s%n",
                 r.servers(),
                 side.side(),
                 side.tasksPerSecond(),
@@ -333,7 +333,7 @@ public record PipelineBenchReport(
     private static void latencyRow(PrintWriter out, LatencyPoint p, double ratio) {
         out.printf(
                 Locale.ROOT,
-                "  %,7d %,8.0f  %-5s %8.1f %8.1f %8.1f %8.1f %8.1f %9s %6d %11.2f %13.2f %8.1f %%%n",
+                "  %,7d %,8.0f  %-11s %8.1f %8.1f %8.1f %8.1f %8.1f %9s %6d %11.2f %13.2f %8.1f %%%n",
                 p.servers(),
                 p.ratePerSecond(),
                 p.side(),
