@@ -94,7 +94,7 @@ final class BenchJob {
         flink.set(RestOptions.CACHE_CHECKPOINT_STATISTICS_TIMEOUT, Duration.ofMillis(1));
         StreamExecutionEnvironment env =
                 StreamExecutionEnvironment.createLocalEnvironment(settings.parallelism(), flink);
-        switch (settings.job()) {
+        switch (settings.kind()) {
             case QROUTER -> QrouterJob.buildPipeline(env, config);
             case FLINK_FLOOR -> FlinkFloorJob.buildPipeline(env, config, serverIds);
         }

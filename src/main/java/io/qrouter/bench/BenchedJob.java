@@ -1,6 +1,7 @@
 package io.qrouter.bench;
 
 import java.util.Arrays;
+import java.util.stream.Collectors;
 
 /** The Flink job {@code bench pipeline} measures against the bare pipe ({@code --job}). */
 public enum BenchedJob {
@@ -38,7 +39,11 @@ public enum BenchedJob {
                 .orElseThrow(
                         () ->
                                 new IllegalArgumentException(
-                                        "--job must be qrouter or flink-floor (got "
+                                        "--job must be "
+                                                + Arrays.stream(values())
+                                                        .map(BenchedJob::label)
+                                                        .collect(Collectors.joining(" or "))
+                                                + " (got "
                                                 + label
                                                 + ")"));
     }

@@ -8,7 +8,7 @@ import java.util.Map;
  * any other configuration key ({@code --set}), applied last.
  */
 public record JobSettings(
-        BenchedJob job,
+        BenchedJob kind,
         int parallelism,
         String deliveryGuarantee,
         String stateBackend,
@@ -18,12 +18,12 @@ public record JobSettings(
     }
 
     JobSettings withStateBackend(String backend) {
-        return new JobSettings(job, parallelism, deliveryGuarantee, backend, overrides);
+        return new JobSettings(kind, parallelism, deliveryGuarantee, backend, overrides);
     }
 
     /** One line for the table's heading. */
     String describe() {
-        return job.label()
+        return kind.label()
                 + ", parallelism "
                 + parallelism
                 + ", "

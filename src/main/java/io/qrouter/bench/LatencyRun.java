@@ -47,6 +47,8 @@ final class LatencyRun {
     Result run(int servers) throws Exception {
         int partitions = settings.job().parallelism();
         String name = "lat-n" + servers;
+        // the servers among which the bare relay and the Flink floor hash their tasks
+        List<String> serverIds = fleet(servers, settings.rates().get(0), "ids").serverIds();
         BenchTopics jobTopics = new BenchTopics(name + "-job").create(bootstrapServers, partitions);
         HeartbeatCost idle;
         List<LatencyPoint> job;
@@ -70,7 +72,7 @@ final class LatencyRun {
                             name + "-job",
                             settings.job(settings.stateBackends().get(0)),
                             jobTopics.jobKeys(),
-                            fleet(servers, settings.rates().get(0), "ids").serverIds());
+                            serverIds);
             try (started;
                     WorkloadProducer producer =
                             new WorkloadProducer(bootstrapServers, jobTopics, 0, times);
@@ -82,7 +84,7 @@ final class LatencyRun {
                 job =
                         sweep(
                                 new Side(
-                                        settings.job().job().side(),
+                                        settings.job().kind().side(),
                                         player,
                                         producer,
                                         times,
@@ -112,7 +114,7 @@ final class LatencyRun {
                                         bootstrapServers,
                                         bareTopics.tasks(),
                                         bareTopics.decisions(),
-                                        fleet(servers, settings.rates().get(0), "ids").serverIds())
+                                        serverIds)
                                 .start()) {
             try (WorkloadProducer producer =
                             new WorkloadProducer(bootstrapServers, bareTopics, 0, times);

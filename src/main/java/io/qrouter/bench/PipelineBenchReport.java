@@ -53,7 +53,7 @@ public record PipelineBenchReport(
         m.put("rates", settings.rates());
         m.put("servers", settings.servers());
         m.put("parallelism", settings.job().parallelism());
-        m.put("job", settings.job().job().label());
+        m.put("job", settings.job().kind().label());
         m.put("delivery_guarantee", settings.job().deliveryGuarantee());
         m.put("state_backends", settings.stateBackends());
         m.put("job_overrides", settings.job().overrides());

@@ -315,7 +315,7 @@ final class ThroughputRun {
                         "job (" + backend + ")",
                         started.job()::failIfEnded);
                 return measured(
-                        settings.job().job().side() + "/" + backend,
+                        settings.job().kind().side() + "/" + backend,
                         probe,
                         preloaded.tasks(),
                         baseline,
