@@ -11,7 +11,9 @@ import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
 /** The default topic names (each is configurable in the job) and topic creation. */
 public final class Topics {
@@ -86,6 +88,7 @@ public final class Topics {
                     }
                 }
             }
+            awaitLeaders(admin, names, System.nanoTime() + TimeUnit.SECONDS.toNanos(30));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while creating topics", e);
@@ -93,6 +96,36 @@ public final class Topics {
             throw new IllegalStateException(
                     "broker at " + bootstrapServers + " did not confirm topic creation within 30 s",
                     e);
+        }
+    }
+
+    /**
+     * Waits until the broker's metadata names a leader for every partition of {@code names}: the
+     * controller confirms a creation before the broker that answers clients knows the topic, and a
+     * consumer asking for its partitions in between is told there are none.
+     */
+    private static void awaitLeaders(Admin admin, Collection<String> names, long deadlineNanos)
+            throws InterruptedException, TimeoutException {
+        while (true) {
+            try {
+                Map<String, TopicDescription> described =
+                        admin.describeTopics(names).allTopicNames().get(30, TimeUnit.SECONDS);
+                if (described.values().stream()
+                        .flatMap(d -> d.partitions().stream())
+                        .allMatch(partition -> partition.leader() != null)) {
+                    return;
+                }
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
+                    throw new IllegalStateException(
+                            "cannot describe topics " + names + ": " + e.getCause().getMessage(),
+                            e.getCause());
+                }
+            }
+            if (System.nanoTime() > deadlineNanos) {
+                throw new TimeoutException("topics " + names + " have no leader after 30 s");
+            }
+            Thread.sleep(20);
         }
     }
 

@@ -87,6 +87,29 @@ class EmbeddedKafkaIT {
     }
 
     /**
+     * A consumer made right after {@link Topics#create} returns is told every partition of every
+     * new topic: the creation waits for the broker's metadata, not only the controller's answer.
+     */
+    @Test
+    void aCreatedTopicsPartitionsAreKnownWhenCreateReturns() throws Exception {
+        try (EmbeddedKafka kafka = EmbeddedKafka.start()) {
+            Properties c = new Properties();
+            c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
+            for (int round = 0; round < 20; round++) {
+                List<String> names = List.of("fresh-a-" + round, "fresh-b-" + round);
+                Topics.create(kafka.bootstrapServers(), names, 3, (short) 1);
+                try (KafkaConsumer<String, String> consumer =
+                        new KafkaConsumer<>(
+                                c, new StringDeserializer(), new StringDeserializer())) {
+                    for (String name : names) {
+                        assertThat(consumer.partitionsFor(name)).as(name).hasSize(3);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
      * A real restart: while stopped nothing listens on the port; afterwards the same address serves
      * the records written before (same log directories), and a producer created before the stop
      * carries on.
