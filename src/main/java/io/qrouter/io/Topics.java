@@ -2,6 +2,7 @@ package io.qrouter.io;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -11,7 +12,9 @@ import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
@@ -100,9 +103,13 @@ public final class Topics {
     }
 
     /**
-     * Waits until the broker's metadata names a leader for every partition of {@code names}: the
-     * controller confirms a creation before the broker that answers clients knows the topic, and a
-     * consumer asking for its partitions in between is told there are none.
+     * Waits until every partition of {@code names} is served by its leader. The controller confirms
+     * a creation before the broker that answers clients knows the topic: a consumer asking for its
+     * partitions in between is told there are none. And a broker that already names a partition's
+     * leader may not have opened its log yet: an idempotent producer whose first batch is refused
+     * while its second, sent a moment later, is taken is stuck from then on, every retry of the
+     * first out of sequence ({@code OutOfOrderSequenceException}). A partition's latest offset is
+     * answered by its leader once it has opened the log.
      */
     private static void awaitLeaders(Admin admin, Collection<String> names, long deadlineNanos)
             throws InterruptedException, TimeoutException {
@@ -113,6 +120,7 @@ public final class Topics {
                 if (described.values().stream()
                         .flatMap(d -> d.partitions().stream())
                         .allMatch(partition -> partition.leader() != null)) {
+                    awaitOpenLogs(admin, described, deadlineNanos);
                     return;
                 }
             } catch (ExecutionException e) {
@@ -126,6 +134,33 @@ public final class Topics {
                 throw new TimeoutException("topics " + names + " have no leader after 30 s");
             }
             Thread.sleep(20);
+        }
+    }
+
+    /** Asks every partition's leader for its latest offset (the admin client retries meanwhile). */
+    private static void awaitOpenLogs(
+            Admin admin, Map<String, TopicDescription> described, long deadlineNanos)
+            throws InterruptedException, TimeoutException {
+        Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+        described.forEach(
+                (name, topic) ->
+                        topic.partitions()
+                                .forEach(
+                                        p ->
+                                                latest.put(
+                                                        new TopicPartition(name, p.partition()),
+                                                        OffsetSpec.latest())));
+        try {
+            admin.listOffsets(latest)
+                    .all()
+                    .get(Math.max(1, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(
+                    "the leaders of "
+                            + described.keySet()
+                            + " do not serve them: "
+                            + e.getCause().getMessage(),
+                    e.getCause());
         }
     }
 

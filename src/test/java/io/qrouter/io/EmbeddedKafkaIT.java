@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -21,6 +22,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
@@ -87,22 +89,42 @@ class EmbeddedKafkaIT {
     }
 
     /**
-     * A consumer made right after {@link Topics#create} returns is told every partition of every
-     * new topic: the creation waits for the broker's metadata, not only the controller's answer.
+     * Right after {@link Topics#create} returns, a consumer is told every partition of every new
+     * topic (the creation waits for the broker's metadata, not only the controller's answer) and an
+     * idempotent producer's sends are all taken (it waits for each partition's leader to serve it:
+     * a first batch refused while a second is taken leaves the producer out of sequence for good).
      */
     @Test
-    void aCreatedTopicsPartitionsAreKnownWhenCreateReturns() throws Exception {
+    void aCreatedTopicIsKnownAndWritableWhenCreateReturns() throws Exception {
         try (EmbeddedKafka kafka = EmbeddedKafka.start()) {
             Properties c = new Properties();
             c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
+            Properties p = new Properties();
+            p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
+            p.put(ProducerConfig.LINGER_MS_CONFIG, "0");
+            // a request per few records: many batches in flight to each new partition at once
+            p.put(ProducerConfig.BATCH_SIZE_CONFIG, "64");
             for (int round = 0; round < 20; round++) {
                 List<String> names = List.of("fresh-a-" + round, "fresh-b-" + round);
                 Topics.create(kafka.bootstrapServers(), names, 3, (short) 1);
                 try (KafkaConsumer<String, String> consumer =
-                        new KafkaConsumer<>(
-                                c, new StringDeserializer(), new StringDeserializer())) {
+                                new KafkaConsumer<>(
+                                        c, new StringDeserializer(), new StringDeserializer());
+                        KafkaProducer<String, String> producer =
+                                new KafkaProducer<>(
+                                        p, new StringSerializer(), new StringSerializer())) {
                     for (String name : names) {
                         assertThat(consumer.partitionsFor(name)).as(name).hasSize(3);
+                    }
+                    List<Future<RecordMetadata>> sent = new ArrayList<>();
+                    for (int i = 0; i < 300; i++) {
+                        sent.add(
+                                producer.send(
+                                        new ProducerRecord<>(
+                                                names.get(i % 2), i % 3, null, "record-" + i)));
+                    }
+                    for (Future<RecordMetadata> record : sent) {
+                        assertThat(record.get(30, TimeUnit.SECONDS).hasOffset()).isTrue();
                     }
                 }
             }
