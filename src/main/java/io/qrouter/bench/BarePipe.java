@@ -1,14 +1,18 @@
 package io.qrouter.bench;
 
+import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.RoutingDecision;
+import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.io.AvroCodec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -23,31 +27,59 @@ import org.apache.kafka.common.serialization.StringSerializer;
 /**
  * The physical limit the job is measured against: one thread that reads tasks with a read_committed
  * consumer, decodes each, picks a server by a hash of its id, encodes a {@link RoutingDecision} and
- * produces it (key = server id, linger 0 like the job's sinks). Nothing is kept per task. Its
- * thread and its producer's network thread are named {@value #NAME} so that the benchmark charges
- * their CPU to it.
+ * produces it (key = server id, linger 0 like the job's sinks). Nothing is kept per task. With
+ * {@link BareReads#WORKLOAD} it also reads and decodes every lifecycle event and heartbeat, and
+ * drops them. Its thread and its producer's network thread are named {@value #NAME} so that the
+ * benchmark charges their CPU to it.
  */
 final class BarePipe implements AutoCloseable {
     static final String NAME = "bare-pipe";
 
-    private final String tasksTopic;
+    private final BenchTopics inputs;
+    private final BareReads reads;
     private final String decisionsTopic;
+    private final EndOfInput endOfInput;
     private final List<String> serverIds;
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final KafkaProducer<String, byte[]> producer;
     private final Thread thread;
     private final AvroCodec<TaskRequest> taskCodec = AvroCodec.of(TaskRequest.class);
     private final AvroCodec<RoutingDecision> decisionCodec = AvroCodec.of(RoutingDecision.class);
+    private final AvroCodec<TaskEvent> eventCodec = AvroCodec.of(TaskEvent.class);
+    private final AvroCodec<Heartbeat> heartbeatCodec = AvroCodec.of(Heartbeat.class);
+
+    /**
+     * Every input partition's end offset when the pipe started (what {@link EndOfInput} awaits).
+     */
+    private Map<TopicPartition, Long> endOffsets;
+
+    private boolean endMarked;
+
+    // written by the pipe's thread once per poll, read by others
+    private volatile long recordsRead;
     private volatile boolean running = true;
     private volatile Throwable failure;
 
+    /**
+     * A record the pipe produces once it has read every input partition to the end offset it had
+     * when the pipe started: the end of a preloaded workload.
+     */
+    record EndOfInput(String topic, byte[] marker) {}
+
+    /**
+     * @param endOfInput null: none (a live relay)
+     */
     BarePipe(
             String bootstrapServers,
-            String tasksTopic,
+            BenchTopics inputs,
+            BareReads reads,
             String decisionsTopic,
-            List<String> serverIds) {
-        this.tasksTopic = tasksTopic;
+            List<String> serverIds,
+            EndOfInput endOfInput) {
+        this.inputs = inputs;
+        this.reads = reads;
         this.decisionsTopic = decisionsTopic;
+        this.endOfInput = endOfInput;
         this.serverIds = List.copyOf(serverIds);
         Properties c = new Properties();
         c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
@@ -64,30 +96,39 @@ final class BarePipe implements AutoCloseable {
         thread.setDaemon(true);
     }
 
-    /** Starts piping from the beginning of the tasks topic. */
+    /** Starts piping from the beginning of its input topics. */
     BarePipe start() {
         List<TopicPartition> partitions = new ArrayList<>();
-        for (PartitionInfo info : consumer.partitionsFor(tasksTopic)) {
-            partitions.add(new TopicPartition(tasksTopic, info.partition()));
+        for (String topic : topics()) {
+            for (PartitionInfo info : consumer.partitionsFor(topic)) {
+                partitions.add(new TopicPartition(topic, info.partition()));
+            }
         }
         consumer.assign(partitions);
         consumer.seekToBeginning(partitions);
+        endOffsets = consumer.endOffsets(partitions);
         thread.start();
         return this;
+    }
+
+    private List<String> topics() {
+        return reads == BareReads.WORKLOAD
+                ? List.of(inputs.tasks(), inputs.serverEvents(), inputs.heartbeats())
+                : List.of(inputs.tasks());
     }
 
     private void loop() {
         try {
             while (running) {
-                for (ConsumerRecord<byte[], byte[]> record :
-                        consumer.poll(Duration.ofMillis(100))) {
-                    RoutingDecision decision =
-                            HashDecision.of(taskCodec.decode(record.value()), serverIds);
+                ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(100));
+                for (ConsumerRecord<byte[], byte[]> record : records) {
+                    pipe(record);
+                }
+                recordsRead += records.count();
+                if (endOfInput != null && !endMarked && readToEnd()) {
                     producer.send(
-                            new ProducerRecord<>(
-                                    decisionsTopic,
-                                    decision.getServerId(),
-                                    decisionCodec.encode(decision)));
+                            new ProducerRecord<>(endOfInput.topic(), null, endOfInput.marker()));
+                    endMarked = true;
                 }
             }
         } catch (WakeupException e) {
@@ -97,6 +138,36 @@ final class BarePipe implements AutoCloseable {
         } finally {
             consumer.close(Duration.ofSeconds(5));
         }
+    }
+
+    private void pipe(ConsumerRecord<byte[], byte[]> record) {
+        String topic = record.topic();
+        if (topic.equals(inputs.serverEvents())) {
+            eventCodec.decode(record.value());
+        } else if (topic.equals(inputs.heartbeats())) {
+            heartbeatCodec.decode(record.value());
+        } else {
+            RoutingDecision decision = HashDecision.of(taskCodec.decode(record.value()), serverIds);
+            producer.send(
+                    new ProducerRecord<>(
+                            decisionsTopic,
+                            decision.getServerId(),
+                            decisionCodec.encode(decision)));
+        }
+    }
+
+    private boolean readToEnd() {
+        for (Map.Entry<TopicPartition, Long> end : endOffsets.entrySet()) {
+            if (consumer.position(end.getKey()) < end.getValue()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Input records read so far, of every topic it reads. */
+    long recordsRead() {
+        return recordsRead;
     }
 
     void failIfFailed() {

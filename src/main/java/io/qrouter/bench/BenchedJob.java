@@ -1,10 +1,7 @@
 package io.qrouter.bench;
 
-import java.util.Arrays;
-import java.util.stream.Collectors;
-
 /** The Flink job {@code bench pipeline} measures against the bare pipe ({@code --job}). */
-public enum BenchedJob {
+public enum BenchedJob implements Labelled {
     /** The production pipeline. */
     QROUTER("qrouter", "job"),
     /** The same inputs, sinks and settings with no logic ({@link FlinkFloorJob}). */
@@ -18,6 +15,7 @@ public enum BenchedJob {
         this.side = side;
     }
 
+    @Override
     public String label() {
         return label;
     }
@@ -33,18 +31,6 @@ public enum BenchedJob {
      * @throws IllegalArgumentException naming the option and its values
      */
     public static BenchedJob of(String label) {
-        return Arrays.stream(values())
-                .filter(job -> job.label.equals(label))
-                .findFirst()
-                .orElseThrow(
-                        () ->
-                                new IllegalArgumentException(
-                                        "--job must be "
-                                                + Arrays.stream(values())
-                                                        .map(BenchedJob::label)
-                                                        .collect(Collectors.joining(" or "))
-                                                + " (got "
-                                                + label
-                                                + ")"));
+        return Labelled.of(values(), "--job", label);
     }
 }

@@ -43,18 +43,17 @@ final class ClosedSlots extends AbstractStreamOperator<SlotAssignment>
             lastClosed = slot;
             output.collect(
                     new StreamRecord<>(
-                            new SlotAssignment(
+                            marker(
                                     slot,
                                     Instant.ofEpochMilli(slot * slotMillis),
-                                    Instant.ofEpochMilli((slot + 1) * slotMillis),
-                                    "",
-                                    "",
-                                    0L,
-                                    0.0,
-                                    Map.of(),
-                                    0.0)));
+                                    Instant.ofEpochMilli((slot + 1) * slotMillis))));
         }
         super.processWatermark(mark);
+    }
+
+    /** An end marker: an assignment of slot {@code slot} to no MEC system, of no task. */
+    static SlotAssignment marker(long slot, Instant start, Instant end) {
+        return new SlotAssignment(slot, start, end, "", "", 0L, 0.0, Map.of(), 0.0);
     }
 
     /** The newest slot t whose last millisecond (t + 1)·τ − 1 is at or before {@code watermark}. */

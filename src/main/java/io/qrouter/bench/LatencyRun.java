@@ -112,9 +112,11 @@ final class LatencyRun {
                 BarePipe pipe =
                         new BarePipe(
                                         bootstrapServers,
-                                        bareTopics.tasks(),
+                                        bareTopics,
+                                        settings.bare(),
                                         bareTopics.decisions(),
-                                        serverIds)
+                                        serverIds,
+                                        null)
                                 .start()) {
             try (WorkloadProducer producer =
                             new WorkloadProducer(bootstrapServers, bareTopics, 0, times);

@@ -54,6 +54,7 @@ public record PipelineBenchReport(
         m.put("servers", settings.servers());
         m.put("parallelism", settings.job().parallelism());
         m.put("job", settings.job().kind().label());
+        m.put("bare", settings.bare().label());
         m.put("delivery_guarantee", settings.job().deliveryGuarantee());
         m.put("state_backends", settings.stateBackends());
         m.put("job_overrides", settings.job().overrides());
@@ -135,9 +136,10 @@ public record PipelineBenchReport(
     public void printTable(PrintWriter out) {
         out.printf(
                 Locale.ROOT,
-                "qrouter bench pipeline: job %s; %d cpus; load average %s -> %s; machine busy %s cores"
-                        + " (this process %.2f)%n",
+                "qrouter bench pipeline: job %s; bare pipe reads %s; %d cpus; load average %s -> %s;"
+                        + " machine busy %s cores (this process %.2f)%n",
                 settings.job().describe(),
+                settings.bare() == BareReads.WORKLOAD ? "the whole workload" : "the tasks",
                 machine.get("cpus"),
                 number(machine.get("load_average_1m_start")),
                 number(machine.get("load_average_1m_end")),

@@ -12,6 +12,7 @@ import java.util.List;
  * @param rates the live task rates of the latency runs (tasks per second)
  * @param servers the fleet sizes N, each run in turn
  * @param job the job's settings
+ * @param bare what the bare pipe (and the bare relay) reads
  * @param stateBackends every state backend the throughput run measures the job with (the latency
  *     runs use the first)
  * @param load offered load of the simulated servers
@@ -32,6 +33,7 @@ public record PipelineBenchSettings(
         List<Double> rates,
         List<Integer> servers,
         JobSettings job,
+        BareReads bare,
         List<String> stateBackends,
         double load,
         Duration preroll,

@@ -6,6 +6,7 @@ import io.qrouter.io.AvroCodec;
 import io.qrouter.job.config.ConfigKey;
 import io.qrouter.job.config.JobConfig;
 import io.qrouter.report.Progress;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -172,7 +173,7 @@ final class ThroughputRun {
                         w.inputs(),
                         new BenchTopics(name + "-bare").create(bootstrapServers, w.partitions()),
                         w.fleet().serverIds(),
-                        w.preloaded().tasks());
+                        w.preloaded());
         List<SideThroughput> job = new ArrayList<>();
         for (String backend : settings.stateBackends()) {
             job.add(
@@ -248,29 +249,41 @@ final class ThroughputRun {
         }
     }
 
+    /**
+     * The bare pipe's drain. Reading the whole workload, it is done when it has read every input to
+     * its end, which it marks as the job's DSRS step would (the decisions alone come out before the
+     * events behind them are read).
+     */
     private SideThroughput bare(
-            BenchTopics inputs, BenchTopics outputs, List<String> serverIds, long tasks)
+            BenchTopics inputs, BenchTopics outputs, List<String> serverIds, Preloaded preloaded)
             throws Exception {
+        boolean whole = settings.bare() == BareReads.WORKLOAD;
+        LastSlotAssigned end =
+                new LastSlotAssigned(outputs.dsrsAssignments(), preloaded.lastSlot());
         ThreadCpu baseline = ThreadCpu.now();
         long start = System.nanoTime();
         try (OutputProbe probe =
                         new OutputProbe(
                                 bootstrapServers,
-                                List.of(outputs.decisions()),
+                                whole
+                                        ? List.of(outputs.decisions(), end.topic())
+                                        : List.of(outputs.decisions()),
                                 outputs.decisions(),
                                 null,
                                 null,
-                                tasks,
-                                null);
+                                preloaded.tasks(),
+                                whole ? end : null);
                 BarePipe pipe =
                         new BarePipe(
                                         bootstrapServers,
-                                        inputs.tasks(),
+                                        inputs,
+                                        settings.bare(),
                                         outputs.decisions(),
-                                        serverIds)
+                                        serverIds,
+                                        whole ? end.endOfInput() : null)
                                 .start()) {
-            await(probe, outputs, tasks, "bare pipe", pipe::failIfFailed);
-            return measured("bare", probe, tasks, baseline, start);
+            await(probe, outputs, preloaded.tasks(), "bare pipe", pipe::failIfFailed);
+            return measured(settings.bare().side(), probe, preloaded.tasks(), baseline, start);
         }
     }
 
@@ -331,6 +344,12 @@ final class ThroughputRun {
         @Override
         public boolean matches(byte[] value) {
             return CODEC.decode(value).getSlot() >= slot;
+        }
+
+        /** The bare pipe's marker of its end (the slot's bounds unknown to it, and unread). */
+        BarePipe.EndOfInput endOfInput() {
+            return new BarePipe.EndOfInput(
+                    topic, CODEC.encode(ClosedSlots.marker(slot, Instant.EPOCH, Instant.EPOCH)));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.qrouter.cli;
 
+import io.qrouter.bench.BareReads;
 import io.qrouter.bench.BenchedJob;
 import io.qrouter.bench.JobSettings;
 import io.qrouter.bench.PipelineBench;
@@ -66,6 +67,15 @@ final class BenchPipelineCommand implements Runnable {
                             + " inputs, sinks and settings with no logic: what Flink itself costs)"
                             + " (default: ${DEFAULT-VALUE}).")
     String job;
+
+    @Option(
+            names = "--bare",
+            defaultValue = "tasks",
+            description =
+                    "What the bare pipe reads: tasks (the least any router must read), or workload"
+                            + " (tasks, lifecycle events and heartbeats, as the job does; events and"
+                            + " heartbeats decoded and dropped) (default: ${DEFAULT-VALUE}).")
+    String bare;
 
     @Option(
             names = "--parallelism",
@@ -171,6 +181,7 @@ final class BenchPipelineCommand implements Runnable {
                                                 delivery,
                                                 stateBackends.get(0),
                                                 overrides),
+                                        BareReads.of(bare),
                                         stateBackends,
                                         load,
                                         preroll,

@@ -201,17 +201,22 @@ class BenchPipelineIT {
     /**
      * The same bench with the Flink floor as its job: it decides every task, reads every input to
      * its end (the throughput run waits for the floor's marker of the workload's last slot), loses
-     * no live task and keeps up with the heartbeat log.
+     * no live task and keeps up with the heartbeat log. Its bare pipe reads the whole workload too
+     * (and marks its end likewise: {@code BarePipeIT}).
      */
     @Test
     @Timeout(value = 240, unit = TimeUnit.SECONDS)
-    void theFlinkFloorRunsTheSameBench(@TempDir Path out) throws Exception {
+    void theFlinkFloorRunsTheSameBenchAgainstABarePipeReadingTheWholeWorkload(@TempDir Path out)
+            throws Exception {
         String table =
                 stdout(
                         "bench",
                         "pipeline",
                         "--job",
                         "flink-floor",
+                        // the bare pipe reading the job's whole input, as the floor does
+                        "--bare",
+                        "workload",
                         "--tasks",
                         Integer.toString(TASKS),
                         "--servers",
@@ -231,10 +236,16 @@ class BenchPipelineIT {
                         out.toString());
         assertThat(table)
                 .contains("job flink-floor, parallelism 1")
-                .contains("flink-floor/hashmap");
+                .contains("bare pipe reads the whole workload")
+                .contains("flink-floor/hashmap")
+                .contains("bare/workload");
         JsonNode j = Json.MAPPER.readTree(out.resolve("bench.json").toFile());
         assertThat(j.get("settings").get("job").asText()).isEqualTo("flink-floor");
+        assertThat(j.get("settings").get("bare").asText()).isEqualTo("workload");
         JsonNode run = j.get("runs").get(0);
+        JsonNode bare = run.get("throughput").get("bare");
+        assertThat(bare.get("side").asText()).isEqualTo("bare/workload");
+        assertThat(bare.get("tasks").asLong()).isEqualTo(TASKS + 1);
         JsonNode floor = run.get("throughput").get("job").get(0);
         assertThat(floor.get("side").asText()).isEqualTo("flink-floor/hashmap");
         assertThat(floor.get("tasks").asLong()).isEqualTo(TASKS + 1);
