@@ -80,7 +80,8 @@ public record PipelineBenchReport(
         m.put("job_records_per_second", Json.finiteOrNull(recordsPerSecond(first, job)));
         m.put(
                 "records_ratio",
-                Json.finiteOrNull(recordsPerSecond(first, job) / first.bare().tasksPerSecond()));
+                Json.finiteOrNull(
+                        recordsPerSecond(first, job) / recordsPerSecond(first, first.bare())));
         m.put("bare_cpu_us_per_task", Json.finiteOrNull(first.bare().cpuMicrosPerTask()));
         m.put("job_cpu_us_per_task", Json.finiteOrNull(job.cpuMicrosPerTask()));
         m.put(
@@ -298,16 +299,16 @@ public record PipelineBenchReport(
     }
 
     /**
-     * Input records read per second: the bare pipe reads the tasks only, the job also every task's
-     * lifecycle events and the heartbeats.
+     * Input records read per second: the job reads every task's lifecycle events and the heartbeats
+     * too, the bare pipe the tasks only unless it reads the whole workload.
      */
-    private static double recordsPerSecond(ThroughputRun.Result r, SideThroughput side) {
-        return side == r.bare()
+    private double recordsPerSecond(ThroughputRun.Result r, SideThroughput side) {
+        return side == r.bare() && settings.bare() == BareReads.TASKS
                 ? side.tasksPerSecond()
                 : side.tasksPerSecond() * r.recordsPerTask();
     }
 
-    private static void row(PrintWriter out, ThroughputRun.Result r, SideThroughput side) {
+    private void row(PrintWriter out, ThroughputRun.Result r, SideThroughput side) {
         out.printf(
                 Locale.ROOT,
                 "  %,7d  %-19s %,12.0f %9.2f %,14.0f %9.2f %14.1f %16.1f %12.2f s%n",
@@ -316,7 +317,7 @@ public record PipelineBenchReport(
                 side.tasksPerSecond(),
                 side.tasksPerSecond() / r.bare().tasksPerSecond(),
                 recordsPerSecond(r, side),
-                recordsPerSecond(r, side) / r.bare().tasksPerSecond(),
+                recordsPerSecond(r, side) / recordsPerSecond(r, r.bare()),
                 side.cpuMicrosPerTask(),
                 side.processCpuMicrosPerTask(),
                 side.firstDecisionSeconds());

@@ -251,6 +251,11 @@ class BenchPipelineIT {
         assertThat(floor.get("tasks").asLong()).isEqualTo(TASKS + 1);
         assertThat(floor.get("dead_letters").asLong()).isZero();
         assertThat(j.get("throughput").get("ratio").asDouble()).isPositive();
+        // both sides read the same records per task
+        assertThat(j.get("throughput").get("records_ratio").asDouble())
+                .isCloseTo(
+                        j.get("throughput").get("ratio").asDouble(),
+                        org.assertj.core.api.Assertions.within(1e-9));
         for (JsonNode point : run.get("latency").get("job")) {
             assertThat(point.get("sent").asLong()).isPositive();
             assertThat(point.get("lost").asLong()).isZero();
