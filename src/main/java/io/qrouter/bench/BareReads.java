@@ -7,16 +7,14 @@ package io.qrouter.bench;
  */
 public enum BareReads implements Labelled {
     /** The tasks topic only (issue 11's physical limit). */
-    TASKS("tasks", "bare"),
+    TASKS("tasks"),
     /** Tasks, lifecycle events and heartbeats: the events and heartbeats decoded, then dropped. */
-    WORKLOAD("workload", "bare/workload");
+    WORKLOAD("workload");
 
     private final String label;
-    private final String side;
 
-    BareReads(String label, String side) {
+    BareReads(String label) {
         this.label = label;
-        this.side = side;
     }
 
     @Override
@@ -24,9 +22,9 @@ public enum BareReads implements Labelled {
         return label;
     }
 
-    /** The bare side's name in the tables. */
+    /** The bare side's name in the tables: "bare", as the JSON keys say, or "bare/workload". */
     String side() {
-        return side;
+        return this == TASKS ? "bare" : "bare/" + label;
     }
 
     /**
