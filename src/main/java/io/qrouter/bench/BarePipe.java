@@ -142,17 +142,17 @@ final class BarePipe implements AutoCloseable {
 
     private void pipe(ConsumerRecord<byte[], byte[]> record) {
         String topic = record.topic();
-        if (topic.equals(inputs.serverEvents())) {
-            eventCodec.decode(record.value());
-        } else if (topic.equals(inputs.heartbeats())) {
-            heartbeatCodec.decode(record.value());
-        } else {
+        if (topic.equals(inputs.tasks())) {
             RoutingDecision decision = HashDecision.of(taskCodec.decode(record.value()), serverIds);
             producer.send(
                     new ProducerRecord<>(
                             decisionsTopic,
                             decision.getServerId(),
                             decisionCodec.encode(decision)));
+        } else if (topic.equals(inputs.serverEvents())) {
+            eventCodec.decode(record.value());
+        } else {
+            heartbeatCodec.decode(record.value());
         }
     }
 
