@@ -11,6 +11,7 @@ import io.qrouter.avro.TaskRequest;
 import io.qrouter.fleet.VirtualFleet;
 import io.qrouter.io.AvroCodec;
 import io.qrouter.io.EmbeddedKafka;
+import io.qrouter.io.TopicReader;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -21,7 +22,6 @@ import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -109,6 +109,8 @@ class BarePipeIT {
                     .isEqualTo(42);
             assertThat(readWhenMarked).isEqualTo(records);
             assertHashDecisions(outputs);
+            // still one marker, now that every decision is out
+            assertThat(recordCount(outputs.dsrsAssignments())).isEqualTo(1);
         }
     }
 
@@ -140,7 +142,7 @@ class BarePipeIT {
     }
 
     /** One decision per task, to the server a stable hash of its id picks. */
-    private static void assertHashDecisions(BenchTopics outputs) {
+    private static void assertHashDecisions(BenchTopics outputs) throws Exception {
         AvroCodec<RoutingDecision> codec = AvroCodec.of(RoutingDecision.class);
         List<byte[]> decisions =
                 readUntil(outputs.decisions(), found -> found.size() >= tasks.size());
@@ -150,6 +152,7 @@ class BarePipeIT {
             serverByTask.put(decision.getTaskId(), decision.getServerId());
         }
         assertThat(decisions).hasSize(tasks.size());
+        assertThat(recordCount(outputs.decisions())).isEqualTo(tasks.size());
         for (TaskRequest task : tasks) {
             assertThat(serverByTask.get(task.getTaskId()))
                     .as(task.getTaskId())
@@ -157,30 +160,34 @@ class BarePipeIT {
         }
     }
 
-    /** Every record of {@code topic} from its start, once {@code enough} holds (or 60 s pass). */
-    private static List<byte[]> readUntil(String topic, Predicate<List<byte[]>> enough) {
+    /** Every record of {@code topic} from its start, once {@code enough} holds. */
+    private static List<byte[]> readUntil(String topic, Predicate<List<byte[]>> enough)
+            throws Exception {
+        return TopicReader.readCommitted(
+                kafka.bootstrapServers(),
+                topic,
+                value -> value,
+                Duration.ofSeconds(60),
+                enough,
+                () -> {});
+    }
+
+    /**
+     * How many records {@code topic} holds (its end offsets: nothing here writes transactions), so
+     * that a record written after the ones read back, a second marker or a duplicate, shows.
+     */
+    private static long recordCount(String topic) {
         Properties c = new Properties();
         c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
-        List<byte[]> found = new ArrayList<>();
         try (KafkaConsumer<byte[], byte[]> consumer =
                 new KafkaConsumer<>(c, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
             List<TopicPartition> partitions =
                     consumer.partitionsFor(topic).stream()
                             .map(p -> new TopicPartition(topic, p.partition()))
                             .toList();
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (!enough.test(found) && System.nanoTime() < deadline) {
-                for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(100))) {
-                    found.add(r.value());
-                }
-            }
-            // anything more (a second marker, a duplicate decision) would show here
-            for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(300))) {
-                found.add(r.value());
-            }
+            return consumer.endOffsets(partitions).values().stream()
+                    .mapToLong(Long::longValue)
+                    .sum();
         }
-        return found;
     }
 }

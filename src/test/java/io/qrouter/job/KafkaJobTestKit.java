@@ -1,10 +1,9 @@
 package io.qrouter.job;
 
-import static org.assertj.core.api.Assertions.fail;
-
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.io.AvroCodec;
+import io.qrouter.io.TopicReader;
 import io.qrouter.io.Topics;
 import io.qrouter.job.config.ConfigKey;
 import io.qrouter.job.config.JobConfig;
@@ -19,22 +18,15 @@ import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
-import java.util.stream.Collectors;
 import org.apache.avro.specific.SpecificRecordBase;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.PartitionInfo;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
@@ -178,44 +170,13 @@ public final class KafkaJobTestKit implements AutoCloseable {
     <T extends SpecificRecordBase> List<T> readCommitted(
             String topic, Class<T> type, Duration timeout, Predicate<List<T>> done)
             throws Exception {
-        AvroCodec<T> codec = AvroCodec.of(type);
-        Properties c = new Properties();
-        c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        c.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        List<T> records = new ArrayList<>();
-        long deadline = System.nanoTime() + timeout.toNanos();
-        try (KafkaConsumer<byte[], byte[]> consumer =
-                new KafkaConsumer<>(c, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-            List<TopicPartition> partitions = new ArrayList<>();
-            for (PartitionInfo info : consumer.partitionsFor(topic)) {
-                partitions.add(new TopicPartition(topic, info.partition()));
-            }
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-            while (!done.test(records)) {
-                failIfJobStopped();
-                if (System.nanoTime() > deadline) {
-                    fail(
-                            "timed out after "
-                                    + timeout.toSeconds()
-                                    + " s reading "
-                                    + topic
-                                    + ": got "
-                                    + records.size()
-                                    + " records, condition not met; last ones: "
-                                    + records.stream()
-                                            .skip(Math.max(0, records.size() - 3))
-                                            .map(Object::toString)
-                                            .collect(Collectors.joining("\n")));
-                }
-                for (ConsumerRecord<byte[], byte[]> record :
-                        consumer.poll(Duration.ofMillis(200))) {
-                    records.add(codec.decode(record.value()));
-                }
-            }
-        }
-        return records;
+        return TopicReader.readCommitted(
+                bootstrapServers,
+                topic,
+                AvroCodec.of(type)::decode,
+                timeout,
+                done,
+                this::failIfJobStopped);
     }
 
     void failIfJobStopped() throws Exception {
