@@ -4,7 +4,7 @@ import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskRequest;
-import io.qrouter.io.AvroCodec;
+import io.qrouter.job.serde.AvroCodec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,11 +1,11 @@
 package io.qrouter.bench;
 
-import io.qrouter.io.FreePorts;
-import io.qrouter.io.TempDirectories;
-import io.qrouter.job.JobWatch;
 import io.qrouter.job.QrouterJob;
 import io.qrouter.job.config.ConfigKey;
 import io.qrouter.job.config.JobConfig;
+import io.qrouter.tools.health.JobWatch;
+import io.qrouter.tools.kafka.FreePorts;
+import io.qrouter.tools.kafka.TempDirectories;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;

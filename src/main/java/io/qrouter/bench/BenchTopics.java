@@ -1,7 +1,8 @@
 package io.qrouter.bench;
 
-import io.qrouter.io.Topics;
 import io.qrouter.job.config.ConfigKey;
+import io.qrouter.job.config.TopicNames;
+import io.qrouter.tools.kafka.Topics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,38 +13,38 @@ import java.util.Map;
  */
 record BenchTopics(String prefix) {
     String tasks() {
-        return prefix + "-" + Topics.TASKS;
+        return prefix + "-" + TopicNames.TASKS;
     }
 
     String serverEvents() {
-        return prefix + "-" + Topics.SERVER_EVENTS;
+        return prefix + "-" + TopicNames.SERVER_EVENTS;
     }
 
     String heartbeats() {
-        return prefix + "-" + Topics.HEARTBEATS;
+        return prefix + "-" + TopicNames.HEARTBEATS;
     }
 
     String decisions() {
-        return prefix + "-" + Topics.DECISIONS;
+        return prefix + "-" + TopicNames.DECISIONS;
     }
 
     String heartbeatLog() {
-        return prefix + "-" + Topics.HEARTBEAT_LOG;
+        return prefix + "-" + TopicNames.HEARTBEAT_LOG;
     }
 
     String dsrsAssignments() {
-        return prefix + "-" + Topics.DSRS_ASSIGNMENTS;
+        return prefix + "-" + TopicNames.DSRS_ASSIGNMENTS;
     }
 
     String deadLetter() {
-        return prefix + "-" + Topics.DEAD_LETTER;
+        return prefix + "-" + TopicNames.DEAD_LETTER;
     }
 
     /** Creates every topic of this run with {@code partitions} partitions. */
     BenchTopics create(String bootstrapServers, int partitions) {
         Topics.create(
                 bootstrapServers,
-                Topics.ALL.stream().map(t -> prefix + "-" + t).toList(),
+                TopicNames.ALL.stream().map(t -> prefix + "-" + t).toList(),
                 partitions,
                 (short) 1);
         return this;

@@ -1,7 +1,7 @@
 package io.qrouter.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.qrouter.io.RestJson;
+import io.qrouter.tools.kafka.RestJson;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,8 +2,8 @@ package io.qrouter.bench;
 
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
-import io.qrouter.policy.Rule;
-import io.qrouter.policy.StableHash;
+import io.qrouter.core.policy.Rule;
+import io.qrouter.core.policy.StableHash;
 import java.time.Instant;
 import java.util.List;
 

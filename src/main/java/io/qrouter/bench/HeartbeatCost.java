@@ -1,6 +1,6 @@
 package io.qrouter.bench;
 
-import io.qrouter.report.Json;
+import io.qrouter.tools.report.Json;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

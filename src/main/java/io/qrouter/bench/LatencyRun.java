@@ -1,6 +1,6 @@
 package io.qrouter.bench;
 
-import io.qrouter.fleet.VirtualFleet;
+import io.qrouter.tools.fleet.VirtualFleet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

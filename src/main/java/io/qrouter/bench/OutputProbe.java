@@ -1,7 +1,7 @@
 package io.qrouter.bench;
 
 import io.qrouter.avro.RoutingDecision;
-import io.qrouter.io.AvroCodec;
+import io.qrouter.job.serde.AvroCodec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.qrouter.bench;
 
-import io.qrouter.io.EmbeddedKafka;
+import io.qrouter.tools.kafka.EmbeddedKafka;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

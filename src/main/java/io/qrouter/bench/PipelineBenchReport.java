@@ -1,8 +1,8 @@
 package io.qrouter.bench;
 
-import io.qrouter.report.CsvTable;
-import io.qrouter.report.Json;
-import io.qrouter.report.LineChart;
+import io.qrouter.tools.report.CsvTable;
+import io.qrouter.tools.report.Json;
+import io.qrouter.tools.report.LineChart;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

@@ -1,11 +1,11 @@
 package io.qrouter.bench;
 
 import io.qrouter.avro.SlotAssignment;
-import io.qrouter.fleet.VirtualFleet;
-import io.qrouter.io.AvroCodec;
 import io.qrouter.job.config.ConfigKey;
 import io.qrouter.job.config.JobConfig;
-import io.qrouter.report.Progress;
+import io.qrouter.job.serde.AvroCodec;
+import io.qrouter.tools.fleet.VirtualFleet;
+import io.qrouter.tools.report.Progress;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

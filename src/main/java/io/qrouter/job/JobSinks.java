@@ -6,7 +6,6 @@ import io.qrouter.avro.HeartbeatLog;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.ServerMetrics;
 import io.qrouter.avro.SlotAssignment;
-import io.qrouter.job.kafka.KafkaConnectors;
 import org.apache.flink.api.connector.sink2.Sink;
 
 /**

@@ -5,7 +5,6 @@ import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskRequest;
-import io.qrouter.job.kafka.KafkaConnectors;
 import org.apache.flink.api.connector.source.Source;
 import org.apache.flink.types.Either;
 

@@ -7,34 +7,30 @@ import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.ServerMetrics;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskRequest;
-import io.qrouter.control.ControlState;
+import io.qrouter.core.control.ControlState;
 import io.qrouter.job.config.ConfigException;
 import io.qrouter.job.config.ConfigKey;
-import io.qrouter.job.config.ControlSettings;
 import io.qrouter.job.config.DsrsSettings;
 import io.qrouter.job.config.GaSettings;
 import io.qrouter.job.config.JobConfig;
 import io.qrouter.job.config.RouterSettings;
 import io.qrouter.job.config.ServerStateSettings;
-import io.qrouter.job.functions.AdminMetricsFunction;
-import io.qrouter.job.functions.AdminStamp;
-import io.qrouter.job.functions.BroadcastStates;
-import io.qrouter.job.functions.ControlAuthFunction;
-import io.qrouter.job.functions.ControlFunction;
-import io.qrouter.job.functions.CountDeadLetters;
-import io.qrouter.job.functions.DsrsArrivalCounter;
-import io.qrouter.job.functions.DsrsSlotFunction;
-import io.qrouter.job.functions.GaBatchFunction;
-import io.qrouter.job.functions.OutlierStatsFunction;
-import io.qrouter.job.functions.RouterFunction;
-import io.qrouter.job.functions.ServerStateFunction;
-import io.qrouter.job.functions.ServerStateOperator;
-import io.qrouter.job.functions.SplitDeadLetters;
-import io.qrouter.job.kafka.KafkaConnectors;
-import io.qrouter.job.records.DeadLetters;
-import io.qrouter.job.records.ServerSignal;
+import io.qrouter.job.convert.DeadLetters;
+import io.qrouter.job.operators.AdminMetricsFunction;
+import io.qrouter.job.operators.AdminStamp;
+import io.qrouter.job.operators.ControlAuthFunction;
+import io.qrouter.job.operators.ControlFunction;
+import io.qrouter.job.operators.CountDeadLetters;
+import io.qrouter.job.operators.DsrsArrivalCounter;
+import io.qrouter.job.operators.DsrsSlotFunction;
+import io.qrouter.job.operators.GaBatchFunction;
+import io.qrouter.job.operators.RouterFunction;
+import io.qrouter.job.operators.ServerStateFunction;
+import io.qrouter.job.operators.ServerStateOperator;
+import io.qrouter.job.operators.SplitDeadLetters;
 import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.job.records.SlotArrivals;
+import io.qrouter.job.state.BroadcastStates;
 import java.time.Duration;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Source;
@@ -48,7 +44,6 @@ import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.core.execution.CheckpointingMode;
 import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
-import org.apache.flink.streaming.api.datastream.BroadcastStream;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -115,12 +110,12 @@ public final class QrouterJob {
         if (!checkpointDir.isEmpty()) {
             flink.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, checkpointDir);
         }
-        // Every record and state type is Avro or a POJO; a Kryo fallback would be a bug, so make it
-        // fail at build.
+        // Every record and state type is Avro, a POJO or hand-serialized (ServerUpdate,
+        // ServerState): a Kryo fallback would be a bug, so make it fail at build.
         flink.set(PipelineOptions.GENERIC_TYPES, false);
-        // Chained operators pass records on without a deep copy: no function changes a record it
-        // received or
-        // emitted, and records kept in state come from network inputs, which are never reused.
+        // Chained operators pass records on without a deep copy: a function changes only records
+        // it read from a network input, which Flink never reuses (AdminStamp stamps the updates
+        // its broadcast input delivers), and never one it emitted.
         flink.set(PipelineOptions.OBJECT_REUSE, true);
         // Checkpoints are exactly-once even with at-least-once sinks: operator state then never
         // double counts.
@@ -130,13 +125,12 @@ public final class QrouterJob {
         flink.set(
                 CheckpointingOptions.CHECKPOINTING_CONSISTENCY_MODE,
                 CheckpointingMode.EXACTLY_ONCE);
-        // A cancelled or failed job keeps its last checkpoint, so a restarted job can resume from
-        // it.
+        // A cancelled or failed job keeps its last checkpoint: a restarted job resumes from it.
         flink.set(
                 CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION,
                 ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
-        // The decision path is latency-critical: Flink's default flushes each network hop every 100
-        // ms.
+        // The decision path is latency-critical; Flink flushes a network hop every 100 ms by
+        // default.
         long bufferTimeout = config.getLong(ConfigKey.JOB_BUFFER_TIMEOUT_MS);
         flink.set(ExecutionOptions.BUFFER_TIMEOUT_ENABLED, bufferTimeout >= 0);
         if (bufferTimeout >= 0) {
@@ -151,58 +145,76 @@ public final class QrouterJob {
     }
 
     /**
-     * The topology: validate the inputs, keep per-server state, apply the operators' control
-     * commands, route, schedule DSRS slots, write the outputs. Every operator has a stable uid
-     * (savepoints survive upgrades) and a readable name.
+     * The topology, as named subgraphs: validated inputs, control, per-server state, routing (per
+     * task, or the GA in batches), DSRS, and the outputs every part shares. Every operator has a
+     * stable uid (savepoints survive upgrades) and a readable name.
      */
     public static void defineWorkflow(
             StreamExecutionEnvironment env, JobConfig config, JobSources sources, JobSinks sinks) {
         Inputs inputs = inputs(env, config, sources);
-        SingleOutputStreamOperator<TaskRequest> tasks = inputs.tasks();
-        SingleOutputStreamOperator<TaskEvent> events = inputs.events();
-        SingleOutputStreamOperator<Heartbeat> heartbeats = inputs.heartbeats();
-
-        SingleOutputStreamOperator<ControlCommand> authenticated =
-                env.fromSource(
-                                sources.control(),
-                                JobWatermarks.neverHoldsBackEventTime(),
-                                "control: source")
-                        .uid("source-control")
-                        .keyBy(ControlAuthFunction.KEY)
-                        .process(
-                                new ControlAuthFunction(ControlSettings.from(config), config),
-                                new AvroTypeInfo<>(ControlCommand.class))
-                        .setParallelism(1)
-                        .setMaxParallelism(1)
-                        .uid("control-auth")
-                        .name("control: authenticate; live settings");
+        SingleOutputStreamOperator<ControlCommand> commands =
+                ControlGraph.authenticated(env, config, sources.control());
         SingleOutputStreamOperator<ServerUpdate> serverState =
-                serverRecords(events, heartbeats)
-                        .keyBy(ServerStateFunction.SERVER_KEY)
-                        // broadcast() and transform(), not broadcast(descriptor) and process(): the
-                        // operator is Flink's keyed-broadcast one with a state cache
-                        // (ServerStateOperator), which BroadcastConnectedStream cannot take
-                        .connect(
-                                authenticated
-                                        .getSideOutput(ControlAuthFunction.LIVE_SETTINGS)
-                                        .broadcast())
-                        .transform(
-                                "per-server state and metrics",
-                                TypeInformation.of(ServerUpdate.class),
-                                new ServerStateOperator(
-                                        new ServerStateFunction(ServerStateSettings.from(config)),
-                                        config.getInt(ConfigKey.STATE_CACHED_SERVERS)))
-                        .uid("server-state")
-                        .name("per-server state and metrics");
-        SingleOutputStreamOperator<ControlState> controlStates =
-                control(config, authenticated, serverState, events);
-        BroadcastStream<ControlState> control = controlStates.broadcast(BroadcastStates.CONTROL);
+                serverState(config, inputs, commands);
+        SingleOutputStreamOperator<ControlState> control =
+                ControlGraph.applied(config, commands, serverState, inputs.events());
+        serverOutputs(serverState, control, sinks);
+        SingleOutputStreamOperator<RoutingDecision> decisions =
+                routing(config, inputs.tasks(), serverState, control);
+        decisions.sinkTo(sinks.decisions()).uid("sink-decisions").name("decisions: sink");
+        dsrs(config, inputs.tasks(), serverState, control, sinks);
+        inputs.deadLetters()
+                .union(decisions.getSideOutput(RouterFunction.DEAD_LETTERS))
+                .map(new CountDeadLetters())
+                .uid("count-dead-letters")
+                .name("dead letters: count")
+                .sinkTo(sinks.deadLetters())
+                .uid("sink-dead-letters")
+                .name("dead-letter: sink");
+        commands.getSideOutput(ControlAuthFunction.CONTROL_LOG)
+                .union(
+                        control.getSideOutput(ControlFunction.CONTROL_LOG),
+                        decisions.getSideOutput(AdminStamp.CONTROL_LOG))
+                .sinkTo(sinks.controlLog())
+                .uid("sink-control-log")
+                .name("control-log: sink");
+    }
+
+    /**
+     * Per-server state, keyed by server id: lifecycle events and heartbeats in, one update per
+     * change out, with the live settings the operators set.
+     */
+    private static SingleOutputStreamOperator<ServerUpdate> serverState(
+            JobConfig config, Inputs inputs, SingleOutputStreamOperator<ControlCommand> commands) {
+        return serverRecords(inputs.events(), inputs.heartbeats())
+                .keyBy(ServerStateFunction.SERVER_KEY)
+                // broadcast() and transform(), not broadcast(descriptor) and process(): the
+                // operator is Flink's keyed-broadcast one with a state cache (ServerStateOperator),
+                // which BroadcastConnectedStream cannot take
+                .connect(commands.getSideOutput(ControlAuthFunction.LIVE_SETTINGS).broadcast())
+                .transform(
+                        "per-server state and metrics",
+                        TypeInformation.of(ServerUpdate.class),
+                        new ServerStateOperator(
+                                new ServerStateFunction(ServerStateSettings.from(config)),
+                                config.getInt(ConfigKey.STATE_CACHED_SERVERS)))
+                .uid("server-state")
+                .name("per-server state and metrics");
+    }
+
+    /**
+     * The per-server state's own outputs: server-metrics (with the admin state) and heartbeat-log.
+     */
+    private static void serverOutputs(
+            SingleOutputStreamOperator<ServerUpdate> serverState,
+            SingleOutputStreamOperator<ControlState> control,
+            JobSinks sinks) {
         serverState
                 .getSideOutput(ServerStateFunction.METRICS)
                 // each subtask keeps the latest records of the servers it receives: always the same
                 // servers, which forward partitioning (equal parallelism, checked at build) ensures
                 .forward()
-                .connect(control)
+                .connect(control.broadcast(BroadcastStates.CONTROL))
                 .process(new AdminMetricsFunction(), new AvroTypeInfo<>(ServerMetrics.class))
                 .uid("admin-metrics")
                 .name("server-metrics: administrative state")
@@ -214,36 +226,57 @@ public final class QrouterJob {
                 .sinkTo(sinks.heartbeatLog())
                 .uid("sink-heartbeat-log")
                 .name("heartbeat-log: sink");
-        // What routing sees: each server's updates, and the operators' control state, which every
-        // consumer stamps on them (drained and maintenance servers accept nothing).
-        DataStream<Either<ServerUpdate, ControlState>> feed =
-                feed(serverState, "router", controlStates);
-        GaSettings ga = GaSettings.from(config);
-        RouterSettings router = RouterSettings.from(config);
-        SingleOutputStreamOperator<RoutingDecision> decisions =
-                GaSettings.routesInBatches(config)
-                        ? tasks.keyBy(GaBatchFunction.laneKey(ga.lanes()))
-                                .connect(
-                                        feed.broadcast(
-                                                BroadcastStates.GA_SERVERS,
-                                                BroadcastStates.CONTROL))
-                                .process(new GaBatchFunction(ga))
-                                .uid("ga-batch")
-                                .name("GA batch router: " + ga.allocator())
-                        : tasks.keyBy(RouterFunction.TASK_KEY)
-                                .connect(
-                                        feed.broadcast(
-                                                BroadcastStates.SERVER_UPDATES,
-                                                BroadcastStates.CONTROL))
-                                .process(new RouterFunction(router))
-                                .uid("router")
-                                .name("router: " + router.policy());
+    }
+
+    /**
+     * One decision per task: the per-task router, or the GA in batches. What routing sees is each
+     * server's updates and the operators' control state, which it stamps on them (drained and
+     * maintenance servers accept nothing).
+     */
+    private static SingleOutputStreamOperator<RoutingDecision> routing(
+            JobConfig config,
+            DataStream<TaskRequest> tasks,
+            DataStream<ServerUpdate> serverState,
+            DataStream<ControlState> control) {
+        DataStream<Either<ServerUpdate, ControlState>> feed = feed(serverState, "router", control);
+        SingleOutputStreamOperator<RoutingDecision> decisions;
+        if (GaSettings.routesInBatches(config)) {
+            GaSettings ga = GaSettings.from(config);
+            decisions =
+                    tasks.keyBy(GaBatchFunction.laneKey(ga.lanes()))
+                            .connect(
+                                    feed.broadcast(
+                                            BroadcastStates.GA_SERVERS, BroadcastStates.CONTROL))
+                            .process(new GaBatchFunction(ga))
+                            .uid("ga-batch")
+                            .name("GA batch router: " + ga.allocator());
+        } else {
+            RouterSettings router = RouterSettings.from(config);
+            decisions =
+                    tasks.keyBy(RouterFunction.TASK_KEY)
+                            .connect(
+                                    feed.broadcast(
+                                            BroadcastStates.SERVER_UPDATES,
+                                            BroadcastStates.CONTROL))
+                            .process(new RouterFunction(router))
+                            .uid("router")
+                            .name("router: " + router.policy());
+        }
         int routerParallelism = config.getInt(ConfigKey.ROUTER_PARALLELISM);
         if (routerParallelism > 0) {
             decisions.setParallelism(routerParallelism);
         }
-        decisions.sinkTo(sinks.decisions()).uid("sink-decisions").name("decisions: sink");
+        return decisions;
+    }
 
+    /** DSRS (seed 002): arrivals counted per slot where they are read, one assignment per slot. */
+    private static void dsrs(
+            JobConfig config,
+            DataStream<TaskRequest> tasks,
+            DataStream<ServerUpdate> serverState,
+            DataStream<ControlState> control,
+            JobSinks sinks) {
+        DsrsSettings settings = DsrsSettings.from(config);
         // DSRS uses a server's status and service rate, which only heartbeat updates change
         DataStream<ServerUpdate> heartbeatUpdates =
                 serverState
@@ -253,37 +286,19 @@ public final class QrouterJob {
         tasks.transform(
                         "DSRS: count arrivals per slot",
                         TypeInformation.of(SlotArrivals.class),
-                        new DsrsArrivalCounter(DsrsSettings.from(config).slot().toMillis()))
+                        new DsrsArrivalCounter(settings.slot().toMillis()))
                 .uid("dsrs-count")
                 .name("DSRS: count arrivals per slot")
                 .keyBy(DsrsSlotFunction.SERVICE_KEY)
                 .connect(
-                        feed(heartbeatUpdates, "dsrs", controlStates)
+                        feed(heartbeatUpdates, "dsrs", control)
                                 .broadcast(BroadcastStates.SERVER_UPDATES, BroadcastStates.CONTROL))
-                .process(new DsrsSlotFunction(DsrsSettings.from(config)))
+                .process(new DsrsSlotFunction(settings))
                 .uid("dsrs-slots")
                 .name("DSRS slots")
                 .sinkTo(sinks.dsrsAssignments())
                 .uid("sink-dsrs-assignments")
                 .name("dsrs-assignments: sink");
-
-        DataStream<DeadLetter> deadLetters =
-                inputs.deadLetters().union(decisions.getSideOutput(RouterFunction.DEAD_LETTERS));
-        deadLetters
-                .map(new CountDeadLetters())
-                .uid("count-dead-letters")
-                .name("dead letters: count")
-                .sinkTo(sinks.deadLetters())
-                .uid("sink-dead-letters")
-                .name("dead-letter: sink");
-        authenticated
-                .getSideOutput(ControlAuthFunction.CONTROL_LOG)
-                .union(
-                        controlStates.getSideOutput(ControlFunction.CONTROL_LOG),
-                        decisions.getSideOutput(AdminStamp.CONTROL_LOG))
-                .sinkTo(sinks.controlLog())
-                .uid("sink-control-log")
-                .name("control-log: sink");
     }
 
     /**
@@ -324,42 +339,6 @@ public final class QrouterJob {
                                         AdminStamp.FEED)
                                 .uid(consumer + "-feed-control")
                                 .name("control state: to " + consumer));
-    }
-
-    /**
-     * The authenticated routing and administrative commands: one operator (parallelism 1) validates
-     * each against the servers known, and emits the resulting state (its side output: the
-     * control-log).
-     */
-    private static SingleOutputStreamOperator<ControlState> control(
-            JobConfig config,
-            DataStream<ControlCommand> commands,
-            DataStream<ServerUpdate> serverState,
-            DataStream<TaskEvent> events) {
-        ControlSettings settings = ControlSettings.from(config);
-        DataStream<ServerSignal> signals =
-                serverState
-                        .filter(ServerSignal::arrivesOrLeaves)
-                        .uid("control-servers")
-                        .name("control: server arrivals and departures")
-                        .map(ServerSignal::of)
-                        .uid("control-server-signals")
-                        .name("control: server signals");
-        if (settings.outliers().enabled()) {
-            signals =
-                    signals.union(
-                            events.keyBy(TaskEvent::getServerId)
-                                    .process(new OutlierStatsFunction(settings.outliers()))
-                                    .uid("outlier-stats")
-                                    .name("outlier detection: successes and failures per server"));
-        }
-        return commands.keyBy(ControlFunction.COMMAND_KEY)
-                .connect(signals.keyBy(ControlFunction.SERVER_KEY))
-                .process(new ControlFunction(settings))
-                .setParallelism(1)
-                .setMaxParallelism(1)
-                .uid("control")
-                .name("control: validate, apply");
     }
 
     /**

@@ -3,8 +3,8 @@ package io.qrouter.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.qrouter.cli.Main;
-import io.qrouter.report.Json;
+import io.qrouter.tools.cli.Main;
+import io.qrouter.tools.report.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -3,7 +3,7 @@ package io.qrouter.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.qrouter.report.Json;
+import io.qrouter.tools.report.Json;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

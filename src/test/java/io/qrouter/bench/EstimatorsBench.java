@@ -1,7 +1,7 @@
 package io.qrouter.bench;
 
-import io.qrouter.estimate.EstimatorSnapshot;
-import io.qrouter.estimate.ServerEstimators;
+import io.qrouter.core.estimate.EstimatorSnapshot;
+import io.qrouter.core.estimate.ServerEstimators;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

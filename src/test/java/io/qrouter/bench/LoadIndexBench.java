@@ -1,9 +1,9 @@
 package io.qrouter.bench;
 
-import io.qrouter.queueing.ChainP;
-import io.qrouter.queueing.LoadIndex;
-import io.qrouter.queueing.LoadIndexWeights;
-import io.qrouter.queueing.QbdSolver;
+import io.qrouter.core.queueing.ChainP;
+import io.qrouter.core.queueing.LoadIndex;
+import io.qrouter.core.queueing.LoadIndexWeights;
+import io.qrouter.core.queueing.QbdSolver;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

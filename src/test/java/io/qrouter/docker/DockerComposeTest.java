@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import io.qrouter.io.Topics;
 import io.qrouter.job.config.ConfigKey;
 import io.qrouter.job.config.JobConfig;
+import io.qrouter.job.config.TopicNames;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,8 +72,8 @@ class DockerComposeTest {
         Matcher m = Pattern.compile("for topic in ([^;]+);").matcher(script);
         assertThat(m.find()).isTrue();
         List<String> created = Arrays.asList(m.group(1).trim().split("\\s+"));
-        assertThat(created).containsExactlyInAnyOrderElementsOf(Topics.ALL);
-        for (String topic : Topics.ALL) {
+        assertThat(created).containsExactlyInAnyOrderElementsOf(TopicNames.ALL);
+        for (String topic : TopicNames.ALL) {
             ConfigKey key =
                     Arrays.stream(ConfigKey.values())
                             .filter(k -> k.key().equals("topic." + topic))

@@ -2,7 +2,7 @@ package io.qrouter.job;
 
 import io.qrouter.avro.SlotAssignment;
 import io.qrouter.avro.TaskRequest;
-import io.qrouter.control.ControlState;
+import io.qrouter.core.control.ControlState;
 import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.job.records.SlotArrivals;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.qrouter.job;
 
-import io.qrouter.io.EmbeddedKafka;
+import io.qrouter.tools.kafka.EmbeddedKafka;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;

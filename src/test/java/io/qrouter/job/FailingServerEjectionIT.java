@@ -6,14 +6,15 @@ import io.qrouter.avro.ControlLogEntry;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskEventType;
-import io.qrouter.fleet.Ejections;
-import io.qrouter.fleet.FailingServers;
-import io.qrouter.fleet.Fleet;
-import io.qrouter.fleet.FleetConfig;
-import io.qrouter.fleet.FleetReport;
-import io.qrouter.fleet.FleetResult;
-import io.qrouter.fleet.TaskTimeline;
-import io.qrouter.io.Topics;
+import io.qrouter.job.config.TopicNames;
+import io.qrouter.tools.fleet.Ejections;
+import io.qrouter.tools.fleet.FailingServers;
+import io.qrouter.tools.fleet.Fleet;
+import io.qrouter.tools.fleet.FleetConfig;
+import io.qrouter.tools.fleet.FleetReport;
+import io.qrouter.tools.fleet.FleetResult;
+import io.qrouter.tools.fleet.TaskTimeline;
+import io.qrouter.tools.kafka.Topics;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -90,7 +91,7 @@ class FailingServerEjectionIT {
             List<TaskEvent> failed =
                     kit
                             .readCommitted(
-                                    Topics.SERVER_EVENTS,
+                                    TopicNames.SERVER_EVENTS,
                                     TaskEvent.class,
                                     WAIT,
                                     events -> failedCount(events) >= result.failed())
@@ -110,7 +111,7 @@ class FailingServerEjectionIT {
             List<ControlLogEntry> events =
                     kit
                             .readCommitted(
-                                    Topics.CONTROL_LOG,
+                                    TopicNames.CONTROL_LOG,
                                     ControlLogEntry.class,
                                     WAIT,
                                     log -> eventTime(log, "RETURNED " + FAILING) > 0)
@@ -131,7 +132,7 @@ class FailingServerEjectionIT {
 
             List<RoutingDecision> decisions =
                     kit.readCommitted(
-                            Topics.DECISIONS,
+                            TopicNames.DECISIONS,
                             RoutingDecision.class,
                             WAIT,
                             d -> d.size() >= result.decided());

@@ -1,8 +1,8 @@
 package io.qrouter.job;
 
-import io.qrouter.control.ControlState;
-import io.qrouter.job.functions.BroadcastStates;
+import io.qrouter.core.control.ControlState;
 import io.qrouter.job.records.ServerUpdate;
+import io.qrouter.job.state.BroadcastStates;
 import java.util.List;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;

@@ -1,6 +1,6 @@
 package io.qrouter.job;
 
-import io.qrouter.io.FreePorts;
+import io.qrouter.tools.kafka.FreePorts;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;

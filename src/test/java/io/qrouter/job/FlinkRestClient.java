@@ -2,7 +2,7 @@ package io.qrouter.job;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.qrouter.io.RestJson;
+import io.qrouter.tools.kafka.RestJson;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;

@@ -2,11 +2,12 @@ package io.qrouter.job;
 
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.TaskRequest;
-import io.qrouter.io.AvroCodec;
-import io.qrouter.io.TopicReader;
-import io.qrouter.io.Topics;
 import io.qrouter.job.config.ConfigKey;
 import io.qrouter.job.config.JobConfig;
+import io.qrouter.job.serde.AvroCodec;
+import io.qrouter.tools.health.CheckpointRestore;
+import io.qrouter.tools.kafka.TopicReader;
+import io.qrouter.tools.kafka.Topics;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -7,9 +7,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
-import io.qrouter.io.EmbeddedKafka;
-import io.qrouter.io.TempDirectories;
 import io.qrouter.job.config.ConfigKey;
+import io.qrouter.tools.kafka.EmbeddedKafka;
+import io.qrouter.tools.kafka.TempDirectories;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

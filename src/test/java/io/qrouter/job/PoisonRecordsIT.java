@@ -7,14 +7,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.RoutingDecision;
-import io.qrouter.demo.PoisonRecords;
-import io.qrouter.io.AvroCodec;
 import io.qrouter.job.config.ConfigKey;
 import io.qrouter.job.config.JobConfig;
 import io.qrouter.job.config.RecordLimits;
-import io.qrouter.job.kafka.AnyInputBytesTest;
-import io.qrouter.job.kafka.AvroRecordSerializer;
-import io.qrouter.job.records.DeadLetters;
+import io.qrouter.job.serde.AnyInputBytesTest;
+import io.qrouter.job.serde.AvroCodec;
+import io.qrouter.job.serde.AvroRecordSerializer;
+import io.qrouter.tools.demo.PoisonRecords;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -200,7 +199,7 @@ class PoisonRecordsIT {
                                         .endsWith("> sink.max-record-bytes = 16384; not written");
                                 assertThat(letter.getRawLength()).isGreaterThan(16_384);
                                 assertThat(AvroCodec.of(DeadLetter.class).encode(letter).length)
-                                        .isLessThanOrEqualTo(DeadLetters.maxEncodedBytes(limits));
+                                        .isLessThanOrEqualTo(limits.maxDeadLetterBytes());
                             });
             assertThat(decisions).extracting(RoutingDecision::getTaskId).doesNotHaveDuplicates();
         } finally {

@@ -14,13 +14,13 @@ import io.qrouter.avro.SlotAssignment;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskEventType;
 import io.qrouter.avro.TaskRequest;
-import io.qrouter.dsrs.DsrsOffline;
-import io.qrouter.dsrs.SlotInput;
-import io.qrouter.dsrs.SlotParameters;
-import io.qrouter.dsrs.SlotRecord;
+import io.qrouter.core.dsrs.DsrsOffline;
+import io.qrouter.core.dsrs.SlotInput;
+import io.qrouter.core.dsrs.SlotParameters;
+import io.qrouter.core.dsrs.SlotRecord;
 import io.qrouter.job.config.ConfigKey;
 import io.qrouter.job.config.JobConfig;
-import io.qrouter.job.functions.GaBatchFunction;
+import io.qrouter.job.operators.GaBatchFunction;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -232,7 +232,7 @@ class QrouterJobIT {
     }
 
     /**
-     * DSRS in the job equals io.qrouter.dsrs.DsrsOffline on the same arrivals, capacities and
+     * DSRS in the job equals io.qrouter.core.dsrs.DsrsOffline on the same arrivals, capacities and
      * costs.
      */
     @Test

@@ -6,8 +6,7 @@ import static io.qrouter.job.config.ValueRule.longIn;
 import static io.qrouter.job.config.ValueRule.nonBlank;
 import static io.qrouter.job.config.ValueRule.oneOf;
 
-import io.qrouter.io.Topics;
-import io.qrouter.policy.PolicyName;
+import io.qrouter.core.policy.PolicyName;
 import java.util.Arrays;
 import java.util.stream.Stream;
 
@@ -78,44 +77,47 @@ public enum ConfigKey {
             "Where the sources start without a checkpoint: committed (the group's offsets, earliest when none), "
                     + "earliest or latest."),
 
-    TOPIC_TASKS("topic.tasks", Topics.TASKS, nonBlank(), "Input: TaskRequest records."),
+    TOPIC_TASKS("topic.tasks", TopicNames.TASKS, nonBlank(), "Input: TaskRequest records."),
     TOPIC_SERVER_EVENTS(
-            "topic.server-events", Topics.SERVER_EVENTS, nonBlank(), "Input: TaskEvent records."),
+            "topic.server-events",
+            TopicNames.SERVER_EVENTS,
+            nonBlank(),
+            "Input: TaskEvent records."),
     TOPIC_HEARTBEATS(
-            "topic.heartbeats", Topics.HEARTBEATS, nonBlank(), "Input: Heartbeat records."),
+            "topic.heartbeats", TopicNames.HEARTBEATS, nonBlank(), "Input: Heartbeat records."),
     TOPIC_DECISIONS(
             "topic.decisions",
-            Topics.DECISIONS,
+            TopicNames.DECISIONS,
             nonBlank(),
             "Output: RoutingDecision records, keyed by server id."),
     TOPIC_SERVER_METRICS(
             "topic.server-metrics",
-            Topics.SERVER_METRICS,
+            TopicNames.SERVER_METRICS,
             nonBlank(),
             "Output: ServerMetrics records, keyed by server id."),
     TOPIC_HEARTBEAT_LOG(
             "topic.heartbeat-log",
-            Topics.HEARTBEAT_LOG,
+            TopicNames.HEARTBEAT_LOG,
             nonBlank(),
             "Output: HeartbeatLog records, keyed by server id."),
     TOPIC_DSRS_ASSIGNMENTS(
             "topic.dsrs-assignments",
-            Topics.DSRS_ASSIGNMENTS,
+            TopicNames.DSRS_ASSIGNMENTS,
             nonBlank(),
             "Output: SlotAssignment records, keyed by service type."),
     TOPIC_DEAD_LETTER(
             "topic.dead-letter",
-            Topics.DEAD_LETTER,
+            TopicNames.DEAD_LETTER,
             nonBlank(),
             "Output: DeadLetter records (bad input, tasks no server could take), keyed by source topic."),
     TOPIC_CONTROL(
             "topic.control",
-            Topics.CONTROL,
+            TopicNames.CONTROL,
             nonBlank(),
             "Input: ControlCommand records from operators (qrouter control); writable by operators only."),
     TOPIC_CONTROL_LOG(
             "topic.control-log",
-            Topics.CONTROL_LOG,
+            TopicNames.CONTROL_LOG,
             nonBlank(),
             "Output: ControlLogEntry records, every control command applied or refused (with the reason), keyed by "
                     + "command id."),

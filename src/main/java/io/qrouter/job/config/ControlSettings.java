@@ -1,8 +1,8 @@
 package io.qrouter.job.config;
 
-import io.qrouter.control.CommandSignature;
-import io.qrouter.control.ControlState;
-import io.qrouter.control.OutlierSettings;
+import io.qrouter.core.control.CommandSignature;
+import io.qrouter.core.control.ControlState;
+import io.qrouter.core.control.OutlierSettings;
 import java.io.Serializable;
 
 /**

@@ -1,13 +1,12 @@
 package io.qrouter.job.config;
 
-import io.qrouter.job.functions.DsrsSlotFunction;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * What {@link DsrsSlotFunction} needs: the slot length τ, the drift-plus-penalty weight V (cost
+ * What {@code DsrsSlotFunction} needs: the slot length τ, the drift-plus-penalty weight V (cost
  * against backlog: larger V, lower cost and longer queues) and the unit costs γ_ij. Built once from
  * the validated {@link JobConfig}.
  *

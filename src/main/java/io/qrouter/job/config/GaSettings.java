@@ -1,13 +1,12 @@
 package io.qrouter.job.config;
 
-import io.qrouter.ga.BatchAllocator;
-import io.qrouter.ga.GaConfig;
-import io.qrouter.job.functions.GaBatchFunction;
+import io.qrouter.core.ga.BatchAllocator;
+import io.qrouter.core.ga.GaConfig;
 import java.io.Serializable;
 import java.time.Duration;
 
 /**
- * What {@link GaBatchFunction} needs: the allocator and its GA parameters, how windows fill (size,
+ * What {@code GaBatchFunction} needs: the allocator and its GA parameters, how windows fill (size,
  * time, lanes), the seed, and how long a task may wait for a live server. Built once from the
  * validated {@link JobConfig}.
  */

@@ -1,6 +1,5 @@
 package io.qrouter.job.config;
 
-import io.qrouter.job.records.DeadLetters;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.Serializable;
@@ -306,7 +305,7 @@ public final class JobConfig implements Serializable {
                             + ") minus "
                             + RECORD_FRAMING_BYTES);
         }
-        int deadLetter = DeadLetters.maxEncodedBytes(RecordLimits.from(this));
+        int deadLetter = RecordLimits.from(this).maxDeadLetterBytes();
         if (deadLetter > maxRecord) {
             throw new ConfigException(
                     ConfigKey.SINK_MAX_RECORD_BYTES.key(),

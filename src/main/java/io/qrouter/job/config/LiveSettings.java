@@ -1,6 +1,6 @@
 package io.qrouter.job.config;
 
-import io.qrouter.control.ControlRefusal;
+import io.qrouter.core.control.ControlRefusal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -21,6 +21,15 @@ public record RecordLimits(
         int maxRecordBytes,
         double minServiceRate)
         implements Serializable {
+    /** Longest dead-letter reason kept, in characters. */
+    public static final int MAX_DEAD_LETTER_REASON_LENGTH = 1000;
+
+    /**
+     * Bytes of a dead letter besides its raw prefix and task id, generously: source topic (Kafka
+     * allows 249 characters), reason ({@value #MAX_DEAD_LETTER_REASON_LENGTH} characters of at most
+     * 3 UTF-8 bytes), numbers, hash, framing.
+     */
+    private static final int DEAD_LETTER_FIXED_PART_BYTES = 4096;
 
     public static RecordLimits from(JobConfig config) {
         return new RecordLimits(
@@ -34,5 +43,11 @@ public record RecordLimits(
                 config.getInt(ConfigKey.DEAD_LETTER_MAX_RAW_BYTES),
                 config.getInt(ConfigKey.SINK_MAX_RECORD_BYTES),
                 config.getDouble(ConfigKey.VALIDATION_MIN_SERVICE_RATE));
+    }
+
+    /** The largest encoded dead letter these limits allow, in bytes. */
+    public int maxDeadLetterBytes() {
+        // a char takes at most 3 UTF-8 bytes (a surrogate pair: 2 chars, 4 bytes)
+        return DEAD_LETTER_FIXED_PART_BYTES + deadLetterRawBytes + 3 * maxIdLength;
     }
 }

@@ -1,14 +1,13 @@
 package io.qrouter.job.config;
 
-import io.qrouter.job.functions.RouterFunction;
-import io.qrouter.policy.PolicyConfig;
-import io.qrouter.policy.PolicyName;
-import io.qrouter.queueing.LoadIndexWeights;
+import io.qrouter.core.policy.PolicyConfig;
+import io.qrouter.core.policy.PolicyName;
+import io.qrouter.core.queueing.LoadIndexWeights;
 import java.io.Serializable;
 import java.time.Duration;
 
 /**
- * What {@link RouterFunction} needs: the policy and its parameters, the buffer for tasks no server
+ * What {@code RouterFunction} needs: the policy and its parameters, the buffer for tasks no server
  * can take yet, and how long a routed task counts as in flight. Built once from the validated
  * {@link JobConfig}.
  *

@@ -1,13 +1,12 @@
 package io.qrouter.job.config;
 
-import io.qrouter.estimate.EstimatorConfig;
-import io.qrouter.job.functions.ServerStateFunction;
-import io.qrouter.queueing.LoadIndexWeights;
+import io.qrouter.core.estimate.EstimatorConfig;
+import io.qrouter.core.queueing.LoadIndexWeights;
 import java.io.Serializable;
 import java.time.Duration;
 
 /**
- * What {@link ServerStateFunction} needs: the queue model and K's weights for a server's figures,
+ * What {@code ServerStateFunction} needs: the queue model and K's weights for a server's figures,
  * the estimators' window, when a silent server is down and then forgotten, how updates are
  * coalesced, how often an unchanged server-metrics record is repeated, and the heartbeat interval
  * range it recommends. Built once from the validated {@link JobConfig}.

@@ -1,6 +1,6 @@
 package io.qrouter.job.config;
 
-import io.qrouter.queueing.LoadIndexWeights;
+import io.qrouter.core.queueing.LoadIndexWeights;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Locale;

@@ -1,7 +1,7 @@
 package io.qrouter.job.records;
 
 import io.qrouter.avro.TaskRequest;
-import io.qrouter.job.functions.RouterFunction;
+import io.qrouter.job.operators.RouterFunction;
 
 /**
  * A task the router holds because no server was alive when it came: keyed state of {@link

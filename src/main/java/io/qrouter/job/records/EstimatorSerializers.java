@@ -1,13 +1,13 @@
 package io.qrouter.job.records;
 
-import io.qrouter.estimate.ArrivalTimesRing;
-import io.qrouter.estimate.BucketedSums;
-import io.qrouter.estimate.EstimatorConfig;
-import io.qrouter.estimate.OpenTask;
-import io.qrouter.estimate.OpenTasks;
-import io.qrouter.estimate.ServerEstimators;
-import io.qrouter.estimate.TaskPhase;
-import io.qrouter.estimate.WindowBucket;
+import io.qrouter.core.estimate.ArrivalTimesRing;
+import io.qrouter.core.estimate.BucketedSums;
+import io.qrouter.core.estimate.EstimatorConfig;
+import io.qrouter.core.estimate.OpenTask;
+import io.qrouter.core.estimate.OpenTasks;
+import io.qrouter.core.estimate.ServerEstimators;
+import io.qrouter.core.estimate.TaskPhase;
+import io.qrouter.core.estimate.WindowBucket;
 import java.io.IOException;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
@@ -19,11 +19,11 @@ import org.apache.flink.core.memory.DataOutputView;
  * and an open task, each read and written on every lifecycle event under RocksDB. The classes stay
  * plain POJOs of the Flink-free {@code estimate} package; the state descriptors name these.
  */
-final class EstimatorSerializers {
+public final class EstimatorSerializers {
     private EstimatorSerializers() {}
 
     /** The {@link ServerEstimators} header with its config and the rings' own headers. */
-    static final class Header extends HandWrittenSerializer<ServerEstimators> {
+    public static final class Header extends HandWrittenSerializer<ServerEstimators> {
         private static final long serialVersionUID = 1L;
 
         @Override
@@ -191,7 +191,7 @@ final class EstimatorSerializers {
     }
 
     /** One {@link WindowBucket}: its index and its sums. */
-    static final class Bucket extends HandWrittenSerializer<WindowBucket> {
+    public static final class Bucket extends HandWrittenSerializer<WindowBucket> {
         private static final long serialVersionUID = 1L;
 
         @Override
@@ -248,7 +248,7 @@ final class EstimatorSerializers {
     }
 
     /** One {@link OpenTask}: its phase and since when. */
-    static final class Task extends HandWrittenSerializer<OpenTask> {
+    public static final class Task extends HandWrittenSerializer<OpenTask> {
         private static final long serialVersionUID = 1L;
 
         @Override

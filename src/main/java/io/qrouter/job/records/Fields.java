@@ -8,7 +8,7 @@ import org.apache.flink.core.memory.DataOutputView;
 import org.apache.flink.types.StringValue;
 
 /** Reading and writing the nullable field types the hand-written serializers share. */
-final class Fields {
+public final class Fields {
     private Fields() {}
 
     /**

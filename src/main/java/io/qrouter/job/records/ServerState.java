@@ -2,14 +2,12 @@ package io.qrouter.job.records;
 
 import io.qrouter.avro.Health;
 import io.qrouter.avro.TaskEventType;
-import io.qrouter.job.functions.QueueFigures;
-import io.qrouter.job.functions.ServerStateFunction;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.typeinfo.TypeInfo;
 
 /**
- * Keyed state of one server in {@link ServerStateFunction}: what its latest heartbeat said, the
+ * Keyed state of one server in {@code ServerStateFunction}: what its latest heartbeat said, the
  * lifecycle events since then, its timers and its counters. Read and written on every event, so
  * serialised by {@link ServerStateSerializer}, field by field, not by Flink's reflective POJO
  * serializer.
@@ -188,19 +186,6 @@ public class ServerState {
      */
     public boolean busyNow() {
         return queueLength() > 0 || busy && !eventAfterHeartbeat;
-    }
-
-    /**
-     * Keeps a heartbeat's estimates and K for the updates that queue changes emit until the next
-     * one.
-     */
-    public void remember(QueueFigures figures) {
-        lambda = figures.lambda();
-        mu = figures.mu();
-        alphaC = figures.alphaC();
-        eta = figures.eta();
-        loadIndexK = figures.loadIndexK();
-        overloaded = figures.overloaded();
     }
 
     public boolean hasHeartbeat() {

@@ -1,11 +1,9 @@
 package io.qrouter.job.records;
 
 import io.qrouter.avro.Health;
-import io.qrouter.control.RouterControl;
-import io.qrouter.job.functions.DsrsSlotFunction;
-import io.qrouter.job.functions.GaBatchFunction;
-import io.qrouter.job.functions.RouterFunction;
-import io.qrouter.job.functions.ServerStateFunction;
+import io.qrouter.core.control.RouterControl;
+import io.qrouter.job.operators.GaBatchFunction;
+import io.qrouter.job.operators.ServerStateFunction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -13,7 +11,7 @@ import org.apache.flink.api.common.typeinfo.TypeInfo;
 
 /**
  * What the per-server state tells the routers about one server: broadcast from {@link
- * ServerStateFunction} to {@link RouterFunction}, {@link DsrsSlotFunction} and {@link
+ * ServerStateFunction} to {@code RouterFunction}, {@code DsrsSlotFunction} and {@link
  * GaBatchFunction} on every heartbeat that brings news ({@link #isNewsAfter}), on every lifecycle
  * event that changes its queue length (coalesced if configured), when the server is marked down,
  * and when its state is dropped. DSRS receives only the heartbeat ones (it uses status and service

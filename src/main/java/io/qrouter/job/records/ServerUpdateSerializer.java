@@ -1,7 +1,7 @@
 package io.qrouter.job.records;
 
 import io.qrouter.avro.Health;
-import io.qrouter.control.RouterControl;
+import io.qrouter.core.control.RouterControl;
 import java.io.IOException;
 import java.lang.reflect.Type;
 import java.util.ArrayList;

@@ -3,9 +3,9 @@ package io.qrouter.job.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.qrouter.core.policy.PolicyName;
+import io.qrouter.core.queueing.LoadIndexWeights;
 import io.qrouter.job.TestSettings;
-import io.qrouter.policy.PolicyName;
-import io.qrouter.queueing.LoadIndexWeights;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;

@@ -2,10 +2,10 @@ package io.qrouter.job.records;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.qrouter.control.RouterControl;
-import io.qrouter.estimate.OpenTask;
-import io.qrouter.estimate.ServerEstimators;
-import io.qrouter.estimate.WindowBucket;
+import io.qrouter.core.control.RouterControl;
+import io.qrouter.core.estimate.OpenTask;
+import io.qrouter.core.estimate.ServerEstimators;
+import io.qrouter.core.estimate.WindowBucket;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;

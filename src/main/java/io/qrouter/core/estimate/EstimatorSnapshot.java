@@ -1,0 +1,35 @@
+package io.qrouter.core.estimate;
+
+/**
+ * What a server's estimators say at one moment. Rates are per second; an estimate is not yet known
+ * while its window holds fewer observations than configured.
+ *
+ * @param atMillis the event time the snapshot was taken at
+ * @param observedMillis T of Eq. (1): the window length, or the time since the first event until it
+ *     fills
+ * @param lambdaPerSecond arrival rate, Eq. (1): ENQUEUED events / T
+ * @param muPerSecond service rate, Eq. (2): (k+1) / sum of (t_e - t_s) over the completions in the
+ *     window
+ * @param alphaCPerSecond abandonment rate per waiting task: abandonments / time spent waiting
+ * @param etaPerSecond recovery rate: RESTORED events / time spent in the cancelled state
+ * @param exitRateThetaPerSecond completions plus abandonments / T (the heartbeat log's theta)
+ * @param interarrivalSeconds gaps between the recent arrivals in the window, oldest first, for the
+ *     empirical GI/M/1 sigma (at most maxInterarrivalSamples - 1 of them; may be empty)
+ * @param openTasks tasks whose current phase is still open
+ * @param evictedTasks open tasks dropped so far because the open-task table was full
+ * @param lateEvents events so far whose time was already behind the window (they changed no sum)
+ * @param unmatchedEvents events so far that ended a phase the estimators had not seen begin
+ */
+public record EstimatorSnapshot(
+        long atMillis,
+        long observedMillis,
+        Estimate lambdaPerSecond,
+        Estimate muPerSecond,
+        Estimate alphaCPerSecond,
+        Estimate etaPerSecond,
+        Estimate exitRateThetaPerSecond,
+        double[] interarrivalSeconds,
+        int openTasks,
+        long evictedTasks,
+        long lateEvents,
+        long unmatchedEvents) {}

@@ -1,0 +1,31 @@
+package io.qrouter.core.estimate;
+
+/** A task whose current phase has started but not ended. A Flink POJO (state of a server). */
+public class OpenTask {
+    private TaskPhase phase;
+    private long sinceMillis;
+
+    /** For Flink's POJO serializer only. */
+    public OpenTask() {}
+
+    OpenTask(TaskPhase phase, long sinceMillis) {
+        this.phase = phase;
+        this.sinceMillis = sinceMillis;
+    }
+
+    public TaskPhase getPhase() {
+        return phase;
+    }
+
+    public void setPhase(TaskPhase phase) {
+        this.phase = phase;
+    }
+
+    public long getSinceMillis() {
+        return sinceMillis;
+    }
+
+    public void setSinceMillis(long sinceMillis) {
+        this.sinceMillis = sinceMillis;
+    }
+}

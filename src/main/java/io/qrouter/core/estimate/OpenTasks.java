@@ -1,0 +1,136 @@
+package io.qrouter.core.estimate;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The tasks of one server whose current phase is still open, at most {@code capacity} of them. When
+ * full, the least recently changed sixteenth is evicted at once (sorting only every capacity/16
+ * insertions keeps the cost per event constant on average); an evicted task's later events find no
+ * start and are counted as unmatched.
+ *
+ * <p>The tasks live in a {@link StateMap} by task id (an event reads and writes its own task only);
+ * this object is the header with their count (a Flink POJO).
+ */
+public class OpenTasks {
+    private int capacity;
+    private int size;
+    private long evicted;
+    private transient StateMap<String, OpenTask> byTaskId;
+
+    /** For Flink's POJO serializer only. */
+    public OpenTasks() {}
+
+    public OpenTasks(int capacity) {
+        this.capacity = capacity;
+        this.byTaskId = new HashStateMap<>();
+    }
+
+    /** Where the tasks are: for a header just read from state. */
+    void attach(StateMap<String, OpenTask> tasks) {
+        this.byTaskId = tasks;
+    }
+
+    /** Starts (or moves the task to) a phase at the given time. */
+    void open(String taskId, TaskPhase phase, long sinceMillis) {
+        if (byTaskId.get(taskId) == null) {
+            if (size >= capacity) {
+                evictOldest(Math.max(1, capacity / 16));
+            }
+            size++;
+        }
+        byTaskId.put(taskId, new OpenTask(phase, sinceMillis));
+    }
+
+    /**
+     * Ends the task's current phase: the phase and its start, or null when the task is not open.
+     */
+    OpenTask close(String taskId) {
+        OpenTask task = byTaskId.get(taskId);
+        if (task != null) {
+            byTaskId.remove(taskId);
+            size--;
+        }
+        return task;
+    }
+
+    /**
+     * Total time, within [fromMillis, toMillis], that the open tasks in {@code phase} have spent in
+     * it so far.
+     */
+    long openTimeMillis(TaskPhase phase, long fromMillis, long toMillis) {
+        if (size == 0) {
+            return 0;
+        }
+        long total = 0;
+        for (Map.Entry<String, OpenTask> entry : byTaskId.entries()) {
+            OpenTask task = entry.getValue();
+            if (task.getPhase() == phase) {
+                total += Math.max(0, toMillis - Math.max(fromMillis, task.getSinceMillis()));
+            }
+        }
+        return total;
+    }
+
+    int size() {
+        return size;
+    }
+
+    boolean contains(String taskId) {
+        return byTaskId.get(taskId) != null;
+    }
+
+    private void evictOldest(int howMany) {
+        List<Map.Entry<String, OpenTask>> all = new ArrayList<>(size);
+        for (Map.Entry<String, OpenTask> entry : byTaskId.entries()) {
+            all.add(Map.entry(entry.getKey(), entry.getValue()));
+        }
+        long[] sinceMillis = new long[all.size()];
+        for (int i = 0; i < sinceMillis.length; i++) {
+            sinceMillis[i] = all.get(i).getValue().getSinceMillis();
+        }
+        Arrays.sort(sinceMillis);
+        long threshold = sinceMillis[Math.min(howMany, sinceMillis.length) - 1];
+        // first everything strictly older than the threshold, then ties until howMany are gone
+        List<String> gone = new ArrayList<>(howMany);
+        for (Map.Entry<String, OpenTask> task : all) {
+            if (gone.size() < howMany && task.getValue().getSinceMillis() < threshold) {
+                gone.add(task.getKey());
+            }
+        }
+        for (Map.Entry<String, OpenTask> task : all) {
+            if (gone.size() < howMany && task.getValue().getSinceMillis() == threshold) {
+                gone.add(task.getKey());
+            }
+        }
+        gone.forEach(byTaskId::remove);
+        size -= gone.size();
+        evicted += gone.size();
+    }
+
+    public int getCapacity() {
+        return capacity;
+    }
+
+    public void setCapacity(int capacity) {
+        this.capacity = capacity;
+    }
+
+    public int getSize() {
+        return size;
+    }
+
+    public void setSize(int size) {
+        this.size = size;
+    }
+
+    public long getEvicted() {
+        return evicted;
+    }
+
+    public void setEvicted(long evicted) {
+        this.evicted = evicted;
+    }
+}

@@ -1,0 +1,34 @@
+package io.qrouter.core.estimate;
+
+/**
+ * One time bucket of a {@link BucketedSums} window: its absolute index and the sum of every series
+ * in it. A Flink POJO (one entry of a server's state).
+ */
+public class WindowBucket {
+    private long bucket;
+    private double[] sums;
+
+    /** For Flink's POJO serializer only. */
+    public WindowBucket() {}
+
+    WindowBucket(long bucket, int series) {
+        this.bucket = bucket;
+        this.sums = new double[series];
+    }
+
+    public long getBucket() {
+        return bucket;
+    }
+
+    public void setBucket(long bucket) {
+        this.bucket = bucket;
+    }
+
+    public double[] getSums() {
+        return sums;
+    }
+
+    public void setSums(double[] sums) {
+        this.sums = sums;
+    }
+}

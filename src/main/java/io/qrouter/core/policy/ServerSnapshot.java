@@ -1,0 +1,100 @@
+package io.qrouter.core.policy;
+
+/**
+ * What a router knows about one server from its latest report (a heartbeat with the server's
+ * estimates). Immutable; a newer snapshot of the same server replaces the older one in the {@link
+ * RouterView}.
+ *
+ * @param serverId unique server id
+ * @param sentAtMillis when the server sent the report (event time)
+ * @param alive false when the server is down, failing or leaving: it then receives nothing
+ * @param queueLength tasks on the server at {@code sentAtMillis}, waiting plus in service
+ * @param busy true while a task is in service; idle means alive, not busy and an empty queue
+ * @param serviceRatePerSecond nominal service rate of the server
+ * @param lambda estimated arrival rate per second (0 until estimated)
+ * @param mu estimated service rate per second (0 until estimated: the nominal rate is used then)
+ * @param alphaC estimated abandonment (loss) rate per second of a waiting task (0 until estimated)
+ */
+public record ServerSnapshot(
+        String serverId,
+        long sentAtMillis,
+        boolean alive,
+        int queueLength,
+        boolean busy,
+        double serviceRatePerSecond,
+        double lambda,
+        double mu,
+        double alphaC) {
+
+    public ServerSnapshot {
+        if (serverId == null || serverId.isEmpty()) {
+            throw new IllegalArgumentException("serverId must be a non-empty string");
+        }
+        if (queueLength < 0) {
+            throw new IllegalArgumentException(
+                    "queueLength must be >= 0 (got " + queueLength + ")");
+        }
+        requireRate("serviceRatePerSecond", serviceRatePerSecond);
+        requireRate("lambda", lambda);
+        requireRate("mu", mu);
+        requireRate("alphaC", alphaC);
+    }
+
+    /** A live server that reports only its queue; the estimates are left at 0 (unknown). */
+    public static ServerSnapshot ofQueue(
+            String serverId, long sentAtMillis, int queueLength, double serviceRatePerSecond) {
+        return new ServerSnapshot(
+                serverId,
+                sentAtMillis,
+                true,
+                queueLength,
+                queueLength > 0,
+                serviceRatePerSecond,
+                0,
+                0,
+                0);
+    }
+
+    /** The final report of a server that is down: it is taken out of every index and idle queue. */
+    public static ServerSnapshot down(String serverId, long atMillis) {
+        return new ServerSnapshot(serverId, atMillis, false, 0, false, 0, 0, 0, 0);
+    }
+
+    /**
+     * This report as one router sees it: plus {@code tasks} it sent that the report does not count
+     * yet (they are on their way), so the server is busy, never idle, while any is pending.
+     */
+    public ServerSnapshot plusUnacknowledged(int tasks) {
+        if (tasks < 0) {
+            throw new IllegalArgumentException("tasks must be >= 0 (got " + tasks + ")");
+        }
+        return tasks == 0
+                ? this
+                : new ServerSnapshot(
+                        serverId,
+                        sentAtMillis,
+                        alive,
+                        queueLength + tasks,
+                        true,
+                        serviceRatePerSecond,
+                        lambda,
+                        mu,
+                        alphaC);
+    }
+
+    public boolean idle() {
+        return alive && queueLength == 0 && !busy;
+    }
+
+    /** The service rate to compute with: the estimate once there is one, else the nominal rate. */
+    public double effectiveMu() {
+        return mu > 0 ? mu : serviceRatePerSecond;
+    }
+
+    private static void requireRate(String name, double value) {
+        if (!(value >= 0) || Double.isInfinite(value)) {
+            throw new IllegalArgumentException(
+                    name + " must be a finite rate >= 0 (got " + value + ")");
+        }
+    }
+}

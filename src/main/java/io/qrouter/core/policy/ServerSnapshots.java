@@ -1,0 +1,37 @@
+package io.qrouter.core.policy;
+
+import io.qrouter.core.estimate.Estimate;
+import io.qrouter.core.estimate.EstimatorSnapshot;
+
+/**
+ * Builds a server's report from its heartbeat fields and its estimators, the same way in the
+ * simulator and in the Flink job. An estimate that is not yet known (too few events in the window)
+ * is sent as 0: for λ that means "no evidence of load", for μ that the nominal service rate is used
+ * ({@link ServerSnapshot#effectiveMu()}), for α_c "no abandonment seen".
+ */
+public final class ServerSnapshots {
+    private ServerSnapshots() {}
+
+    public static ServerSnapshot withEstimates(
+            String serverId,
+            long sentAtMillis,
+            int queueLength,
+            boolean busy,
+            double serviceRatePerSecond,
+            EstimatorSnapshot estimates) {
+        return new ServerSnapshot(
+                serverId,
+                sentAtMillis,
+                true,
+                queueLength,
+                busy,
+                serviceRatePerSecond,
+                orZero(estimates.lambdaPerSecond()),
+                orZero(estimates.muPerSecond()),
+                orZero(estimates.alphaCPerSecond()));
+    }
+
+    private static double orZero(Estimate e) {
+        return e.isKnown() ? e.value() : 0;
+    }
+}

@@ -1,0 +1,107 @@
+package io.qrouter.core.policy;
+
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The tasks one router sent to each server that no update of that server has acknowledged yet:
+ * decided, but whose ENQUEUED event the server's updates have not listed. A decision takes time to
+ * reach its server (the decision path, and behind exactly-once sinks the checkpoint that commits
+ * it), and the server's update takes time to come back, so the latest update often cannot count a
+ * task just sent. The router adds these tasks to the update's queue length before the policy sees
+ * it; without them a burst of decisions would herd onto the server that looked best.
+ *
+ * <p>Bounded: an update costs the ids it acknowledges plus the entries it expires (the oldest
+ * first, stopping at the first that stays), and a server keeps at most {@code maxPerServer} entries
+ * (the oldest beyond it count as acknowledged). In memory, per router: a restart forgets them and
+ * the next updates correct the counts.
+ */
+public final class UnacknowledgedTasks {
+    private final long timeoutMillis;
+    private final int maxPerServer;
+
+    /**
+     * Server id → task id → decision time, in decision order (so decision times never decrease).
+     */
+    private final Map<String, LinkedHashMap<String, Long>> pendingByServer = new HashMap<>();
+
+    /**
+     * @param timeoutMillis a task unacknowledged this long is no longer counted (a lost event must
+     *     not count forever)
+     * @param maxPerServer at most this many unacknowledged tasks are kept per server
+     */
+    public UnacknowledgedTasks(long timeoutMillis, int maxPerServer) {
+        if (timeoutMillis <= 0 || maxPerServer <= 0) {
+            throw new IllegalArgumentException(
+                    "timeoutMillis and maxPerServer must be > 0 (got "
+                            + timeoutMillis
+                            + ", "
+                            + maxPerServer
+                            + ")");
+        }
+        this.timeoutMillis = timeoutMillis;
+        this.maxPerServer = maxPerServer;
+    }
+
+    /** Records a decision; decision times must not decrease from one call to the next. */
+    public void routed(String serverId, String taskId, long decidedAtMillis) {
+        LinkedHashMap<String, Long> pending =
+                pendingByServer.computeIfAbsent(serverId, id -> new LinkedHashMap<>());
+        pending.put(taskId, decidedAtMillis);
+        if (pending.size() > maxPerServer) {
+            Iterator<Long> oldest = pending.values().iterator();
+            oldest.next();
+            oldest.remove();
+        }
+    }
+
+    /**
+     * Applies a server update and returns how many tasks this router sent to the server that the
+     * update's queue length does not contain yet.
+     *
+     * @param acknowledged task ids of the ENQUEUED events the update counts for the first time
+     * @param acknowledgedUpToMillis when the list was incomplete (overflow): every task decided at
+     *     or before this time counts as acknowledged; {@code Long.MIN_VALUE} otherwise
+     * @param nowMillis the router's clock, for the timeout
+     */
+    public int pendingAfter(
+            String serverId,
+            Iterable<String> acknowledged,
+            long acknowledgedUpToMillis,
+            long nowMillis) {
+        LinkedHashMap<String, Long> pending = pendingByServer.get(serverId);
+        if (pending == null) {
+            return 0;
+        }
+        for (String taskId : acknowledged) {
+            pending.remove(taskId);
+        }
+        long expiredBefore = nowMillis - timeoutMillis;
+        for (Iterator<Long> decidedAt = pending.values().iterator(); decidedAt.hasNext(); ) {
+            long at = decidedAt.next();
+            if (at >= expiredBefore && at > acknowledgedUpToMillis) {
+                break;
+            }
+            decidedAt.remove();
+        }
+        // An emptied map stays (until the server is forgotten): dropping it would allocate and
+        // grow a new one at the next decision, which at moderate load is nearly every decision.
+        return pending.size();
+    }
+
+    /**
+     * How many tasks this router sent to the server that are unacknowledged, as of the last update
+     * applied.
+     */
+    public int pending(String serverId) {
+        LinkedHashMap<String, Long> pending = pendingByServer.get(serverId);
+        return pending == null ? 0 : pending.size();
+    }
+
+    /** Forgets a server that left. */
+    public void forget(String serverId) {
+        pendingByServer.remove(serverId);
+    }
+}

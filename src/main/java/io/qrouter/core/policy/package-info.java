@@ -1,0 +1,42 @@
+/**
+ * Per-task routing policies over a router's view of the servers, shared unchanged by the simulator
+ * (sim/) and the Flink router operator (job/). No Flink or Kafka types.
+ *
+ * <h2>Using a policy (what a router operator does)</h2>
+ *
+ * <pre>{@code
+ * RoutingPolicy p = Policies.create(
+ *         PolicyConfig.of(PolicyName.parse("heartbeat-k-live")).withRouter(subtaskIndex, parallelism),
+ *         new SplittableRandom(seed ^ subtaskIndex));
+ * p.onSnapshot(snapshot);                           // each server report (broadcast to every router)
+ * Optional<Decision> d = p.route(taskKey, nowMillis); // each task; counts the assignment as in flight
+ * p.onServerRemoved(serverId);                      // a server left for good
+ * }</pre>
+ *
+ * <h2>Incremental view and indexes</h2>
+ *
+ * {@link io.qrouter.core.policy.RouterView} holds one entry per server: a report replaces the entry
+ * and resets the router's in-flight count for that server; a decision increments it. The K-based
+ * and least-load policies keep an indexed binary heap current on every change (O(log N) per report
+ * or decision, O(1) to read the minimum).
+ *
+ * <h2>Several routers</h2>
+ *
+ * Each router counts only its own in-flight assignments. Each idle server belongs to exactly one
+ * router's idle queue: router {@code floorMod(StableHash.of(serverId), R)} ({@link
+ * io.qrouter.core.policy.RouterOwnership}).
+ *
+ * <h2>Checkpointing</h2>
+ *
+ * A policy's state is a function of the latest snapshot per server (plus in-flight counts, a
+ * round-robin cursor and a random generator, all of which may restart). A Flink operator therefore
+ * checkpoints only the latest {@link io.qrouter.core.policy.ServerSnapshot} per server (its
+ * broadcast state) and, after a restore, replays them into a fresh policy; the in-flight counts
+ * restart at 0 and the next report of each server corrects them.
+ *
+ * <h2>Heartbeats</h2>
+ *
+ * {@link io.qrouter.core.policy.AdaptiveHeartbeat} is the interval rule (shorter under load, within
+ * bounds) and the missed-heartbeat rule that marks a server down.
+ */
+package io.qrouter.core.policy;

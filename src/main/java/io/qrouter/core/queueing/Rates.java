@@ -1,0 +1,25 @@
+package io.qrouter.core.queueing;
+
+/**
+ * Argument checks shared by the models: the message names the parameter, the valid range and the
+ * value.
+ */
+final class Rates {
+    private Rates() {}
+
+    static double nonNegative(String name, double value) {
+        if (!(value >= 0) || Double.isInfinite(value)) {
+            throw new IllegalArgumentException(
+                    name + " must be a finite number >= 0 (got " + value + ")");
+        }
+        return value;
+    }
+
+    static double positive(String name, double value) {
+        if (!(value > 0) || Double.isInfinite(value)) {
+            throw new IllegalArgumentException(
+                    name + " must be a finite number > 0 (got " + value + ")");
+        }
+        return value;
+    }
+}

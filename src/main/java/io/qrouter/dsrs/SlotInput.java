@@ -1,7 +1,0 @@
-package io.qrouter.dsrs;
-
-/**
- * A_i(t): the arrivals of service {@code serviceType} in slot {@code slot} (t = floor(eventTime /
- * τ)).
- */
-public record SlotInput(long slot, String serviceType, long arrivals) {}

@@ -1,0 +1,80 @@
+package io.qrouter.job.operators;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Gauge;
+import org.apache.flink.metrics.Meter;
+import org.apache.flink.metrics.MeterView;
+import org.apache.flink.metrics.MetricGroup;
+
+/**
+ * The Flink metrics of an operator that decides where tasks go (router, GA batch): {@code
+ * decisionsPerSecond} (meter), {@code decisions} per rule (counters in group {@code rule=<RULE>}),
+ * {@code lastDecisionTime} (epoch milliseconds of the latest decision, -1 before the first: how
+ * long routing has been silent, the first sign of a stall), {@code idleQueueHitRatio} (share of
+ * decisions the idle queue answered), and the fleet as this operator sees it: {@code serversAlive},
+ * {@code idleFractionPJ} (P_J = idle / alive servers, Eq. 56), {@code loadIndexVarianceF} (F =
+ * population variance of K over the alive servers with a finite K, Eq. 55), plus {@code
+ * tasksBuffered} and {@code tasksDeadLettered}.
+ *
+ * <p>Gauges read fields the task thread writes; the reporter thread may see a value one update old.
+ */
+public final class JobMetrics {
+    /** Metric names that {@code JobHealth} reads. */
+    public static final String DECISIONS_PER_SECOND = "decisionsPerSecond";
+
+    public static final String LAST_DECISION_TIME = "lastDecisionTime";
+
+    private final MetricGroup group;
+    private final Meter decisionsPerSecond;
+    private final Map<String, Counter> decisionsByRule = new HashMap<>();
+    private final Counter tasksDeadLettered;
+    private long decisions;
+    private long idleQueueHits;
+    private volatile double idleQueueHitRatio;
+    private volatile long lastDecisionTime = -1;
+    private volatile int serversAlive;
+    private volatile double idleFractionPJ;
+    private volatile double loadIndexVarianceF;
+    private volatile int tasksBuffered;
+
+    JobMetrics(MetricGroup group) {
+        this.group = group;
+        this.decisionsPerSecond = group.meter(DECISIONS_PER_SECOND, new MeterView(60));
+        this.tasksDeadLettered = group.counter("tasksDeadLettered");
+        group.gauge("idleQueueHitRatio", (Gauge<Double>) () -> idleQueueHitRatio);
+        group.gauge(LAST_DECISION_TIME, (Gauge<Long>) () -> lastDecisionTime);
+        group.gauge("serversAlive", (Gauge<Integer>) () -> serversAlive);
+        group.gauge("idleFractionPJ", (Gauge<Double>) () -> idleFractionPJ);
+        group.gauge("loadIndexVarianceF", (Gauge<Double>) () -> loadIndexVarianceF);
+        group.gauge("tasksBuffered", (Gauge<Integer>) () -> tasksBuffered);
+    }
+
+    void decided(String rule) {
+        decisionsPerSecond.markEvent();
+        decisionsByRule
+                .computeIfAbsent(rule, r -> group.addGroup("rule", r).counter("decisions"))
+                .inc();
+        decisions++;
+        if ("IDLE_QUEUE".equals(rule)) {
+            idleQueueHits++;
+        }
+        idleQueueHitRatio = (double) idleQueueHits / decisions;
+        lastDecisionTime = System.currentTimeMillis();
+    }
+
+    void deadLettered() {
+        tasksDeadLettered.inc();
+    }
+
+    void buffered(int count) {
+        tasksBuffered = count;
+    }
+
+    void fleet(int alive, double idleFraction, double kVariance) {
+        serversAlive = alive;
+        idleFractionPJ = idleFraction;
+        loadIndexVarianceF = kVariance;
+    }
+}

@@ -1,0 +1,116 @@
+package io.qrouter.job.state;
+
+import io.qrouter.core.estimate.EstimatorConfig;
+import io.qrouter.core.estimate.EstimatorStore;
+import io.qrouter.core.estimate.OpenTask;
+import io.qrouter.core.estimate.ServerEstimators;
+import io.qrouter.core.estimate.StateMap;
+import io.qrouter.core.estimate.WindowBucket;
+import io.qrouter.job.records.EstimatorSerializers;
+import org.apache.flink.api.common.functions.RuntimeContext;
+import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.common.typeutils.base.IntSerializer;
+import org.apache.flink.api.common.typeutils.base.StringSerializer;
+
+/**
+ * A server's estimators in keyed state, laid out so that a lifecycle event costs a few small
+ * entries under RocksDB (not a rewrite of its whole window): the {@link ServerEstimators} header (a
+ * few counters) in a ValueState, and the window's buckets, the pages of recent arrival times and
+ * the open tasks each in a MapState, one entry apiece. Each is written by a hand-written serializer
+ * ({@link EstimatorSerializers}), not by reflection.
+ */
+public final class EstimatorState implements EstimatorStore {
+    static final ValueStateDescriptor<ServerEstimators> HEADER =
+            new ValueStateDescriptor<>("estimator-header", new EstimatorSerializers.Header());
+    static final MapStateDescriptor<Integer, WindowBucket> BUCKETS =
+            new MapStateDescriptor<>(
+                    "estimator-buckets", IntSerializer.INSTANCE, new EstimatorSerializers.Bucket());
+    static final MapStateDescriptor<Integer, long[]> ARRIVAL_PAGES =
+            new MapStateDescriptor<>(
+                    "estimator-arrival-pages",
+                    Types.INT,
+                    PrimitiveArrayTypeInfo.LONG_PRIMITIVE_ARRAY_TYPE_INFO);
+    static final MapStateDescriptor<String, OpenTask> OPEN_TASKS =
+            new MapStateDescriptor<>(
+                    "estimator-open-tasks",
+                    StringSerializer.INSTANCE,
+                    new EstimatorSerializers.Task());
+
+    private EstimatorConfig config;
+    private final ValueState<ServerEstimators> header;
+    private final MapStateMap<Integer, WindowBucket> buckets;
+    private final MapStateMap<Integer, long[]> arrivalPages;
+    private final MapStateMap<String, OpenTask> openTasks;
+
+    /** The current key's estimators in {@code context}'s keyed states, through {@code caching}. */
+    public EstimatorState(RuntimeContext context, EstimatorConfig config, StateCaching caching) {
+        this.config = config;
+        this.header = caching.value(context.getState(HEADER));
+        this.buckets = new MapStateMap<>(caching.map(context.getMapState(BUCKETS)));
+        this.arrivalPages = new MapStateMap<>(caching.map(context.getMapState(ARRIVAL_PAGES)));
+        this.openTasks = new MapStateMap<>(caching.map(context.getMapState(OPEN_TASKS)));
+    }
+
+    /**
+     * Settings from now on (live settings): the minimum observations apply to the next snapshot; a
+     * new layout would start each server's window afresh, so live changes keep the layout.
+     */
+    public void use(EstimatorConfig next) {
+        this.config = next;
+    }
+
+    /** The current key's estimators (new ones if it has none), attached to its entries. */
+    public ServerEstimators load() throws Exception {
+        ServerEstimators estimators = loadIfAny();
+        return estimators == null ? new ServerEstimators(config, this) : estimators;
+    }
+
+    /** The current key's estimators if it has any, attached to its entries; else null. */
+    public ServerEstimators loadIfAny() throws Exception {
+        ServerEstimators estimators = header.value();
+        if (estimators == null) {
+            return null;
+        }
+        // Settings come from the job's configuration, state holds data: after a restore with new
+        // estimator
+        // settings, the minimum observations apply at once; a new window or memory bound starts the
+        // window afresh.
+        if (!estimators.getConfig().sameLayoutAs(config)) {
+            clear();
+            return null;
+        }
+        estimators.setConfig(config);
+        return estimators.attach(this);
+    }
+
+    /** Writes the header back (the entries were written as they changed). */
+    public void save(ServerEstimators estimators) throws Exception {
+        header.update(estimators);
+    }
+
+    public void clear() {
+        header.clear();
+        buckets.clear();
+        arrivalPages.clear();
+        openTasks.clear();
+    }
+
+    @Override
+    public StateMap<Integer, WindowBucket> buckets() {
+        return buckets;
+    }
+
+    @Override
+    public StateMap<Integer, long[]> arrivalPages() {
+        return arrivalPages;
+    }
+
+    @Override
+    public StateMap<String, OpenTask> openTasks() {
+        return openTasks;
+    }
+}

@@ -1,0 +1,96 @@
+package io.qrouter.tools.cli;
+
+import io.qrouter.core.policy.AdaptiveHeartbeat;
+import io.qrouter.tools.sim.LoadSweepExperiment;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(
+        name = "load-sweep",
+        mixinStandardHelpOptions = true,
+        description =
+                "Every policy from rho 0.5 to 0.99, without and with impatience, 1 and 4 routers, stale heartbeats."
+                        + " Writes load_sweep.csv, PNG charts, summary.md and summary.json into --out.")
+final class LoadSweepCommand implements Runnable {
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    @Option(
+            names = "--out",
+            defaultValue = "out/load-sweep",
+            description = "Output directory (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(
+            names = "--servers",
+            defaultValue = "100",
+            description = "Servers N, ≥ 1 (default: ${DEFAULT-VALUE}).")
+    int servers;
+
+    @Option(
+            names = "--tasks",
+            defaultValue = "20000",
+            description = "Tasks per point, ≥ 10 (default: ${DEFAULT-VALUE}).")
+    int tasks;
+
+    @Option(
+            names = "--loads",
+            split = ",",
+            description = "Loads rho, each > 0 (default: 0.5,0.6,0.7,0.8,0.9,0.95,0.99).")
+    List<Double> loads = LoadSweepExperiment.DEFAULT_LOADS;
+
+    @Option(
+            names = "--heartbeat-ms",
+            defaultValue = "1000",
+            description = "Heartbeat interval of an idle server, ms (default: ${DEFAULT-VALUE}).")
+    long heartbeatMaxMillis;
+
+    @Option(
+            names = "--heartbeat-min-ms",
+            defaultValue = "200",
+            description = "Heartbeat interval of a loaded server, ms (default: ${DEFAULT-VALUE}).")
+    long heartbeatMinMillis;
+
+    @Option(
+            names = "--threads",
+            defaultValue = "2",
+            description = "Runs in parallel, ≥ 1 (default: ${DEFAULT-VALUE}).")
+    int threads;
+
+    @CommandLine.Mixin SeedAndProgressOptions common;
+
+    @Override
+    public void run() {
+        OptionValues.require(spec, tasks >= 10, "--tasks must be >= 10 (got " + tasks + ")");
+        OptionValues.require(
+                spec,
+                loads.stream().allMatch(l -> l > 0 && Double.isFinite(l)),
+                "--loads must be finite values > 0 (got " + loads + ")");
+        AdaptiveHeartbeat heartbeat =
+                OptionValues.parse(
+                        spec,
+                        "--heartbeat-ms / --heartbeat-min-ms",
+                        () -> new AdaptiveHeartbeat(heartbeatMinMillis, heartbeatMaxMillis));
+        OptionValues.require(spec, threads >= 1, "--threads must be >= 1 (got " + threads + ")");
+        LoadSweepExperiment experiment;
+        try {
+            experiment =
+                    new LoadSweepExperiment(
+                            new LoadSweepExperiment.Options(
+                                    servers,
+                                    tasks,
+                                    loads,
+                                    heartbeat,
+                                    common.seed,
+                                    threads,
+                                    common.showProgress()));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        experiment.run(out);
+        ExperimentReport.writeAndAnnounce(
+                spec, out, "load_sweep.csv, summary.md, summary.json, PNG charts");
+    }
+}

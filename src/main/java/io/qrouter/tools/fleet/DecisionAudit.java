@@ -1,0 +1,116 @@
+package io.qrouter.tools.fleet;
+
+import io.qrouter.avro.DeadLetter;
+import io.qrouter.avro.RoutingDecision;
+import io.qrouter.job.config.TopicNames;
+import io.qrouter.job.serde.AvroCodec;
+import io.qrouter.job.serde.AvroDecodeException;
+import io.qrouter.tools.kafka.CommittedRecords;
+import io.qrouter.tools.kafka.RecordAddress;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What really reached Kafka for a run's tasks, counted from the topics and not from the fleet's own
+ * tallies: every committed record of {@code decisions} and {@code dead-letter} since the run
+ * started, read back after it, matched to the task ids the run sent. A task with neither is lost; a
+ * task with more than one decision was decided twice. Records known to be poison (by their address)
+ * are looked for among the dead letters' sources.
+ *
+ * @param decisionRecords decision records for the run's tasks
+ * @param decidedTasks distinct tasks with at least one decision
+ * @param duplicateDecisions decision records beyond the first per task
+ * @param deadLetteredTasks distinct tasks dead-lettered (and never decided)
+ * @param lostTasks tasks sent with no decision and no dead letter
+ * @param poisonDeadLettered distinct poison records (of those given) found as the source of a dead
+ *     letter
+ */
+public record DecisionAudit(
+        long decisionRecords,
+        long decidedTasks,
+        long duplicateDecisions,
+        long deadLetteredTasks,
+        long lostTasks,
+        long poisonDeadLettered) {
+
+    /**
+     * Reads both topics back; {@code taskIds} are every task the run sent, warm-up included; {@code
+     * poison} the addresses of records written to the inputs that the job must refuse.
+     */
+    public static DecisionAudit read(
+            FleetConfig config,
+            Set<String> taskIds,
+            Set<RecordAddress> poison,
+            long startEpochMillis) {
+        AvroCodec<RoutingDecision> decisions = AvroCodec.of(RoutingDecision.class);
+        AvroCodec<DeadLetter> deadLetters = AvroCodec.of(DeadLetter.class);
+        Map<String, Integer> decisionsByTask = new HashMap<>();
+        java.util.Set<String> deadLettered = new java.util.HashSet<>();
+        java.util.Set<RecordAddress> poisonFound = new java.util.HashSet<>();
+        CommittedRecords.read(
+                config.clientSettings("audit"),
+                TopicNames.DECISIONS,
+                startEpochMillis,
+                record -> {
+                    String taskId =
+                            decodeOrNull(decisions, record.value(), RoutingDecision::getTaskId);
+                    if (taskId != null && taskIds.contains(taskId)) {
+                        decisionsByTask.merge(taskId, 1, Integer::sum);
+                    }
+                });
+        CommittedRecords.read(
+                config.clientSettings("audit"),
+                TopicNames.DEAD_LETTER,
+                startEpochMillis,
+                record -> {
+                    DeadLetter letter = decodeOrNull(deadLetters, record.value(), l -> l);
+                    if (letter == null) {
+                        return;
+                    }
+                    if (letter.getTaskId() != null && taskIds.contains(letter.getTaskId())) {
+                        deadLettered.add(letter.getTaskId());
+                    }
+                    RecordAddress source =
+                            new RecordAddress(
+                                    letter.getSourceTopic(),
+                                    letter.getPartition(),
+                                    letter.getOffset());
+                    if (poison.contains(source)) {
+                        poisonFound.add(source);
+                    }
+                });
+        deadLettered.removeAll(decisionsByTask.keySet());
+        long records = decisionsByTask.values().stream().mapToLong(Integer::longValue).sum();
+        long lost = taskIds.size() - decisionsByTask.size() - deadLettered.size();
+        return new DecisionAudit(
+                records,
+                decisionsByTask.size(),
+                records - decisionsByTask.size(),
+                deadLettered.size(),
+                lost,
+                poisonFound.size());
+    }
+
+    /** The audit under report.json's names. */
+    public Map<String, Object> toJson() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("decision_records", decisionRecords);
+        out.put("decided_tasks", decidedTasks);
+        out.put("duplicate_decisions", duplicateDecisions);
+        out.put("dead_lettered_tasks", deadLetteredTasks);
+        out.put("lost_tasks", lostTasks);
+        out.put("poison_dead_lettered", poisonDeadLettered);
+        return out;
+    }
+
+    private static <T extends org.apache.avro.specific.SpecificRecord, R> R decodeOrNull(
+            AvroCodec<T> codec, byte[] value, java.util.function.Function<T, R> field) {
+        try {
+            return field.apply(codec.decode(value));
+        } catch (AvroDecodeException e) {
+            return null;
+        }
+    }
+}

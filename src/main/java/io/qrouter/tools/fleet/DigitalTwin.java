@@ -1,0 +1,138 @@
+package io.qrouter.tools.fleet;
+
+import io.qrouter.core.estimate.EstimatorConfig;
+import io.qrouter.core.policy.AdaptiveHeartbeat;
+import io.qrouter.core.policy.PolicyName;
+import io.qrouter.tools.sim.Delay;
+import io.qrouter.tools.sim.Replay;
+import io.qrouter.tools.sim.SimConfig;
+import io.qrouter.tools.sim.Simulation;
+import io.qrouter.tools.sim.Workload;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The simulator's prediction of a real run: the very tasks the pipeline routed (their times, work
+ * and patience), the same servers, policy and router count, and the delays the pipeline showed —
+ * each decision reaches its server as late as it really did, and server updates reach the routers
+ * with the update delays the decisions recorded. Its figures are computed from the replay exactly
+ * as the run's are ({@link FleetResult}), over the same measured tasks, so a real run far worse
+ * than its twin is a defect of the pipeline, not of the model.
+ */
+public final class DigitalTwin {
+
+    /**
+     * What the twin takes from the job it models.
+     *
+     * @param policy the routing policy
+     * @param routers the router subtasks
+     * @param heartbeat the job's adaptive heartbeat bounds
+     * @param estimators the job's estimator window and minimum counts
+     * @param loadIndexTimeUnitSeconds the job's K time unit ({@code router.k-time-unit.ms} in
+     *     seconds)
+     * @param slowStartSeconds the job's slow-start window ({@code router.slow-start.ms} in seconds;
+     *     0: off)
+     */
+    public record JobModel(
+            PolicyName policy,
+            int routers,
+            AdaptiveHeartbeat heartbeat,
+            EstimatorConfig estimators,
+            double loadIndexTimeUnitSeconds,
+            double slowStartSeconds) {}
+
+    private DigitalTwin() {}
+
+    /**
+     * The twin's figures under the names report.json uses for the measured ones ({@code decided},
+     * {@code completed}, {@code abandoned}, {@code wait_seconds}, {@code sojourn_seconds}); null
+     * when no task was decided.
+     */
+    public static Map<String, Object> predict(FleetResult run, JobModel job, long seed) {
+        return predict(
+                run.servers().stream().mapToDouble(FleetResult.ServerSummary::mu).toArray(),
+                run.timelines(),
+                run.config().warmupSeconds(),
+                job,
+                seed);
+    }
+
+    /**
+     * The same from a recorded run: its servers' rates, its {@code tasks.csv} and its warm-up
+     * (tasks created before it are replayed but not counted).
+     */
+    public static Map<String, Object> predict(
+            double[] mu, List<TaskTimeline> tasks, double warmupSeconds, JobModel job, long seed) {
+        List<TaskTimeline> decided =
+                tasks.stream()
+                        .filter(TaskTimeline::delivered)
+                        .sorted(Comparator.comparingDouble(TaskTimeline::decidedAt))
+                        .toList();
+        if (decided.isEmpty()) {
+            return null;
+        }
+        Workload workload =
+                new Workload(
+                        mu,
+                        decided.stream().mapToDouble(TaskTimeline::decidedAt).toArray(),
+                        decided.stream().mapToDouble(TaskTimeline::work).toArray(),
+                        decided.stream().mapToDouble(TaskTimeline::patienceSeconds).toArray(),
+                        decided.stream()
+                                .mapToDouble(t -> Math.max(0, t.receivedAt() - t.decidedAt()))
+                                .toArray());
+        double[] updateDelays =
+                decided.stream()
+                        .mapToDouble(TaskTimeline::updateDelaySeconds)
+                        .filter(d -> d >= 0)
+                        .toArray();
+        SimConfig config =
+                SimConfig.builder()
+                        .policy(job.policy())
+                        .servers(mu.length)
+                        .tasks(decided.size())
+                        .routers(job.routers())
+                        .heartbeat(job.heartbeat())
+                        .idleHeartbeat(false)
+                        .reportEveryChange(true)
+                        .updateDelay(
+                                updateDelays.length == 0
+                                        ? Delay.none()
+                                        : Delay.empirical(updateDelays))
+                        .estimators(job.estimators())
+                        .loadIndexTimeUnit(job.loadIndexTimeUnitSeconds())
+                        .slowStart(job.slowStartSeconds())
+                        .seed(seed)
+                        .build();
+        Replay replay = Simulation.replay(config, workload);
+        List<TaskTimeline> replayed = new ArrayList<>(decided.size());
+        for (int i = 0; i < decided.size(); i++) {
+            TaskTimeline t = decided.get(i);
+            boolean finished = !Double.isNaN(replay.finishedAt()[i]);
+            replayed.add(
+                    new TaskTimeline(
+                            t.taskId(),
+                            t.createdAt(),
+                            t.sentAt(),
+                            t.appendedAt(),
+                            t.decidedAt(),
+                            t.decisionAppendedAt(),
+                            replay.receivedAt()[i],
+                            replay.startedAt()[i],
+                            replay.finishedAt()[i],
+                            replay.completed()[i] ? "COMPLETED" : finished ? "ABANDONED" : "QUEUED",
+                            null,
+                            null,
+                            t.work(),
+                            t.patienceSeconds(),
+                            t.updateDelaySeconds()));
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("model", "simulator replay of the run's tasks with its delays");
+        out.putAll(RunFigures.of(replayed, warmupSeconds).toJson());
+        out.put("update_delay_seconds", Percentiles.of(updateDelays.clone()).summary());
+        return out;
+    }
+}

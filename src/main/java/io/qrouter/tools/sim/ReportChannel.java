@@ -1,0 +1,109 @@
+package io.qrouter.tools.sim;
+
+import io.qrouter.core.policy.RoutingPolicy;
+import io.qrouter.core.policy.ServerSnapshot;
+import io.qrouter.core.policy.UnacknowledgedTasks;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/**
+ * How servers' reports reach the routers. Without delays a report is applied to every router at
+ * once, exactly as before delays existed. With delays (of reports or of decisions) it works as the
+ * Flink job does: each report lists the tasks enqueued since the server's previous one, travels for
+ * a sampled delay, and each router adds to it its own decisions the report does not acknowledge yet
+ * ({@link UnacknowledgedTasks}).
+ */
+final class ReportChannel {
+    private final RoutingPolicy[] routers;
+    private final boolean delayed;
+    private final Delay delay;
+    private final UnacknowledgedTasks[] unacknowledged;
+    private final List<List<String>> enqueuedSinceReport;
+    private final List<ServerSnapshot> inTransit = new ArrayList<>();
+    private final List<List<String>> acknowledgementsInTransit = new ArrayList<>();
+    private final ArrayDeque<Integer> freeSlots = new ArrayDeque<>();
+
+    ReportChannel(RoutingPolicy[] routers, int servers, boolean delayed, Delay delay) {
+        this.routers = routers;
+        this.delayed = delayed;
+        this.delay = delay;
+        this.unacknowledged = new UnacknowledgedTasks[delayed ? routers.length : 0];
+        for (int r = 0; r < unacknowledged.length; r++) {
+            unacknowledged[r] = new UnacknowledgedTasks(Long.MAX_VALUE / 4, Integer.MAX_VALUE);
+        }
+        this.enqueuedSinceReport = new ArrayList<>(delayed ? servers : 0);
+        for (int s = 0; delayed && s < servers; s++) {
+            enqueuedSinceReport.add(new ArrayList<>());
+        }
+    }
+
+    boolean delayed() {
+        return delayed;
+    }
+
+    /** Router {@code router} sent task {@code taskId} to the server (only tracked with delays). */
+    void decided(int router, String serverId, String taskId, long nowMillis) {
+        unacknowledged[router].routed(serverId, taskId, nowMillis);
+    }
+
+    /** Server {@code s} enqueued a task: its next report acknowledges it. */
+    void enqueued(int s, String taskId) {
+        if (delayed) {
+            enqueuedSinceReport.get(s).add(taskId);
+        }
+    }
+
+    /**
+     * Sends a report of server {@code s}: applied at once, or scheduled as an {@link
+     * EventKind#UPDATE_ARRIVES} event whose argument {@link #arrive} takes back.
+     */
+    void send(int s, ServerSnapshot report, double now, RandomGenerator random, EventQueue events) {
+        if (!delayed) {
+            for (RoutingPolicy r : routers) {
+                r.onSnapshot(report);
+            }
+            return;
+        }
+        List<String> acknowledged = enqueuedSinceReport.set(s, new ArrayList<>());
+        double d = delay.sample(random);
+        if (d == 0) {
+            deliver(report, acknowledged, now);
+            return;
+        }
+        int slot;
+        if (freeSlots.isEmpty()) {
+            slot = inTransit.size();
+            inTransit.add(report);
+            acknowledgementsInTransit.add(acknowledged);
+        } else {
+            slot = freeSlots.pop();
+            inTransit.set(slot, report);
+            acknowledgementsInTransit.set(slot, acknowledged);
+        }
+        events.push(now + d, EventKind.UPDATE_ARRIVES, 0, slot);
+    }
+
+    /** A delayed report arrives. */
+    void arrive(int slot, double now) {
+        ServerSnapshot report = inTransit.set(slot, null);
+        List<String> acknowledged = acknowledgementsInTransit.set(slot, null);
+        freeSlots.push(slot);
+        deliver(report, acknowledged, now);
+    }
+
+    /**
+     * Each router sees the report plus its own decisions the report does not count yet, as the
+     * job's do.
+     */
+    private void deliver(ServerSnapshot report, List<String> acknowledged, double now) {
+        long nowMillis = Simulation.millis(now);
+        for (int r = 0; r < routers.length; r++) {
+            int pending =
+                    unacknowledged[r].pendingAfter(
+                            report.serverId(), acknowledged, Long.MIN_VALUE, nowMillis);
+            routers[r].onSnapshot(report.plusUnacknowledged(pending));
+        }
+    }
+}

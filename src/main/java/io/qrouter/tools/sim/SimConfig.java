@@ -1,0 +1,493 @@
+package io.qrouter.tools.sim;
+
+import io.qrouter.core.estimate.EstimatorConfig;
+import io.qrouter.core.policy.AdaptiveHeartbeat;
+import io.qrouter.core.policy.PolicyConfig;
+import io.qrouter.core.policy.PolicyName;
+import io.qrouter.core.queueing.LoadIndexWeights;
+
+/**
+ * One simulation run. Times are in mean service times of a rate-1 server (one unit = 1000 ms on the
+ * clock the policies and estimators see), rates per unit.
+ *
+ * @param policy routing policy
+ * @param choices d of power-of-d
+ * @param weights load index weights of K (policies and the load variance F)
+ * @param servers number of servers N
+ * @param tasks number of routed tasks M
+ * @param load total arrival rate over total service capacity ρ
+ * @param arrivals arrival process (see {@link ArrivalProcess})
+ * @param service service requirement distribution of mean 1 (see {@link Distribution}); time =
+ *     requirement / rate
+ * @param heterogeneity service rates of the servers
+ * @param patience abandonment rate α_c per waiting task (0: nobody abandons)
+ * @param impatience how tasks are lost
+ * @param eta recovery rate η of {@link Impatience#CANCEL_RESTORE}
+ * @param heartbeat heartbeat interval bounds (adaptive between them)
+ * @param idleHeartbeat a server that becomes idle reports at once (the JIQ "I am idle" message)
+ * @param routers number of routers deciding in parallel (each task goes to one at random)
+ * @param meanTimeBetweenFailures per server (0: servers never fail)
+ * @param meanTimeToRepair per failure
+ * @param initialQueueMean mean of the random initial queue of each server (geometric; 0: start
+ *     empty). The initial tasks are real work but are not counted in the per-task figures
+ * @param warmupTasks routed tasks left out of the per-task figures (the first ones)
+ * @param stepLength length of one time step of the per-step metrics
+ * @param seed seed of every random stream
+ * @param updateDelay how late a server's report reaches the routers (0: at once)
+ * @param decisionDelay how late a decision reaches its server (0: at once); the task waits nowhere
+ *     meanwhile
+ * @param reportEveryChange every queue change of a server is reported (as the Flink job does), not
+ *     only heartbeats and idle reports; full-information policies get every change whatever this
+ *     says
+ * @param estimators the estimators' window and minimum counts (the Flink job's settings for a
+ *     digital twin)
+ * @param loadIndexTimeUnit K's fleet-wide reference time, in simulator units (1: a rate-1 server's
+ *     mean service time; 0: the fleet's mean service time, as the job's {@code
+ *     router.k-time-unit.ms=auto}); a digital twin, whose unit is the second, passes the job's
+ *     setting
+ * @param maxLossProbability loss-aware admission ({@link io.qrouter.core.policy.LossAdmission}): a
+ *     task whose best choice would lose it with a higher predicted probability is rejected on
+ *     arrival; 1 turns admission off
+ * @param slowStart slow start ({@link io.qrouter.core.policy.SlowStartPolicy}, the job's {@code
+ *     router.slow-start.ms}): a server that joins or comes back from a failure gets a share of the
+ *     decisions ramping up over this window, in simulator units; 0 turns it off
+ * @param joiningServers the last this many of the N servers are not there at the start and join,
+ *     empty, at {@link #joinAt} (their first heartbeat); 0: every server is there from the start
+ * @param strategyDelta Δ of seed 000's strategy measure Z = Δ·K̄ + ζ·P_J (Eq. 57), reported per
+ *     step (≥ 0)
+ * @param strategyZeta ζ of Eq. 57 (≥ 0)
+ * @param joinAt when the joining servers join (slow start ramps a server that joins a window or
+ *     more after the start, as the job's routers do: the fleet a router starts with is not ramped)
+ *     <p>Over 400 lines because every knob of a run is a documented component with its check; the
+ *     builders and derived values beside them are a few lines each.
+ */
+public record SimConfig(
+        PolicyName policy,
+        int choices,
+        LoadIndexWeights weights,
+        int servers,
+        int tasks,
+        double load,
+        String arrivals,
+        String service,
+        ServiceRates heterogeneity,
+        double patience,
+        Impatience impatience,
+        double eta,
+        AdaptiveHeartbeat heartbeat,
+        boolean idleHeartbeat,
+        int routers,
+        double meanTimeBetweenFailures,
+        double meanTimeToRepair,
+        double initialQueueMean,
+        int warmupTasks,
+        double stepLength,
+        long seed,
+        Delay updateDelay,
+        Delay decisionDelay,
+        boolean reportEveryChange,
+        EstimatorConfig estimators,
+        double loadIndexTimeUnit,
+        double maxLossProbability,
+        double slowStart,
+        int joiningServers,
+        double joinAt,
+        double strategyDelta,
+        double strategyZeta) {
+
+    public static final int MAX_SERVERS = 1 << 27;
+
+    public SimConfig {
+        require(policy != null, "--policy is required; valid: " + PolicyName.validNames());
+        require(choices >= 1, "--d must be >= 1 (got " + choices + ")");
+        require(
+                loadIndexTimeUnit >= 0 && Double.isFinite(loadIndexTimeUnit),
+                "the load index time unit must be > 0, or 0 for the fleet's mean service time (got "
+                        + loadIndexTimeUnit
+                        + ")");
+        require(
+                maxLossProbability > 0 && maxLossProbability <= 1,
+                "--max-loss-probability must be in (0, 1], 1 = admission off (got "
+                        + maxLossProbability
+                        + ")");
+        require(
+                slowStart >= 0 && Double.isFinite(slowStart),
+                "--slow-start must be >= 0, 0 = off (got " + slowStart + ")");
+        require(
+                joiningServers >= 0 && joiningServers < servers,
+                "the joining servers must be in [0, servers - 1] (got "
+                        + joiningServers
+                        + " of "
+                        + servers
+                        + ")");
+        require(
+                strategyDelta >= 0
+                        && Double.isFinite(strategyDelta)
+                        && strategyZeta >= 0
+                        && Double.isFinite(strategyZeta),
+                "the weights delta and zeta of Z must be finite and >= 0 (got "
+                        + strategyDelta
+                        + ", "
+                        + strategyZeta
+                        + ")");
+        require(
+                joinAt >= 0 && Double.isFinite(joinAt),
+                "the join time must be >= 0 (got " + joinAt + ")");
+        require(
+                servers >= 1 && servers <= MAX_SERVERS,
+                "--servers must be in [1, " + MAX_SERVERS + "] (got " + servers + ")");
+        require(tasks >= 1, "--tasks must be >= 1 (got " + tasks + ")");
+        require(load > 0 && Double.isFinite(load), "--load must be > 0 (got " + load + ")");
+        require(
+                patience >= 0 && Double.isFinite(patience),
+                "--patience must be >= 0 (got " + patience + ")");
+        require(eta > 0 && Double.isFinite(eta), "--eta must be > 0 (got " + eta + ")");
+        require(routers >= 1, "--routers must be >= 1 (got " + routers + ")");
+        require(
+                meanTimeBetweenFailures >= 0,
+                "--mtbf must be >= 0 (got " + meanTimeBetweenFailures + ")");
+        require(meanTimeToRepair > 0, "--mttr must be > 0 (got " + meanTimeToRepair + ")");
+        require(
+                initialQueueMean >= 0,
+                "--initial-queue must be >= 0 (got " + initialQueueMean + ")");
+        require(
+                warmupTasks >= 0 && warmupTasks < tasks,
+                "--warmup must be in [0, tasks - 1] (got "
+                        + warmupTasks
+                        + " with "
+                        + tasks
+                        + " tasks)");
+        require(
+                stepLength > 0 && Double.isFinite(stepLength),
+                "--step must be > 0 (got " + stepLength + ")");
+        require(
+                weights != null
+                        && heartbeat != null
+                        && impatience != null
+                        && heterogeneity != null
+                        && updateDelay != null
+                        && decisionDelay != null
+                        && estimators != null,
+                "weights, heartbeat, impatience, heterogeneity, delays and estimators are required");
+        Distribution.parse(service, "--service");
+        if (arrivals.trim().toLowerCase(java.util.Locale.ROOT).startsWith("trace:")) {
+            java.nio.file.Path trace = java.nio.file.Path.of(arrivals.trim().substring(6));
+            require(
+                    java.nio.file.Files.isReadable(trace),
+                    "--arrivals trace: cannot read " + trace);
+        } else {
+            ArrivalProcess.parse(arrivals, 1, 1);
+        }
+    }
+
+    /**
+     * The policy configuration of router {@code index}. K's reference time is {@link
+     * #loadIndexTimeUnit}, common to all servers whatever their speed (the policies read simulator
+     * units as seconds).
+     */
+    public PolicyConfig policyConfig(int index) {
+        return PolicyConfig.of(policy)
+                .withChoices(choices)
+                .withWeights(weights)
+                .withRouter(index, routers)
+                .withLoadIndexTimeUnitSeconds(loadIndexTimeUnit);
+    }
+
+    /**
+     * The estimators' window in simulated time: 20 mean service times in 20 buckets, and an
+     * estimate counts as known from 5 observations on (the production defaults of 60 s and 20
+     * observations would leave most servers of a short experiment without estimates).
+     */
+    public static EstimatorConfig defaultEstimators() {
+        EstimatorConfig c = new EstimatorConfig();
+        c.setWindowMillis(20_000);
+        c.setBucketCount(20);
+        c.setMinArrivals(5);
+        c.setMinCompletions(5);
+        c.setMinExits(5);
+        c.setMinWaits(5);
+        c.setMinRecoveries(5);
+        return c.validate();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.policy = policy;
+        b.choices = choices;
+        b.weights = weights;
+        b.servers = servers;
+        b.tasks = tasks;
+        b.load = load;
+        b.arrivals = arrivals;
+        b.service = service;
+        b.heterogeneity = heterogeneity;
+        b.patience = patience;
+        b.impatience = impatience;
+        b.eta = eta;
+        b.heartbeat = heartbeat;
+        b.idleHeartbeat = idleHeartbeat;
+        b.routers = routers;
+        b.meanTimeBetweenFailures = meanTimeBetweenFailures;
+        b.meanTimeToRepair = meanTimeToRepair;
+        b.initialQueueMean = initialQueueMean;
+        b.warmupTasks = warmupTasks;
+        b.stepLength = stepLength;
+        b.seed = seed;
+        b.updateDelay = updateDelay;
+        b.decisionDelay = decisionDelay;
+        b.reportEveryChange = reportEveryChange;
+        b.estimators = estimators;
+        b.loadIndexTimeUnit = loadIndexTimeUnit;
+        b.maxLossProbability = maxLossProbability;
+        b.slowStart = slowStart;
+        b.joiningServers = joiningServers;
+        b.joinAt = joinAt;
+        b.strategyDelta = strategyDelta;
+        b.strategyZeta = strategyZeta;
+        return b;
+    }
+
+    private static void require(boolean ok, String message) {
+        if (!ok) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+
+    /**
+     * Defaults: random routing, d = 2, equal weights, 100 servers, 10 000 tasks, ρ = 0.9, Poisson
+     * arrivals, exponential service, identical servers of rate 1, no abandonment (η = 1 if
+     * cancel-restore is chosen), heartbeats every 200–1000 ms with an idle report, one router, no
+     * failures, empty start, no warm-up, steps of one unit, seed 1, no information delays,
+     * estimators over 20 units (see {@link #defaultEstimators()}), admission off, slow start off,
+     * every server there from the start, Z's weights Δ = ζ = 1.
+     */
+    public static final class Builder {
+        private PolicyName policy = PolicyName.RANDOM;
+        private int choices = 2;
+        private LoadIndexWeights weights = LoadIndexWeights.EQUAL;
+        private int servers = 100;
+        private int tasks = 10_000;
+        private double load = 0.9;
+        private String arrivals = "poisson";
+        private String service = "exp";
+        private ServiceRates heterogeneity = ServiceRates.none();
+        private double patience;
+        private Impatience impatience = Impatience.RENEGE;
+        private double eta = 1;
+        private AdaptiveHeartbeat heartbeat = new AdaptiveHeartbeat(200, 1000);
+        private boolean idleHeartbeat = true;
+        private int routers = 1;
+        private double meanTimeBetweenFailures;
+        private double meanTimeToRepair = 10;
+        private double initialQueueMean;
+        private int warmupTasks;
+        private double stepLength = 1;
+        private long seed = 1;
+        private Delay updateDelay = Delay.none();
+        private Delay decisionDelay = Delay.none();
+        private boolean reportEveryChange;
+        private EstimatorConfig estimators = defaultEstimators();
+        private double loadIndexTimeUnit = 1;
+        private double maxLossProbability = 1;
+        private double slowStart;
+        private int joiningServers;
+        private double joinAt;
+        private double strategyDelta = 1;
+        private double strategyZeta = 1;
+
+        public Builder policy(PolicyName v) {
+            policy = v;
+            return this;
+        }
+
+        public Builder choices(int v) {
+            choices = v;
+            return this;
+        }
+
+        public Builder weights(LoadIndexWeights v) {
+            weights = v;
+            return this;
+        }
+
+        public Builder servers(int v) {
+            servers = v;
+            return this;
+        }
+
+        public Builder tasks(int v) {
+            tasks = v;
+            return this;
+        }
+
+        public Builder load(double v) {
+            load = v;
+            return this;
+        }
+
+        public Builder arrivals(String v) {
+            arrivals = v;
+            return this;
+        }
+
+        public Builder service(String v) {
+            service = v;
+            return this;
+        }
+
+        public Builder heterogeneity(ServiceRates v) {
+            heterogeneity = v;
+            return this;
+        }
+
+        public Builder heterogeneity(String v) {
+            heterogeneity = new ServiceRates(v);
+            return this;
+        }
+
+        public Builder patience(double v) {
+            patience = v;
+            return this;
+        }
+
+        public Builder impatience(Impatience v) {
+            impatience = v;
+            return this;
+        }
+
+        public Builder eta(double v) {
+            eta = v;
+            return this;
+        }
+
+        public Builder heartbeat(AdaptiveHeartbeat v) {
+            heartbeat = v;
+            return this;
+        }
+
+        public Builder idleHeartbeat(boolean v) {
+            idleHeartbeat = v;
+            return this;
+        }
+
+        public Builder routers(int v) {
+            routers = v;
+            return this;
+        }
+
+        public Builder failures(double mtbf, double mttr) {
+            meanTimeBetweenFailures = mtbf;
+            meanTimeToRepair = mttr;
+            return this;
+        }
+
+        public Builder initialQueueMean(double v) {
+            initialQueueMean = v;
+            return this;
+        }
+
+        public Builder warmupTasks(int v) {
+            warmupTasks = v;
+            return this;
+        }
+
+        public Builder stepLength(double v) {
+            stepLength = v;
+            return this;
+        }
+
+        public Builder seed(long v) {
+            seed = v;
+            return this;
+        }
+
+        public Builder updateDelay(Delay v) {
+            updateDelay = v;
+            return this;
+        }
+
+        public Builder decisionDelay(Delay v) {
+            decisionDelay = v;
+            return this;
+        }
+
+        public Builder reportEveryChange(boolean v) {
+            reportEveryChange = v;
+            return this;
+        }
+
+        public Builder estimators(EstimatorConfig v) {
+            estimators = v;
+            return this;
+        }
+
+        public Builder loadIndexTimeUnit(double v) {
+            loadIndexTimeUnit = v;
+            return this;
+        }
+
+        public Builder maxLossProbability(double v) {
+            maxLossProbability = v;
+            return this;
+        }
+
+        public Builder slowStart(double v) {
+            slowStart = v;
+            return this;
+        }
+
+        /** The last {@code count} servers join, empty, at time {@code at}. */
+        public Builder join(int count, double at) {
+            joiningServers = count;
+            joinAt = at;
+            return this;
+        }
+
+        /** Δ and ζ of the strategy measure Z = Δ·K̄ + ζ·P_J (Eq. 57). */
+        public Builder strategyWeights(double delta, double zeta) {
+            strategyDelta = delta;
+            strategyZeta = zeta;
+            return this;
+        }
+
+        public SimConfig build() {
+            return new SimConfig(
+                    policy,
+                    choices,
+                    weights,
+                    servers,
+                    tasks,
+                    load,
+                    arrivals,
+                    service,
+                    heterogeneity,
+                    patience,
+                    impatience,
+                    eta,
+                    heartbeat,
+                    idleHeartbeat,
+                    routers,
+                    meanTimeBetweenFailures,
+                    meanTimeToRepair,
+                    initialQueueMean,
+                    warmupTasks,
+                    stepLength,
+                    seed,
+                    updateDelay,
+                    decisionDelay,
+                    reportEveryChange,
+                    estimators,
+                    loadIndexTimeUnit,
+                    maxLossProbability,
+                    slowStart,
+                    joiningServers,
+                    joinAt,
+                    strategyDelta,
+                    strategyZeta);
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package io.qrouter.tools.sim;
+
+/**
+ * Parsing of the numbers inside option values such as {@code erlang:4}, with errors that name the
+ * option.
+ */
+final class Specs {
+    private Specs() {}
+
+    static double parseDouble(String text, String option, String form, double min, double max) {
+        double v;
+        try {
+            v = Double.parseDouble(text.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(
+                    option + " " + form + ": \"" + text + "\" is not a number");
+        }
+        if (!(v >= min && v <= max)) {
+            throw new IllegalArgumentException(
+                    option
+                            + " "
+                            + form
+                            + " must be in ["
+                            + min
+                            + ", "
+                            + max
+                            + "] (got "
+                            + text
+                            + ")");
+        }
+        return v;
+    }
+
+    static int parseInt(String text, String option, String form, int min, int max) {
+        int v;
+        try {
+            v = Integer.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(
+                    option + " " + form + ": \"" + text + "\" is not an integer");
+        }
+        if (v < min || v > max) {
+            throw new IllegalArgumentException(
+                    option
+                            + " "
+                            + form
+                            + " must be in ["
+                            + min
+                            + ", "
+                            + max
+                            + "] (got "
+                            + text
+                            + ")");
+        }
+        return v;
+    }
+}

@@ -1,0 +1,86 @@
+package io.qrouter.core.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class IdleQueueOwnershipTest {
+
+    @Test
+    void severalRoutersSendToDisjointIdleServersCoveringAllOfThem() {
+        int routers = 4;
+        int servers = 400;
+        for (PolicyName name :
+                List.of(PolicyName.JIQ, PolicyName.HEARTBEAT_K, PolicyName.HEARTBEAT_K_LIVE)) {
+            List<RoutingPolicy> rs = new ArrayList<>();
+            for (int r = 0; r < routers; r++) {
+                rs.add(
+                        Policies.create(
+                                PolicyConfig.of(name).withRouter(r, routers),
+                                new SplittableRandom(r)));
+            }
+            for (int i = 0; i < servers; i++) {
+                ServerSnapshot idle =
+                        new ServerSnapshot("srv-" + i, 0, true, 0, false, 1, 0.2, 1, 0.1);
+                rs.forEach(p -> p.onSnapshot(idle));
+            }
+            Set<String> taken = new HashSet<>();
+            int[] perRouter = new int[routers];
+            for (int r = 0; r < routers; r++) {
+                RoutingPolicy p = rs.get(r);
+                int idleBefore = countIdleFor(r, routers, servers);
+                for (int t = 0; t < idleBefore; t++) {
+                    Decision d = p.route("t", 1).orElseThrow();
+                    assertThat(d.rule())
+                            .as("%s router %d task %d", name, r, t)
+                            .isEqualTo(Rule.IDLE_QUEUE);
+                    assertThat(RouterOwnership.ownerOf(d.serverId(), routers)).isEqualTo(r);
+                    assertThat(taken.add(d.serverId()))
+                            .as("server sent twice from an idle queue")
+                            .isTrue();
+                    assertThat(d.idleQueueLength()).isEqualTo(idleBefore - t - 1);
+                }
+                perRouter[r] = idleBefore;
+                // its own idle queue is now empty: the next task is not an idle-queue decision
+                assertThat(p.route("t", 1).orElseThrow().rule()).isNotEqualTo(Rule.IDLE_QUEUE);
+            }
+            assertThat(taken).hasSize(servers);
+            for (int r = 0; r < routers; r++) {
+                // a hash partition: every router owns a fair share (binomial, sd ≈ 9 of 100)
+                assertThat(perRouter[r]).isBetween(60, 140);
+            }
+        }
+    }
+
+    @Test
+    void aServerRejoinsTheIdleQueueOnlyWhenAReportSaysItIsIdleAgain() {
+        RoutingPolicy p = Policies.create("jiq", new SplittableRandom(1));
+        p.onSnapshot(ServerSnapshot.ofQueue("a", 0, 0, 1));
+        p.onSnapshot(ServerSnapshot.ofQueue("b", 0, 3, 1));
+        assertThat(p.route("t", 1).orElseThrow().rule()).isEqualTo(Rule.IDLE_QUEUE);
+        assertThat(p.route("t", 1).orElseThrow().rule()).isEqualTo(Rule.RANDOM);
+        p.onSnapshot(ServerSnapshot.ofQueue("a", 2, 1, 1));
+        p.onSnapshot(ServerSnapshot.ofQueue("a", 3, 0, 1));
+        Decision d = p.route("t", 4).orElseThrow();
+        assertThat(d.rule()).isEqualTo(Rule.IDLE_QUEUE);
+        assertThat(d.serverId()).isEqualTo("a");
+        p.onSnapshot(ServerSnapshot.ofQueue("a", 5, 0, 1));
+        p.onSnapshot(ServerSnapshot.down("a", 6));
+        assertThat(p.route("t", 7).orElseThrow().serverId()).isEqualTo("b");
+    }
+
+    private static int countIdleFor(int router, int routers, int servers) {
+        int n = 0;
+        for (int i = 0; i < servers; i++) {
+            if (RouterOwnership.ownerOf("srv-" + i, routers) == router) {
+                n++;
+            }
+        }
+        return n;
+    }
+}

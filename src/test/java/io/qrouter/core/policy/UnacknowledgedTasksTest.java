@@ -1,0 +1,58 @@
+package io.qrouter.core.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class UnacknowledgedTasksTest {
+
+    @Test
+    void anUpdateRemovesTheTasksItAcknowledgesAndCountsTheRest() {
+        UnacknowledgedTasks tasks = new UnacknowledgedTasks(1_000, 100);
+        tasks.routed("a", "t1", 10);
+        tasks.routed("a", "t2", 20);
+        tasks.routed("a", "t3", 30);
+        tasks.routed("b", "t4", 30);
+        assertThat(tasks.pendingAfter("a", List.of("t2", "unknown"), Long.MIN_VALUE, 40))
+                .isEqualTo(2);
+        assertThat(tasks.pending("a")).isEqualTo(2);
+        assertThat(tasks.pending("b")).as("another server's tasks are untouched").isEqualTo(1);
+        assertThat(tasks.pendingAfter("a", List.of("t1", "t3"), Long.MIN_VALUE, 50)).isZero();
+        assertThat(tasks.pendingAfter("nobody", List.of(), Long.MIN_VALUE, 50)).isZero();
+    }
+
+    @Test
+    void tasksOlderThanTheTimeoutOrCoveredByAnOverflowNoLongerCount() {
+        UnacknowledgedTasks tasks = new UnacknowledgedTasks(100, 100);
+        for (int i = 0; i < 10; i++) {
+            tasks.routed("a", "t" + i, 10L * i);
+        }
+        // At 145 the timeout drops tasks decided before 45: t0..t4.
+        assertThat(tasks.pendingAfter("a", List.of(), Long.MIN_VALUE, 145)).isEqualTo(5);
+        // An incomplete acknowledgement list up to 70 covers t5..t7.
+        assertThat(tasks.pendingAfter("a", List.of(), 70, 145)).isEqualTo(2);
+        tasks.forget("a");
+        assertThat(tasks.pending("a")).isZero();
+    }
+
+    @Test
+    void aServerKeepsAtMostTheConfiguredNumberOfEntries() {
+        UnacknowledgedTasks tasks = new UnacknowledgedTasks(1_000_000, 3);
+        for (int i = 0; i < 10; i++) {
+            tasks.routed("a", "t" + i, i);
+        }
+        assertThat(tasks.pending("a")).isEqualTo(3);
+        // The newest three are kept.
+        assertThat(tasks.pendingAfter("a", List.of("t7", "t8", "t9"), Long.MIN_VALUE, 10)).isZero();
+    }
+
+    @Test
+    void badBoundsAreRefused() {
+        assertThatThrownBy(() -> new UnacknowledgedTasks(0, 1))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new UnacknowledgedTasks(1, 0))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+}

@@ -1,0 +1,79 @@
+package io.qrouter.job.operators;
+
+import io.qrouter.PerOperationBench;
+import io.qrouter.avro.RoutingDecision;
+import io.qrouter.avro.TaskRequest;
+import io.qrouter.job.FeedHarness;
+import io.qrouter.job.Harnesses;
+import io.qrouter.job.Records;
+import io.qrouter.job.TestSettings;
+import io.qrouter.job.records.ServerUpdate;
+import io.qrouter.job.serde.AvroCodec;
+import java.util.SplittableRandom;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * The router operator (heartbeat-k-live, one subtask, under Flink's operator harness) with N
+ * servers known: {@code decideAndEncode} routes one task and encodes its decision as the sink does;
+ * {@code serverUpdate} applies one server's update (a queue change, as every ENQUEUED and COMPLETED
+ * event brings), the per-server path every router subtask pays for every update. Run: {@code java
+ * -cp target/test-classes:target/classes:$(cat cp.txt) org.openjdk.jmh.Main RouterBench}.
+ */
+public class RouterBench extends PerOperationBench {
+    @Param({"20", "2000", "20000"})
+    int servers;
+
+    private FeedHarness<String, TaskRequest, RoutingDecision> harness;
+    private final AvroCodec<RoutingDecision> codec = AvroCodec.of(RoutingDecision.class);
+    private final TaskRequest[] tasks = new TaskRequest[4096];
+    private final SplittableRandom random = new SplittableRandom(1);
+
+    /**
+     * Router clock (processing time) and event time alike: a realistic epoch, so once-a-second work
+     * stays so.
+     */
+    private long now = 1_700_000_000_000L;
+
+    private long next;
+
+    @Setup(Level.Trial)
+    public void setUp() throws Exception {
+        harness = Harnesses.router(TestSettings.router(), 1, 0, null);
+        harness.setProcessingTime(now);
+        for (int i = 0; i < servers; i++) {
+            harness.processBroadcastElement(
+                    Records.snapshot("server-" + i, now, 1 + random.nextInt(5)), now);
+        }
+        for (int i = 0; i < tasks.length; i++) {
+            tasks[i] = Records.task("task-" + i, now);
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws Exception {
+        harness.close();
+    }
+
+    @Benchmark
+    public byte[] decideAndEncode() throws Exception {
+        harness.processElement(tasks[(int) (next++ & (tasks.length - 1))], now);
+        @SuppressWarnings("unchecked")
+        StreamRecord<RoutingDecision> decision =
+                (StreamRecord<RoutingDecision>) harness.getOutput().poll();
+        return codec.encode(decision.getValue());
+    }
+
+    @Benchmark
+    public void serverUpdate() throws Exception {
+        ServerUpdate update =
+                Records.snapshot("server-" + random.nextInt(servers), ++now, random.nextInt(8));
+        update.setHeartbeat(false);
+        harness.setProcessingTime(now);
+        harness.processBroadcastElement(update, now);
+    }
+}

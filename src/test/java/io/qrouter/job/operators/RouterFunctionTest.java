@@ -1,0 +1,563 @@
+package io.qrouter.job.operators;
+
+import static io.qrouter.job.Records.snapshot;
+import static io.qrouter.job.Records.task;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.qrouter.avro.DeadLetter;
+import io.qrouter.avro.Health;
+import io.qrouter.avro.RoutingDecision;
+import io.qrouter.avro.TaskRequest;
+import io.qrouter.core.policy.PolicyName;
+import io.qrouter.core.policy.RouterOwnership;
+import io.qrouter.core.queueing.LoadIndex;
+import io.qrouter.job.FeedHarness;
+import io.qrouter.job.Harnesses;
+import io.qrouter.job.TestSettings;
+import io.qrouter.job.config.RouterSettings;
+import io.qrouter.job.records.ServerUpdate;
+import io.qrouter.job.state.BroadcastStates;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class RouterFunctionTest {
+    private static final long DEADLINE = 10_000;
+    private static final int CAPACITY = 3;
+
+    private final List<FeedHarness<String, TaskRequest, RoutingDecision>> open = new ArrayList<>();
+
+    @AfterEach
+    void close() throws Exception {
+        for (var harness : open) {
+            harness.close();
+        }
+    }
+
+    private static RouterSettings settings(String policy, String... moreKeysAndValues) {
+        // K's unit fixed at 1 s so the expected K values below are computed independently of the
+        // fleet's mean
+        List<String> keysAndValues =
+                new ArrayList<>(
+                        List.of(
+                                "router.policy",
+                                policy,
+                                "router.buffer.deadline.ms",
+                                Long.toString(DEADLINE),
+                                "router.buffer.capacity",
+                                Integer.toString(CAPACITY),
+                                "router.k-time-unit.ms",
+                                "1000"));
+        keysAndValues.addAll(List.of(moreKeysAndValues));
+        return TestSettings.router(keysAndValues.toArray(String[]::new));
+    }
+
+    private FeedHarness<String, TaskRequest, RoutingDecision> router(
+            RouterSettings settings, int parallelism, int subtask, OperatorSubtaskState restoreFrom)
+            throws Exception {
+        var harness = Harnesses.router(settings, parallelism, subtask, restoreFrom);
+        open.add(harness);
+        return harness;
+    }
+
+    private FeedHarness<String, TaskRequest, RoutingDecision> router(String policy)
+            throws Exception {
+        return router(settings(policy), 1, 0, null);
+    }
+
+    @Test
+    void anIdleServerIsChosenFirst() throws Exception {
+        var router = router("heartbeat-k-live");
+        router.setProcessingTime(1_500);
+        router.processBroadcastElement(snapshot("busy", 1_000, 0), 1_000);
+        router.processBroadcastElement(snapshot("idle", 1_200, 0), 1_200);
+        // "busy" reports one task more than "idle" would ever be given first.
+        ServerUpdate busy = snapshot("busy", 1_300, 1);
+        router.processBroadcastElement(busy, 1_300);
+
+        router.processElement(task("t1", 1_400), 1_400);
+        RoutingDecision d = single(router.extractOutputValues());
+        assertThat(d.getServerId()).isEqualTo("idle");
+        assertThat(d.getRule()).isEqualTo("IDLE_QUEUE");
+        assertThat(d.getPolicy()).isEqualTo("heartbeat-k-live");
+        assertThat(d.getTaskId()).isEqualTo("t1");
+        assertThat(d.getDecidedAt().toEpochMilli()).isEqualTo(1_500);
+        assertThat(d.getSnapshotAgeMillis()).isEqualTo(300);
+        assertThat(d.getTaskCreatedAt().toEpochMilli()).isEqualTo(1_400);
+        assertThat(d.getRouterSubtask()).isZero();
+    }
+
+    @Test
+    void withoutAnIdleServerTheLowestLiveKWinsAndInFlightTasksCount() throws Exception {
+        var router = router("heartbeat-k-live");
+        ServerUpdate a = snapshot("a", 1_000, 3);
+        ServerUpdate b = snapshot("b", 1_000, 1);
+        ServerUpdate c = snapshot("c", 1_000, 2);
+        for (ServerUpdate s : List.of(a, b, c)) {
+            s.setMu(10.0);
+            s.setAlphaC(1.0);
+            router.processBroadcastElement(s, 1_000);
+        }
+        for (int i = 0; i < 3; i++) {
+            router.processElement(task("t" + i, 1_100), 1_100);
+        }
+        List<RoutingDecision> out = router.extractOutputValues();
+        assertThat(out).extracting(RoutingDecision::getRule).containsOnly("MIN_K");
+        // Loads as the router sees them (reported + own in flight) start at a3 b1 c2: each task
+        // goes to a server
+        // of lowest load, so after three tasks all three have 3, whatever the tie-breaks.
+        int[] load = {3, 1, 2};
+        for (RoutingDecision d : out) {
+            int chosen = "abc".indexOf(d.getServerId());
+            int lowest = Math.min(load[0], Math.min(load[1], load[2]));
+            assertThat(load[chosen]).as("decision %s", d).isEqualTo(lowest);
+            assertThat(d.getChosenK()).isEqualTo(liveK(load[chosen]));
+            assertThat(d.getRunnerUpServerId()).isNotNull().isNotEqualTo(d.getServerId());
+            assertThat(d.getRunnerUpK()).isGreaterThanOrEqualTo(d.getChosenK());
+            load[chosen]++;
+        }
+        assertThat(load).containsOnly(3);
+    }
+
+    @Test
+    void downFailingAndGoneServersReceiveNothing() throws Exception {
+        var router = router("round-robin");
+        ServerUpdate down = snapshot("down", 1_000, 0);
+        down.setAlive(false);
+        ServerUpdate failing = snapshot("failing", 1_000, 0);
+        failing.setHealth(Health.FAILING);
+        ServerUpdate leaving = snapshot("leaving", 1_000, 0);
+        router.processBroadcastElement(down, 1_000);
+        router.processBroadcastElement(failing, 1_000);
+        router.processBroadcastElement(leaving, 1_000);
+        router.processBroadcastElement(snapshot("ok", 1_000, 0), 1_000);
+        ServerUpdate gone = snapshot("leaving", 1_100, 0);
+        gone.setAlive(false);
+        gone.setGone(true);
+        router.processBroadcastElement(gone, 1_100);
+
+        for (int i = 0; i < 6; i++) {
+            router.processElement(task("t" + i, 1_200), 1_200);
+        }
+        assertThat(router.extractOutputValues())
+                .extracting(RoutingDecision::getServerId)
+                .containsOnly("ok");
+        assertThat(router.getBroadcastState(BroadcastStates.SERVER_UPDATES).contains("leaving"))
+                .isFalse();
+    }
+
+    @Test
+    void withNoServerAliveTasksWaitAndLeaveInArrivalOrderWhenOneAppears() throws Exception {
+        var router = router("heartbeat-k-live");
+        router.setProcessingTime(0);
+        router.processElement(task("first", 0), 0);
+        router.setProcessingTime(10);
+        router.processElement(task("second", 10), 10);
+        assertThat(router.extractOutputValues()).isEmpty();
+        assertThat(deadLetters(router)).isEmpty();
+
+        router.setProcessingTime(DEADLINE - 1);
+        router.processBroadcastElement(snapshot("s1", DEADLINE - 100, 0), DEADLINE - 100);
+        assertThat(router.extractOutputValues())
+                .extracting(RoutingDecision::getTaskId)
+                .containsExactly("first", "second");
+        assertThat(router.extractOutputValues())
+                .extracting(RoutingDecision::getServerId)
+                .containsOnly("s1");
+
+        // Their deadline timers find nothing left to dead-letter.
+        router.setProcessingTime(DEADLINE + 100);
+        assertThat(deadLetters(router)).isEmpty();
+        assertThat(router.numProcessingTimeTimers()).isZero();
+    }
+
+    @Test
+    void aTaskNoServerTakesBeforeTheDeadlineIsDeadLetteredWithTheReason() throws Exception {
+        var router = router("heartbeat-k-live");
+        router.setProcessingTime(0);
+        router.processElement(task("t1", 0), 0);
+        router.setProcessingTime(DEADLINE - 1);
+        assertThat(deadLetters(router)).isEmpty();
+        router.setProcessingTime(DEADLINE);
+
+        DeadLetter letter = single(deadLetters(router));
+        assertThat(letter.getTaskId()).isEqualTo("t1");
+        assertThat(letter.getSourceTopic()).isEqualTo("tasks");
+        assertThat(letter.getReason()).contains("no live server").contains(DEADLINE + " ms");
+        assertThat(router.numProcessingTimeTimers()).isZero();
+        // Nothing of it is left to release when a server appears.
+        router.processBroadcastElement(snapshot("s1", DEADLINE, 0), DEADLINE);
+        assertThat(router.extractOutputValues()).isEmpty();
+    }
+
+    @Test
+    void whenTheBufferIsFullFurtherTasksAreDeadLetteredAtOnce() throws Exception {
+        var router = router("heartbeat-k-live");
+        for (int i = 0; i < CAPACITY + 2; i++) {
+            router.processElement(task("t" + i, 0), 0);
+        }
+        List<DeadLetter> letters = deadLetters(router);
+        assertThat(letters).extracting(DeadLetter::getTaskId).containsExactly("t3", "t4");
+        assertThat(letters.get(0).getReason()).contains("buffer is full");
+
+        router.processBroadcastElement(snapshot("s1", 0, 0), 0);
+        assertThat(router.extractOutputValues())
+                .extracting(RoutingDecision::getTaskId)
+                .containsExactly("t0", "t1", "t2");
+    }
+
+    @Test
+    void twoRouterSubtasksNeverSendToTheSameIdleServer() throws Exception {
+        int routers = 2;
+        RouterSettings settings = settings("heartbeat-k-live");
+        List<ServerUpdate> idle = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            idle.add(snapshot("s" + i, 1_000, 0));
+        }
+        Set<String> idleChoices = new HashSet<>();
+        int idleDecisions = 0;
+        for (int r = 0; r < routers; r++) {
+            var router = router(settings, routers, r, null);
+            for (ServerUpdate s : idle) {
+                router.processBroadcastElement(s, 1_000);
+            }
+            for (String taskId : taskIdsOfSubtask(r, routers, idle.size())) {
+                router.processElement(task(taskId, 1_100), 1_100);
+            }
+            for (RoutingDecision d : router.extractOutputValues()) {
+                assertThat(d.getRouterSubtask()).isEqualTo(r);
+                if (d.getRule().equals("IDLE_QUEUE")) {
+                    assertThat(RouterOwnership.ownerOf(d.getServerId(), routers)).isEqualTo(r);
+                    idleChoices.add(d.getServerId());
+                    idleDecisions++;
+                }
+            }
+        }
+        // Every idle server was handed out through an idle queue exactly once, by its owner.
+        assertThat(idleDecisions).isEqualTo(idle.size());
+        assertThat(idleChoices).hasSize(idle.size());
+    }
+
+    @Test
+    void aRestoredRouterKeepsItsServersAndItsBufferedTasks() throws Exception {
+        RouterSettings settings = settings("heartbeat-k-live");
+        var router = router(settings, 1, 0, null);
+        router.setProcessingTime(0);
+        ServerUpdate down = snapshot("s1", 0, 0);
+        down.setAlive(false);
+        router.processBroadcastElement(down, 0);
+        router.processElement(task("waiting", 0), 0);
+        OperatorSubtaskState checkpoint = router.snapshot(1, 1);
+
+        var restored = router(settings, 1, 0, checkpoint);
+        restored.setProcessingTime(100);
+        assertThat(restored.getBroadcastState(BroadcastStates.SERVER_UPDATES).contains("s1"))
+                .isTrue();
+        restored.processBroadcastElement(snapshot("s2", 50, 0), 50);
+        assertThat(restored.extractOutputValues())
+                .extracting(RoutingDecision::getTaskId)
+                .containsExactly("waiting");
+
+        // The rebuilt view holds s2 (alive) and s1 (down): everything goes to s2.
+        restored.processElement(task("next", 100), 100);
+        assertThat(restored.extractOutputValues())
+                .extracting(RoutingDecision::getServerId)
+                .containsOnly("s2");
+    }
+
+    @Test
+    void aRestoredRouterDecidesFromTheCheckpointedSnapshotsBeforeAnyNewOne() throws Exception {
+        RouterSettings settings = settings("least-connections");
+        var router = router(settings, 1, 0, null);
+        router.processBroadcastElement(snapshot("long", 0, 5), 0);
+        router.processBroadcastElement(snapshot("short", 0, 1), 0);
+        OperatorSubtaskState checkpoint = router.snapshot(1, 1);
+
+        var restored = router(settings, 1, 0, checkpoint);
+        restored.processElement(task("t1", 10), 10);
+        RoutingDecision d = single(restored.extractOutputValues());
+        assertThat(d.getServerId()).isEqualTo("short");
+        assertThat(d.getRule()).isEqualTo("LEAST_CONNECTIONS");
+    }
+
+    @Test
+    void rescaledFromOneToTwoSubtasksBothKnowEveryServerAndEachReleasesItsOwnBufferedTasks()
+            throws Exception {
+        RouterSettings settings = settings("heartbeat-k-live", "router.buffer.capacity", "100");
+        var single = router(settings, 1, 0, null);
+        ServerUpdate down = snapshot("s1", 0, 0);
+        down.setAlive(false);
+        single.processBroadcastElement(down, 0);
+        List<String> waiting = new ArrayList<>();
+        for (int r = 0; r < 2; r++) {
+            waiting.addAll(taskIdsOfSubtask(r, 2, 3));
+        }
+        for (String id : waiting) {
+            single.processElement(task(id, 0), 0);
+        }
+        OperatorSubtaskState checkpoint = single.snapshot(1, 1);
+
+        List<String> released = new ArrayList<>();
+        for (int r = 0; r < 2; r++) {
+            OperatorSubtaskState part =
+                    AbstractStreamOperatorTestHarness.repartitionOperatorState(
+                            checkpoint, Harnesses.MAX_PARALLELISM, 1, 2, r);
+            var router = router(settings, 2, r, part);
+            assertThat(router.getBroadcastState(BroadcastStates.SERVER_UPDATES).contains("s1"))
+                    .isTrue();
+            router.processBroadcastElement(snapshot("s1", 10, 0), 10);
+            List<RoutingDecision> out = router.extractOutputValues();
+            assertThat(out)
+                    .extracting(RoutingDecision::getTaskId)
+                    .containsExactlyInAnyOrderElementsOf(taskIdsOfSubtask(r, 2, 3));
+            out.forEach(d -> released.add(d.getTaskId()));
+        }
+        assertThat(released).containsExactlyInAnyOrderElementsOf(waiting);
+    }
+
+    @Test
+    void aServerReportingNoServiceRateGetsNoTaskAndBreaksNothing() throws Exception {
+        for (PolicyName name : PolicyName.values()) {
+            var router = router(name.configName());
+            ServerUpdate stalled = snapshot("stalled", 0, 1);
+            stalled.setServiceRatePerSecond(0);
+            router.processBroadcastElement(stalled, 0);
+            router.processBroadcastElement(snapshot("ok", 0, 3), 0);
+            for (int i = 0; i < 3; i++) {
+                router.processElement(task("t" + i, 0), 0);
+            }
+            assertThat(router.extractOutputValues())
+                    .as(name.configName())
+                    .extracting(RoutingDecision::getServerId)
+                    .containsOnly("ok");
+        }
+    }
+
+    @Test
+    void everyConfiguredPolicyRoutesToALiveServer() throws Exception {
+        for (PolicyName name : PolicyName.values()) {
+            var router = router(name.configName());
+            ServerUpdate down = snapshot("down", 0, 0);
+            down.setAlive(false);
+            router.processBroadcastElement(down, 0);
+            router.processBroadcastElement(snapshot("a", 0, 2), 0);
+            router.processBroadcastElement(snapshot("b", 0, 1), 0);
+            for (int i = 0; i < 5; i++) {
+                router.processElement(task("t" + i, 0), 0);
+            }
+            List<RoutingDecision> out = router.extractOutputValues();
+            assertThat(out).as(name.configName()).hasSize(5);
+            assertThat(out)
+                    .extracting(RoutingDecision::getServerId)
+                    .as(name.configName())
+                    .doesNotContain("down");
+            assertThat(out).extracting(RoutingDecision::getPolicy).containsOnly(name.configName());
+        }
+    }
+
+    // --- In flight until acknowledged: a burst a heartbeat cannot see yet still counts. ---
+
+    /**
+     * A snapshot of a server with mu 10 and alpha_c 1 (so K is known), acknowledging {@code
+     * enqueued}.
+     */
+    private static ServerUpdate estimated(
+            String serverId, long heartbeatAt, int queueLength, String... enqueued) {
+        ServerUpdate s = snapshot(serverId, heartbeatAt, queueLength);
+        s.setMu(10.0);
+        s.setAlphaC(1.0);
+        s.setEnqueuedSinceLastSnapshot(new ArrayList<>(List.of(enqueued)));
+        return s;
+    }
+
+    private static double liveK(int load) {
+        RouterSettings s = settings("heartbeat-k-live");
+        return LoadIndex.live(
+                load, 10.0, 1.0, s.loadIndexTimeUnit().toMillis() / 1000.0, s.weights());
+    }
+
+    /**
+     * a holds 1 and b 4: a burst of three goes to a, which then holds 4 as far as this router
+     * knows.
+     */
+    private FeedHarness<String, TaskRequest, RoutingDecision> burstOfThreeToA(
+            RouterSettings settings) throws Exception {
+        var router = router(settings, 1, 0, null);
+        router.setProcessingTime(1_000);
+        router.processBroadcastElement(estimated("a", 1_000, 1), 1_000);
+        router.processBroadcastElement(estimated("b", 1_000, 4), 1_000);
+        for (String id : List.of("t1", "t2", "t3")) {
+            router.processElement(task(id, 1_100), 1_100);
+        }
+        assertThat(router.extractOutputValues())
+                .extracting(RoutingDecision::getServerId)
+                .containsOnly("a");
+        return router;
+    }
+
+    @Test
+    void aBurstTheNextSnapshotDoesNotAcknowledgeStillCounts() throws Exception {
+        var router = burstOfThreeToA(settings("heartbeat-k-live"));
+        router.setProcessingTime(2_000);
+        // a's heartbeat came before the burst was delivered: it still reports 1 and acknowledges
+        // nothing.
+        router.processBroadcastElement(estimated("a", 2_000, 1), 2_000);
+        router.processBroadcastElement(estimated("b", 2_000, 3), 2_000);
+        router.processElement(task("t4", 2_100), 2_100);
+
+        RoutingDecision next = last(router.extractOutputValues());
+        assertThat(next.getServerId()).as("a holds 1 + 3 unacknowledged, b 3").isEqualTo("b");
+        assertThat(next.getChosenK()).isEqualTo(liveK(3));
+        assertThat(next.getRunnerUpK()).isEqualTo(liveK(4));
+    }
+
+    @Test
+    void acknowledgedTasksStopCountingAsInFlight() throws Exception {
+        var router = burstOfThreeToA(settings("heartbeat-k-live"));
+        router.setProcessingTime(2_000);
+        // a's heartbeat counts t1 and t2 (queue 1 + 2) and lists them; t3 is still on its way.
+        router.processBroadcastElement(estimated("a", 2_000, 3, "t1", "t2"), 2_000);
+        router.processBroadcastElement(estimated("b", 2_000, 5), 2_000);
+        router.processElement(task("t4", 2_100), 2_100);
+        RoutingDecision next = last(router.extractOutputValues());
+        assertThat(next.getServerId()).isEqualTo("a");
+        assertThat(next.getChosenK())
+                .as("3 reported + t3, acknowledged tasks not counted twice")
+                .isEqualTo(liveK(4));
+
+        // The next snapshot lists t3 and t4 and counts them: nothing of this router's is pending
+        // any more.
+        router.processBroadcastElement(estimated("a", 3_000, 5, "t3", "t4"), 3_000);
+        router.processElement(task("t5", 3_100), 3_100);
+        assertThat(last(router.extractOutputValues()).getChosenK()).isEqualTo(liveK(5));
+    }
+
+    @Test
+    void anOverflowingAcknowledgementClearsTasksDecidedByTheHeartbeat() throws Exception {
+        var router = burstOfThreeToA(settings("heartbeat-k-live"));
+        router.setProcessingTime(2_000);
+        ServerUpdate a = estimated("a", 2_000, 4);
+        a.setEnqueuedOverflow(true);
+        router.processBroadcastElement(a, 2_000);
+        router.processElement(task("t4", 2_100), 2_100);
+        assertThat(last(router.extractOutputValues()).getChosenK()).isEqualTo(liveK(4));
+    }
+
+    @Test
+    void unacknowledgedTasksAreDroppedAfterTheTimeout() throws Exception {
+        RouterSettings settings =
+                settings("heartbeat-k-live", "router.in-flight-timeout.ms", "500");
+        var router = burstOfThreeToA(settings);
+        // Decided at 1 000; at 1 601 they are older than the 500 ms timeout and no longer counted.
+        router.setProcessingTime(1_601);
+        router.processBroadcastElement(estimated("a", 1_600, 1), 1_600);
+        router.processBroadcastElement(estimated("b", 1_600, 3), 1_600);
+        router.processElement(task("t4", 1_650), 1_650);
+        RoutingDecision next = last(router.extractOutputValues());
+        assertThat(next.getServerId()).isEqualTo("a");
+        assertThat(next.getChosenK()).isEqualTo(liveK(1));
+    }
+
+    @Test
+    void aServerWithUnacknowledgedTasksIsNotIdle() throws Exception {
+        var router = router("heartbeat-k-live");
+        router.setProcessingTime(1_000);
+        router.processBroadcastElement(estimated("a", 1_000, 0), 1_000);
+        router.processBroadcastElement(estimated("b", 1_000, 2), 1_000);
+        router.processElement(task("t1", 1_100), 1_100);
+        assertThat(last(router.extractOutputValues()).getRule()).isEqualTo("IDLE_QUEUE");
+
+        // a's next heartbeat still says idle: t1 has not reached it. a must not go back into the
+        // idle queue.
+        router.processBroadcastElement(estimated("a", 2_000, 0), 2_000);
+        router.processElement(task("t2", 2_100), 2_100);
+        RoutingDecision next = last(router.extractOutputValues());
+        assertThat(next.getRule()).isEqualTo("MIN_K");
+        assertThat(next.getServerId()).isEqualTo("a");
+        assertThat(next.getChosenK()).isEqualTo(liveK(1));
+
+        // Once t1 and t2 are acknowledged and done, an idle heartbeat makes a idle again.
+        router.processBroadcastElement(estimated("a", 3_000, 0, "t1", "t2"), 3_000);
+        router.processElement(task("t3", 3_100), 3_100);
+        assertThat(last(router.extractOutputValues()).getRule()).isEqualTo("IDLE_QUEUE");
+    }
+
+    @Test
+    void aBurstBetweenTwoUpdatesSpreadsOverTheServersInsteadOfHerding() throws Exception {
+        for (String policy : List.of("heartbeat-k-live", "jsq", "least-connections")) {
+            var router = router(policy);
+            router.setProcessingTime(1_000);
+            for (String server : List.of("a", "b", "c", "d")) {
+                router.processBroadcastElement(estimated(server, 1_000, 1), 1_000);
+            }
+            // Twelve decisions and no update in between: each server's own count rises with every
+            // task sent to it.
+            for (int i = 0; i < 12; i++) {
+                router.processElement(task(policy + "-" + i, 1_010), 1_010);
+            }
+            assertThat(
+                            router.extractOutputValues().stream()
+                                    .collect(
+                                            Collectors.groupingBy(
+                                                    RoutingDecision::getServerId,
+                                                    Collectors.counting())))
+                    .as(policy)
+                    .containsOnlyKeys("a", "b", "c", "d")
+                    .allSatisfy((server, n) -> assertThat(n).isEqualTo(3));
+        }
+    }
+
+    @Test
+    void eachDecisionCarriesHowLateTheChosenServersNewestUpdateArrived() throws Exception {
+        var router = router("jsq");
+        router.setProcessingTime(1_250);
+        router.processBroadcastElement(estimated("a", 1_200, 0), 1_200);
+        router.setProcessingTime(1_400);
+        router.processElement(task("t1", 1_400), 1_400);
+        RoutingDecision d = single(router.extractOutputValues());
+        assertThat(d.getUpdateDelayMillis())
+                .as("arrived at 1250 for an event at 1200")
+                .isEqualTo(50);
+        assertThat(d.getSnapshotAgeMillis()).as("information 200 ms old when used").isEqualTo(200);
+    }
+
+    private static <T> T last(List<T> values) {
+        assertThat(values).isNotEmpty();
+        return values.get(values.size() - 1);
+    }
+
+    /** Task ids whose key group belongs to subtask {@code subtask} of {@code parallelism}. */
+    private static List<String> taskIdsOfSubtask(int subtask, int parallelism, int howMany) {
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; ids.size() < howMany; i++) {
+            String id = "task-" + i;
+            if (KeyGroupRangeAssignment.assignKeyToParallelOperator(
+                            id, Harnesses.MAX_PARALLELISM, parallelism)
+                    == subtask) {
+                ids.add(id);
+            }
+        }
+        return ids;
+    }
+
+    private static List<DeadLetter> deadLetters(
+            FeedHarness<String, TaskRequest, RoutingDecision> router) {
+        var records = router.getSideOutput(RouterFunction.DEAD_LETTERS);
+        return records == null
+                ? List.of()
+                : records.stream().map(StreamRecord::getValue).collect(Collectors.toList());
+    }
+
+    private static <T> T single(List<T> values) {
+        assertThat(values).hasSize(1);
+        return values.get(0);
+    }
+}

@@ -1,0 +1,118 @@
+package io.qrouter.job.operators;
+
+import static io.qrouter.avro.TaskEventType.COMPLETED;
+import static io.qrouter.avro.TaskEventType.ENQUEUED;
+import static io.qrouter.avro.TaskEventType.STARTED;
+
+import io.qrouter.PerOperationBench;
+import io.qrouter.avro.TaskEventType;
+import io.qrouter.job.Harnesses;
+import io.qrouter.job.Records;
+import io.qrouter.job.ServerStateHarness;
+import io.qrouter.job.TestSettings;
+import org.apache.flink.runtime.state.hashmap.HashMapStateBackend;
+import org.apache.flink.state.rocksdb.EmbeddedRocksDBStateBackend;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * The per-server state operator under Flink's operator harness, on the heap or in RocksDB, with N
+ * servers each holding a full estimator window and {@code openTasks} tasks waiting: {@code
+ * taskLifecycle} is one task's ENQUEUED, STARTED and COMPLETED (their updates to the routers
+ * included; every {@value #TASKS_PER_HEARTBEAT}th task of a server also brings its heartbeat, as
+ * 100 tasks a second per server would), {@code heartbeat} one heartbeat (estimates, metrics, the
+ * heartbeat log, and the update when it brings news). Run: {@code java -cp
+ * target/test-classes:target/classes:$(cat cp.txt) org.openjdk.jmh.Main ServerStateBench}.
+ */
+public class ServerStateBench extends PerOperationBench {
+    static final int TASKS_PER_HEARTBEAT = 100;
+
+    @Param({"hashmap", "rocksdb"})
+    String backend;
+
+    @Param({"20", "2000"})
+    int servers;
+
+    @Param({"10", "1000"})
+    int openTasks;
+
+    private ServerStateHarness harness;
+    private String[] serverIds;
+    private long task;
+    private long nowMillis = 100_000;
+    private int server;
+
+    @Setup(Level.Trial)
+    public void setUp() throws Exception {
+        harness =
+                Harnesses.serverState(
+                        TestSettings.serverState(),
+                        null,
+                        backend.equals("rocksdb") ? rocksDb() : new HashMapStateBackend());
+        serverIds = new String[servers];
+        for (int s = 0; s < servers; s++) {
+            serverIds[s] = "server-" + s;
+            harness.processHeartbeat(Records.heartbeat(serverIds[s], 0, 0), 0);
+            for (int k = 0; k < openTasks; k++) {
+                event(serverIds[s], "waiting-" + k, ENQUEUED, k);
+            }
+            for (long t = 0; t < 60_000; t += 500) { // a full 60 s window of served tasks
+                lifecycle(serverIds[s], "warm-" + s + "-" + t, t);
+            }
+        }
+        clearOutputs();
+    }
+
+    /**
+     * RocksDB with its own write buffers: the harness's mock environment has almost no managed
+     * memory, under which RocksDB flushes its memtable on nearly every write (as it warns), which a
+     * TaskManager would not do.
+     */
+    private static EmbeddedRocksDBStateBackend rocksDb() {
+        EmbeddedRocksDBStateBackend rocksDb = new EmbeddedRocksDBStateBackend();
+        rocksDb.getMemoryConfiguration().setUseManagedMemory(false);
+        return rocksDb;
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws Exception {
+        harness.close();
+    }
+
+    @Benchmark
+    public void taskLifecycle() throws Exception {
+        server = (server + 1) % servers;
+        lifecycle(serverIds[server], "task-" + task, nowMillis++);
+        if (task++ / servers % TASKS_PER_HEARTBEAT == 0) {
+            harness.processHeartbeat(Records.heartbeat(serverIds[server], nowMillis, 1), nowMillis);
+        }
+        clearOutputs();
+    }
+
+    @Benchmark
+    public void heartbeat() throws Exception {
+        server = (server + 1) % servers;
+        harness.processHeartbeat(Records.heartbeat(serverIds[server], nowMillis++, 1), nowMillis);
+        clearOutputs();
+    }
+
+    private void lifecycle(String serverId, String taskId, long t) throws Exception {
+        event(serverId, taskId, ENQUEUED, t);
+        event(serverId, taskId, STARTED, t);
+        event(serverId, taskId, COMPLETED, t + 1);
+    }
+
+    private void event(String serverId, String taskId, TaskEventType type, long t)
+            throws Exception {
+        harness.processEvent(Records.event(serverId, taskId, type, t), t);
+    }
+
+    private void clearOutputs() {
+        harness.getOutput().clear();
+        harness.getSideOutput(ServerStateFunction.METRICS).clear();
+        harness.getSideOutput(ServerStateFunction.HEARTBEAT_LOG).clear();
+    }
+}

@@ -1,0 +1,103 @@
+package io.qrouter.tools.fleet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.qrouter.core.estimate.EstimatorConfig;
+import io.qrouter.core.policy.AdaptiveHeartbeat;
+import io.qrouter.core.policy.PolicyName;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The digital twin against a recorded real run: {@code ./qrouter demo --servers 8 --rate 100
+ * --duration 15s --warmup 3s --seed 11} (heartbeat-k-live, 2 routers, at-least-once), its tasks.csv
+ * and servers.csv kept in src/test/resources/twin. The simulator, given the run's tasks and delays,
+ * must reproduce the run's figures.
+ */
+class DigitalTwinTest {
+    private static final Path RUN = Path.of("src/test/resources/twin");
+    private static final double WARMUP = 3;
+
+    @Test
+    void theTwinReproducesTheRecordedRunsWaitsAndAbandonment() throws Exception {
+        List<TaskTimeline> tasks = TaskTimeline.read(RUN.resolve("tasks.csv.gz"));
+        RunFigures measured = RunFigures.of(tasks, WARMUP);
+        Map<String, Object> twin =
+                DigitalTwin.predict(mu(), tasks, WARMUP, job(PolicyName.HEARTBEAT_K_LIVE), 11);
+
+        assertThat(measured.decided()).isEqualTo(1442);
+        assertThat(twin.get("decided")).isEqualTo(measured.decided());
+        double measuredWait = mean(measured.waitSeconds());
+        assertThat(mean(wait(twin))).isCloseTo(measuredWait, within(0.25 * measuredWait));
+        double p99 = ((Number) measured.waitSeconds().get("p99")).doubleValue();
+        assertThat(((Number) wait(twin).get("p99")).doubleValue())
+                .isCloseTo(p99, within(0.3 * p99));
+        assertThat(share(twin))
+                .isCloseTo((double) measured.abandoned() / measured.decided(), within(0.02));
+    }
+
+    @Test
+    void theTwinTellsPoliciesApartOnTheSameWorkload() throws Exception {
+        // A control: the same tasks under round-robin must predict clearly longer waits, or the
+        // match above
+        // would prove nothing about the policy.
+        List<TaskTimeline> tasks = TaskTimeline.read(RUN.resolve("tasks.csv.gz"));
+        double live =
+                mean(
+                        wait(
+                                DigitalTwin.predict(
+                                        mu(),
+                                        tasks,
+                                        WARMUP,
+                                        job(PolicyName.HEARTBEAT_K_LIVE),
+                                        11)));
+        double roundRobin =
+                mean(
+                        wait(
+                                DigitalTwin.predict(
+                                        mu(), tasks, WARMUP, job(PolicyName.ROUND_ROBIN), 11)));
+        assertThat(roundRobin).isGreaterThan(1.3 * live);
+    }
+
+    /**
+     * The job's defaults: heartbeats 250–2000 ms, estimators over 60 s in 60 buckets from 20
+     * events.
+     */
+    private static DigitalTwin.JobModel job(PolicyName policy) {
+        EstimatorConfig estimators = new EstimatorConfig();
+        estimators.setWindowMillis(60_000);
+        estimators.setBucketCount(60);
+        estimators.setMinArrivals(20);
+        estimators.setMinCompletions(20);
+        estimators.setMinExits(20);
+        estimators.setMinWaits(20);
+        estimators.setMinRecoveries(20);
+        return new DigitalTwin.JobModel(
+                policy, 2, new AdaptiveHeartbeat(250, 2_000), estimators.validate(), 1.0, 0);
+    }
+
+    private static double[] mu() throws Exception {
+        return Files.readAllLines(RUN.resolve("servers.csv")).stream()
+                .skip(1)
+                .mapToDouble(line -> Double.parseDouble(line.split(",")[1]))
+                .toArray();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> wait(Map<String, Object> figures) {
+        return (Map<String, Object>) figures.get("wait_seconds");
+    }
+
+    private static double mean(Map<String, Object> summary) {
+        return ((Number) summary.get("mean")).doubleValue();
+    }
+
+    private static double share(Map<String, Object> twin) {
+        return ((Number) twin.get("abandoned")).doubleValue()
+                / ((Number) twin.get("decided")).doubleValue();
+    }
+}

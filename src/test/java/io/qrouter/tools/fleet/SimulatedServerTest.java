@@ -1,0 +1,132 @@
+package io.qrouter.tools.fleet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.qrouter.avro.TaskEventType;
+import io.qrouter.core.queueing.RenegingQueue;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class SimulatedServerTest {
+
+    /**
+     * Drives one server in virtual time with Poisson arrivals and compares with the M/M/1+M closed
+     * form.
+     */
+    @Test
+    void matchesTheRenegingQueueInTheLongRun() {
+        double lambda = 0.9;
+        double mu = 1.0;
+        double alphaC = 0.5;
+        SimulatedServer server = new SimulatedServer("s", mu);
+        SplittableRandom random = new SplittableRandom(7);
+        Map<String, Double> arrivedAt = new HashMap<>();
+        double[] waitSum = {0};
+        long[] counts = new long[TaskEventType.values().length];
+        TaskEventSink sink =
+                (serverId, taskId, type, at) -> {
+                    counts[type.ordinal()]++;
+                    if (type == TaskEventType.STARTED || type == TaskEventType.ABANDONED) {
+                        waitSum[0] += at - arrivedAt.get(taskId);
+                    }
+                };
+        int tasks = 200_000;
+        double t = 0;
+        for (int i = 0; i < tasks; i++) {
+            t += exp(random) / lambda;
+            server.advance(t, sink);
+            String id = "t" + i;
+            arrivedAt.put(id, t);
+            server.arrive(new FleetTask(id, exp(random), exp(random) / alphaC), t, sink);
+        }
+        server.advance(Double.POSITIVE_INFINITY, sink);
+
+        RenegingQueue exact = RenegingQueue.solve(lambda, mu, alphaC).orElseThrow();
+        long abandoned = counts[TaskEventType.ABANDONED.ordinal()];
+        long completed = counts[TaskEventType.COMPLETED.ordinal()];
+        assertThat(counts[TaskEventType.ENQUEUED.ordinal()]).isEqualTo(tasks);
+        assertThat(abandoned + completed).isEqualTo(tasks);
+        assertThat((double) abandoned / tasks).isCloseTo(exact.abandonProbability(), within(0.01));
+        assertThat(waitSum[0] / tasks)
+                .isCloseTo(exact.meanWait(), within(0.03 * exact.meanWait() + 0.01));
+        assertThat(server.queueLength()).isZero();
+    }
+
+    @Test
+    void servesInArrivalOrderAndLetsOnlyWaitingTasksAbandon() {
+        SimulatedServer server = new SimulatedServer("s", 2.0); // work 1 takes 0.5 s
+        List<String> log = new ArrayList<>();
+        TaskEventSink sink =
+                (serverId, taskId, type, at) -> log.add(taskId + " " + type + " @" + at);
+        server.arrive(
+                new FleetTask("a", 1.0, 0.1),
+                0.0,
+                sink); // starts at once: its patience does not matter
+        server.arrive(new FleetTask("b", 1.0, 10.0), 0.1, sink);
+        server.arrive(
+                new FleetTask("c", 1.0, 0.2), 0.2, sink); // abandons at 0.4, before a finishes
+        server.arrive(new FleetTask("d", 1.0, 10.0), 0.3, sink);
+        assertThat(server.queueLength()).isEqualTo(4);
+        assertThat(server.nextEventAt()).isCloseTo(0.4, within(1e-12));
+        server.advance(1.2, sink);
+        assertThat(log)
+                .containsExactly(
+                        "a ENQUEUED @0.0",
+                        "a STARTED @0.0",
+                        "b ENQUEUED @0.1",
+                        "c ENQUEUED @0.2",
+                        "d ENQUEUED @0.3",
+                        "c ABANDONED @0.4",
+                        "a COMPLETED @0.5",
+                        "b STARTED @0.5",
+                        "b COMPLETED @1.0",
+                        "d STARTED @1.0");
+        assertThat(server.busy()).isTrue();
+        assertThat(server.queueLength()).isEqualTo(1);
+        assertThat(server.busySeconds(1.2)).isCloseTo(1.2, within(1e-12));
+    }
+
+    private static double exp(SplittableRandom random) {
+        return -Math.log(1 - random.nextDouble());
+    }
+
+    /**
+     * A failing server ends the given share of its services with FAILED, at the service's end, and
+     * keeps the same timing: its events are those of a healthy server with COMPLETED renamed.
+     */
+    @Test
+    void aFailingServerFailsItsShareOfServicesWhenTheyEnd() {
+        List<String> healthy = new ArrayList<>();
+        List<String> failing = new ArrayList<>();
+        SimulatedServer ok = new SimulatedServer("s", 1.0);
+        SimulatedServer bad = new SimulatedServer("s", 1.0, 0.3, new SplittableRandom(5));
+        SplittableRandom random = new SplittableRandom(9);
+        int tasks = 20_000;
+        double t = 0;
+        TaskEventSink okSink =
+                (id, taskId, type, at) -> healthy.add(taskId + " " + type + " " + at);
+        TaskEventSink badSink =
+                (id, taskId, type, at) -> failing.add(taskId + " " + type + " " + at);
+        for (int i = 0; i < tasks; i++) {
+            t += exp(random) / 0.8;
+            FleetTask task = new FleetTask("t" + i, exp(random), exp(random) * 2);
+            ok.advance(t, okSink);
+            ok.arrive(task, t, okSink);
+            bad.advance(t, badSink);
+            bad.arrive(task, t, badSink);
+        }
+        ok.advance(Double.POSITIVE_INFINITY, okSink);
+        bad.advance(Double.POSITIVE_INFINITY, badSink);
+
+        assertThat(failing.stream().map(e -> e.replace("FAILED", "COMPLETED")).toList())
+                .isEqualTo(healthy);
+        long failed = failing.stream().filter(e -> e.contains(" FAILED ")).count();
+        long served = healthy.stream().filter(e -> e.contains(" COMPLETED ")).count();
+        assertThat((double) failed / served).isCloseTo(0.3, within(0.015));
+    }
+}
