@@ -6,6 +6,7 @@ import io.qrouter.avro.TaskEvent;
 import io.qrouter.core.control.ControlState;
 import io.qrouter.job.config.ControlSettings;
 import io.qrouter.job.config.JobConfig;
+import io.qrouter.job.config.ServerStateSettings;
 import io.qrouter.job.operators.ControlAuthFunction;
 import io.qrouter.job.operators.ControlFunction;
 import io.qrouter.job.operators.OutlierStatsFunction;
@@ -37,7 +38,8 @@ final class ControlGraph {
                 .uid("source-control")
                 .keyBy(ControlAuthFunction.KEY)
                 .process(
-                        new ControlAuthFunction(ControlSettings.from(config), config),
+                        new ControlAuthFunction(
+                                ControlSettings.from(config), ServerStateSettings.from(config)),
                         new AvroTypeInfo<>(ControlCommand.class))
                 .setParallelism(1)
                 .setMaxParallelism(1)

@@ -95,6 +95,18 @@ final class ArchitectureRules {
 
     static final ArchRule OPERATORS_DO_NOT_USE_THE_WIRING = jobRoomUsesNone("operators", "wiring");
 
+    /** Operators get settings records, never the configuration, which holds the secrets too. */
+    static final ArchRule OPERATORS_READ_NO_CONFIGURATION_KEYS =
+            noClasses()
+                    .that()
+                    .resideInAPackage("io.qrouter.job.operators..")
+                    .should()
+                    .dependOnClassesThat()
+                    .haveFullyQualifiedName("io.qrouter.job.config.JobConfig")
+                    .orShould()
+                    .dependOnClassesThat()
+                    .haveFullyQualifiedName("io.qrouter.job.config.ConfigKey");
+
     static final ArchRule THE_JOBS_ROOMS_HAVE_NO_CYCLE =
             slices().matching("io.qrouter.job.(*)..").should().beFreeOfCycles();
 

@@ -54,6 +54,9 @@ class ArchitectureRulesFailOnLeaksTest {
                         ArchitectureRules.OPERATORS_DO_NOT_USE_THE_WIRING,
                         io.qrouter.job.operators.leaks.UsesWiring.class),
                 leak(
+                        ArchitectureRules.OPERATORS_READ_NO_CONFIGURATION_KEYS,
+                        io.qrouter.job.operators.leaks.ReadsConfig.class),
+                leak(
                         ArchitectureRules.THE_JOBS_ROOMS_HAVE_NO_CYCLE,
                         io.qrouter.job.cyclea.leaks.RoomA.class,
                         io.qrouter.job.cycleb.leaks.RoomB.class),

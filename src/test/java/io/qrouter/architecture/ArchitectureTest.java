@@ -35,6 +35,8 @@ class ArchitectureTest {
 
     @ArchTest static final ArchRule operators = ArchitectureRules.OPERATORS_DO_NOT_USE_THE_WIRING;
 
+    @ArchTest static final ArchRule noKeys = ArchitectureRules.OPERATORS_READ_NO_CONFIGURATION_KEYS;
+
     @ArchTest static final ArchRule rooms = ArchitectureRules.THE_JOBS_ROOMS_HAVE_NO_CYCLE;
 
     @ArchTest static final ArchRule parts = ArchitectureRules.THE_FOUR_PARTS_HAVE_NO_CYCLE;

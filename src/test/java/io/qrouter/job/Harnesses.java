@@ -90,7 +90,9 @@ public final class Harnesses {
                     throws Exception {
         var harness =
                 new KeyedOneInputStreamOperatorTestHarness<>(
-                        new KeyedProcessOperator<>(new ControlAuthFunction(settings, configured)),
+                        new KeyedProcessOperator<>(
+                                new ControlAuthFunction(
+                                        settings, ServerStateSettings.from(configured))),
                         ControlAuthFunction.KEY,
                         Types.STRING);
         return start(harness, restoreFrom);

@@ -56,12 +56,13 @@ public class LiveSettings {
     }
 
     /**
-     * These settings with {@code values} (key to value) applied on top of {@code configured}, one
-     * version up; this object is left as it is.
+     * These settings with {@code values} (key to value) applied, one version up; this object is
+     * left as it is. Each value is checked by its key's rule, the heartbeat bounds against each
+     * other, and the estimator's minimum against the window and buckets {@code configured}.
      *
      * @throws ControlRefusal naming the key and its valid values, or the live keys; nothing changes
      */
-    public LiveSettings set(JobConfig configured, Map<String, String> values)
+    public LiveSettings set(ServerStateSettings configured, Map<String, String> values)
             throws ControlRefusal {
         if (values.isEmpty()) {
             throw new ControlRefusal("set needs KEY=VALUE arguments; live keys: " + keyNames());
@@ -73,7 +74,8 @@ public class LiveSettings {
         next.putAll(values);
         LiveSettings result;
         try {
-            result = of(ServerStateSettings.from(configured.with(next)));
+            result = of(ServerStateSettings.from(JobConfig.defaults().with(next)));
+            configured.with(result);
         } catch (ConfigException e) {
             throw new ControlRefusal(e.getMessage());
         }

@@ -8,7 +8,6 @@ import io.qrouter.core.control.CommandSignature;
 import io.qrouter.core.control.ControlAction;
 import io.qrouter.core.control.ControlRefusal;
 import io.qrouter.job.config.ControlSettings;
-import io.qrouter.job.config.JobConfig;
 import io.qrouter.job.config.LiveSettings;
 import io.qrouter.job.config.ServerStateSettings;
 import io.qrouter.job.convert.ControlCommands;
@@ -64,17 +63,17 @@ public class ControlAuthFunction
             new OutputTag<>("live-settings", TypeInformation.of(LiveSettings.class));
 
     private final ControlSettings settings;
-    private final JobConfig configured;
+    private final ServerStateSettings configured;
 
     private transient MapState<String, Long> seenCommands;
     private transient ValueState<LiveSettings> live;
     private transient CommandSignature signature;
 
     /**
-     * @param configured the job's configuration: the live settings before any {@code set}, and the
-     *     rules and cross-key checks a {@code set} is validated by
+     * @param configured the per-server state's settings at start: the live settings before any
+     *     {@code set}, and what a {@code set} is checked against
      */
-    public ControlAuthFunction(ControlSettings settings, JobConfig configured) {
+    public ControlAuthFunction(ControlSettings settings, ServerStateSettings configured) {
         this.settings = settings;
         this.configured = configured;
     }
@@ -129,7 +128,7 @@ public class ControlAuthFunction
         ControlAction.SET.checkShape(command);
         LiveSettings before = live.value();
         if (before == null) {
-            before = LiveSettings.of(ServerStateSettings.from(configured));
+            before = LiveSettings.of(configured);
         }
         LiveSettings after = before.set(configured, command.arguments());
         live.update(after);

@@ -7,20 +7,23 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The shipped example file and the README table are generated from ConfigKey and must stay so. */
+/**
+ * The shipped example file and the configuration table of docs/configuration.md are generated from
+ * ConfigKey and must stay so.
+ */
 class ConfigDocsTest {
     static final Path EXAMPLE = Path.of("config/qrouter.properties");
-    static final Path README = Path.of("README.md");
+    static final Path CONFIGURATION_DOC = Path.of("docs/configuration.md");
     private static final String TABLE_HEADER = "| key | default | valid values | meaning |";
 
     /**
-     * The README with its configuration table (from the header to the first blank line)
+     * docs/configuration.md with its configuration table (from the header to the first blank line)
      * regenerated.
      */
-    private static String withTable(String readme) {
-        int start = readme.indexOf(TABLE_HEADER);
-        int end = readme.indexOf("\n\n", start);
-        return readme.substring(0, start) + ConfigDocs.markdownTable() + readme.substring(end + 1);
+    private static String withTable(String doc) {
+        int start = doc.indexOf(TABLE_HEADER);
+        int end = doc.indexOf("\n\n", start);
+        return doc.substring(0, start) + ConfigDocs.markdownTable() + doc.substring(end + 1);
     }
 
     @Test
@@ -37,13 +40,13 @@ class ConfigDocsTest {
     }
 
     @Test
-    void readmeHasTheGeneratedConfigurationTable() throws Exception {
+    void configurationDocHasTheGeneratedTable() throws Exception {
         if (Boolean.getBoolean("qrouter.writeDocs")) {
-            Files.writeString(README, withTable(Files.readString(README)));
+            Files.writeString(CONFIGURATION_DOC, withTable(Files.readString(CONFIGURATION_DOC)));
         }
-        assertThat(Files.readString(README))
+        assertThat(Files.readString(CONFIGURATION_DOC))
                 .as(
-                        "README's configuration table is stale: rerun this test with -Dqrouter.writeDocs=true")
+                        "docs/configuration.md's configuration table is stale: rerun this test with -Dqrouter.writeDocs=true")
                 .contains(ConfigDocs.markdownTable());
     }
 }

@@ -50,7 +50,7 @@ class ServerStateLiveSettingsTest {
         for (int i = 0; i < keysAndValues.length; i += 2) {
             values.put(keysAndValues[i], keysAndValues[i + 1]);
         }
-        return LiveSettings.of(configured).set(config, values);
+        return LiveSettings.of(configured).set(configured, values);
     }
 
     private List<ServerMetrics> metrics() {
@@ -141,7 +141,7 @@ class ServerStateLiveSettingsTest {
         assertThatThrownBy(
                         () ->
                                 before.set(
-                                        config,
+                                        configured,
                                         Map.of(
                                                 "server.down-timeout.ms",
                                                 "100",
