@@ -81,18 +81,8 @@ class ControlIT {
         try (KafkaJobTestKit kit = new KafkaJobTestKit(BROKER.bootstrapServers())) {
             Map<ConfigKey, String> topics = kit.freshTopics("ctl");
             kit.start(kit.config(settings(topics, "control.hmac-secret=" + SECRET)), 2);
-            beats.scheduleAtFixedRate(
-                    () ->
-                            List.of("s-1", "s-2", "s-3")
-                                    .forEach(
-                                            s ->
-                                                    kit.send(
-                                                            topics.get(ConfigKey.TOPIC_HEARTBEATS),
-                                                            s,
-                                                            heartbeat(s))),
-                    0,
-                    200,
-                    TimeUnit.MILLISECONDS);
+            kit.beatEvery200Millis(
+                    beats, topics.get(ConfigKey.TOPIC_HEARTBEATS), List.of("s-1", "s-2", "s-3"));
             kit.readCommitted(
                     topics.get(ConfigKey.TOPIC_SERVER_METRICS),
                     ServerMetrics.class,

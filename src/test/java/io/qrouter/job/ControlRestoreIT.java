@@ -1,6 +1,5 @@
 package io.qrouter.job;
 
-import static io.qrouter.job.KafkaJobTestKit.heartbeat;
 import static io.qrouter.job.KafkaJobTestKit.settings;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -81,17 +80,7 @@ class ControlRestoreIT {
                                     "job.name=control-restore-it",
                                     "router.policy=round-robin",
                                     "router.in-flight-timeout.ms=2000"));
-            load.scheduleAtFixedRate(
-                    () ->
-                            SERVERS.forEach(
-                                    s ->
-                                            feed.send(
-                                                    topics.get(ConfigKey.TOPIC_HEARTBEATS),
-                                                    s,
-                                                    heartbeat(s))),
-                    0,
-                    200,
-                    TimeUnit.MILLISECONDS);
+            feed.beatEvery200Millis(load, topics.get(ConfigKey.TOPIC_HEARTBEATS), SERVERS);
             load.scheduleAtFixedRate(
                     () -> {
                         String id = "t-" + batch.get() + "-" + sequence.incrementAndGet();

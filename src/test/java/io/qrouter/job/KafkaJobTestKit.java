@@ -11,12 +11,14 @@ import io.qrouter.tools.kafka.Topics;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.apache.avro.specific.SpecificRecordBase;
@@ -154,6 +156,16 @@ public final class KafkaJobTestKit implements AutoCloseable {
         @SuppressWarnings("unchecked")
         AvroCodec<T> codec = AvroCodec.of((Class<T>) record.getClass());
         sendRaw(topic, key, codec.encode(record));
+    }
+
+    /** Every 200 ms, as {@link #heartbeat} announces, a heartbeat of each of {@code servers}. */
+    void beatEvery200Millis(
+            ScheduledExecutorService scheduler, String topic, Collection<String> servers) {
+        scheduler.scheduleAtFixedRate(
+                () -> servers.forEach(s -> send(topic, s, heartbeat(s))),
+                0,
+                200,
+                TimeUnit.MILLISECONDS);
     }
 
     void sendRaw(String topic, String key, byte[] value) {

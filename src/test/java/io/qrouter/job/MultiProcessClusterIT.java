@@ -1,6 +1,5 @@
 package io.qrouter.job;
 
-import static io.qrouter.job.KafkaJobTestKit.heartbeat;
 import static io.qrouter.job.KafkaJobTestKit.settings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -150,17 +149,7 @@ class MultiProcessClusterIT {
 
             AtomicLong sent = new AtomicLong();
             String tasksTopic = topics.get(ConfigKey.TOPIC_TASKS);
-            load.scheduleAtFixedRate(
-                    () ->
-                            SERVERS.forEach(
-                                    s ->
-                                            kit.send(
-                                                    topics.get(ConfigKey.TOPIC_HEARTBEATS),
-                                                    s,
-                                                    heartbeat(s))),
-                    0,
-                    200,
-                    TimeUnit.MILLISECONDS);
+            kit.beatEvery200Millis(load, topics.get(ConfigKey.TOPIC_HEARTBEATS), SERVERS);
             load.scheduleAtFixedRate(
                     () -> {
                         String id = "t-" + sent.incrementAndGet();

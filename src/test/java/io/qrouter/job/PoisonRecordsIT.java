@@ -59,11 +59,7 @@ class PoisonRecordsIT {
             kit.start(kit.config(settings(topics, "server.down-timeout.ms=30000")), 2);
             String heartbeatsTopic = topics.get(ConfigKey.TOPIC_HEARTBEATS);
             String tasksTopic = topics.get(ConfigKey.TOPIC_TASKS);
-            beats.scheduleAtFixedRate(
-                    () -> SERVERS.forEach(s -> kit.send(heartbeatsTopic, s, heartbeat(s))),
-                    0,
-                    200,
-                    TimeUnit.MILLISECONDS);
+            kit.beatEvery200Millis(beats, heartbeatsTopic, SERVERS);
             List<String> before = kit.sendTasks(topics, "before", 50);
             kit.readCommitted(
                     topics.get(ConfigKey.TOPIC_DECISIONS),

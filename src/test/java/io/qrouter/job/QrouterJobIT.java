@@ -71,17 +71,8 @@ class QrouterJobIT {
                     topics.get(ConfigKey.TOPIC_HEARTBEATS),
                     SILENT_SERVER,
                     heartbeat(SILENT_SERVER));
-            heartbeats.scheduleAtFixedRate(
-                    () ->
-                            LIVE_SERVERS.forEach(
-                                    s ->
-                                            kit.send(
-                                                    topics.get(ConfigKey.TOPIC_HEARTBEATS),
-                                                    s,
-                                                    heartbeat(s))),
-                    0,
-                    200,
-                    TimeUnit.MILLISECONDS);
+            kit.beatEvery200Millis(
+                    heartbeats, topics.get(ConfigKey.TOPIC_HEARTBEATS), LIVE_SERVERS);
             kit.readCommitted(
                     topics.get(ConfigKey.TOPIC_SERVER_METRICS),
                     ServerMetrics.class,
@@ -395,17 +386,8 @@ class QrouterJobIT {
                                     "state.backend=rocksdb",
                                     "server.down-timeout.ms=30000")),
                     2);
-            heartbeats.scheduleAtFixedRate(
-                    () ->
-                            LIVE_SERVERS.forEach(
-                                    s ->
-                                            kit.send(
-                                                    topics.get(ConfigKey.TOPIC_HEARTBEATS),
-                                                    s,
-                                                    heartbeat(s))),
-                    0,
-                    200,
-                    TimeUnit.MILLISECONDS);
+            kit.beatEvery200Millis(
+                    heartbeats, topics.get(ConfigKey.TOPIC_HEARTBEATS), LIVE_SERVERS);
             kit.readCommitted(
                     topics.get(ConfigKey.TOPIC_SERVER_METRICS),
                     ServerMetrics.class,
