@@ -24,8 +24,22 @@ import java.util.random.RandomGenerator;
  * more than 2%. Servers of equal K are chosen among at random, decision by decision. A server
  * without a steady state (ρ ≥ 1) has K = +∞ and ranks last; when every server is overloaded the
  * rule reported is FALLBACK and the choice is uniform among them (their random tie-breaks decide).
+ *
+ * <p>With several routers the lowest K over the whole view is the wrong fallback: every router
+ * reads nearly the same view, so in the time a decision takes to show up in the servers' reports
+ * they all send to the same server (herding; with 32 routers the mean wait more than doubles). Each
+ * router then takes the lowest K among {@link #FALLBACK_SAMPLES} servers drawn at random, a pool
+ * that differs from router to router. A single router keeps the global minimum: nobody else changes
+ * its view.
  */
 final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView.Listener {
+    /**
+     * Servers drawn for the fallback of one of several routers. Measured with N = 1,000, ρ = 0.9,
+     * 32 routers, 0.1 update and decision delays: 4 → 0.56, 8 → 0.53, 16 → 0.56, 32 → 0.60 mean
+     * service times of wait; fewer samples miss the good servers, more bring back the herd.
+     */
+    static final int FALLBACK_SAMPLES = 8;
+
     private final boolean live;
     private final boolean idleQueueFirst;
     private final LoadIndexWeights weights;
@@ -50,8 +64,32 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
         if (idleSlot >= 0) {
             return new Choice(idleSlot, Rule.IDLE_QUEUE, index.key(idleSlot), -1, Double.NaN);
         }
+        if (config.routerCount() > 1) {
+            return sampledMinimum();
+        }
         int best = index.min();
         int second = index.runnerUp();
+        double bestK = index.key(best);
+        Rule rule = Double.isFinite(bestK) ? Rule.MIN_K : Rule.FALLBACK;
+        return new Choice(best, rule, bestK, second, second < 0 ? Double.NaN : index.key(second));
+    }
+
+    /** The lowest K among a few servers drawn at random (with replacement: N is far larger). */
+    private Choice sampledMinimum() {
+        int best = -1;
+        int second = -1;
+        for (int i = 0; i < FALLBACK_SAMPLES; i++) {
+            int slot = randomAlive();
+            if (slot == best || slot == second) {
+                continue;
+            }
+            if (best < 0 || index.key(slot) < index.key(best)) {
+                second = best;
+                best = slot;
+            } else if (second < 0 || index.key(slot) < index.key(second)) {
+                second = slot;
+            }
+        }
         double bestK = index.key(best);
         Rule rule = Double.isFinite(bestK) ? Rule.MIN_K : Rule.FALLBACK;
         return new Choice(best, rule, bestK, second, second < 0 ? Double.NaN : index.key(second));

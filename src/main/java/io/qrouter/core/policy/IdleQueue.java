@@ -51,7 +51,8 @@ final class IdleQueue implements RouterView.Listener {
         boolean nowEligible =
                 s.idle()
                         && view.inFlight(slot) == 0
-                        && RouterOwnership.ownerOf(s.serverId(), routerCount) == routerIndex;
+                        && RouterOwnership.ownerOf(s.serverId(), s.tasksReceived(), routerCount)
+                                == routerIndex;
         setEligible(slot, nowEligible);
         if (nowEligible && !queued[slot]) {
             push(slot);

@@ -14,6 +14,10 @@ package io.qrouter.core.policy;
  * @param lambda estimated arrival rate per second (0 until estimated)
  * @param mu estimated service rate per second (0 until estimated: the nominal rate is used then)
  * @param alphaC estimated abandonment (loss) rate per second of a waiting task (0 until estimated)
+ * @param tasksReceived how many tasks the server has received since it started (its ENQUEUED
+ *     count), as this router knows it: plus the router's own tasks the report does not acknowledge
+ *     yet; {@link #TASKS_RECEIVED_UNKNOWN} when the report does not say. Every router reads the
+ *     same count from the same report, so it numbers the server's next task alike everywhere.
  */
 public record ServerSnapshot(
         String serverId,
@@ -24,7 +28,11 @@ public record ServerSnapshot(
         double serviceRatePerSecond,
         double lambda,
         double mu,
-        double alphaC) {
+        double alphaC,
+        long tasksReceived) {
+
+    /** A report that does not count the tasks its server received. */
+    public static final long TASKS_RECEIVED_UNKNOWN = -1;
 
     public ServerSnapshot {
         if (serverId == null || serverId.isEmpty()) {
@@ -38,6 +46,49 @@ public record ServerSnapshot(
         requireRate("lambda", lambda);
         requireRate("mu", mu);
         requireRate("alphaC", alphaC);
+        if (tasksReceived < TASKS_RECEIVED_UNKNOWN) {
+            throw new IllegalArgumentException(
+                    "tasksReceived must be >= 0, or -1 for unknown (got " + tasksReceived + ")");
+        }
+    }
+
+    /** A report without the count of tasks received. */
+    public ServerSnapshot(
+            String serverId,
+            long sentAtMillis,
+            boolean alive,
+            int queueLength,
+            boolean busy,
+            double serviceRatePerSecond,
+            double lambda,
+            double mu,
+            double alphaC) {
+        this(
+                serverId,
+                sentAtMillis,
+                alive,
+                queueLength,
+                busy,
+                serviceRatePerSecond,
+                lambda,
+                mu,
+                alphaC,
+                TASKS_RECEIVED_UNKNOWN);
+    }
+
+    /** This report with the server's count of tasks received. */
+    public ServerSnapshot withTasksReceived(long count) {
+        return new ServerSnapshot(
+                serverId,
+                sentAtMillis,
+                alive,
+                queueLength,
+                busy,
+                serviceRatePerSecond,
+                lambda,
+                mu,
+                alphaC,
+                count);
     }
 
     /** A live server that reports only its queue; the estimates are left at 0 (unknown). */
@@ -79,7 +130,10 @@ public record ServerSnapshot(
                         serviceRatePerSecond,
                         lambda,
                         mu,
-                        alphaC);
+                        alphaC,
+                        tasksReceived == TASKS_RECEIVED_UNKNOWN
+                                ? TASKS_RECEIVED_UNKNOWN
+                                : tasksReceived + tasks);
     }
 
     public boolean idle() {

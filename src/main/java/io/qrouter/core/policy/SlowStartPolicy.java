@@ -164,7 +164,8 @@ public final class SlowStartPolicy implements RoutingPolicy {
                         s.serviceRatePerSecond(),
                         s.lambda(),
                         s.mu(),
-                        s.alphaC()));
+                        s.alphaC(),
+                        s.tasksReceived()));
     }
 
     /** Whether {@code serverId} is still ramping up. */

@@ -23,8 +23,11 @@
  * <h2>Several routers</h2>
  *
  * Each router counts only its own in-flight assignments. Each idle server belongs to exactly one
- * router's idle queue: router {@code floorMod(StableHash.of(serverId), R)} ({@link
- * io.qrouter.core.policy.RouterOwnership}).
+ * router's idle queue: the router that owns the server's next task, drawn from the server's id and
+ * its count of tasks received, so each idle period has its own owner ({@link
+ * io.qrouter.core.policy.RouterOwnership}; a fixed owner per server when the reports carry no
+ * count). When its idle queue is empty a router's K policy takes the lowest K of a few servers
+ * drawn at random rather than the global minimum, which all routers would herd onto.
  *
  * <h2>Checkpointing</h2>
  *

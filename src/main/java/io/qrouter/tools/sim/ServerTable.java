@@ -19,6 +19,9 @@ final class ServerTable {
     /** Tasks on the server: waiting, in service and (chain P) cancelled. */
     final int[] count;
 
+    /** Tasks the server has received since the run began: the count its reports carry. */
+    final long[] received;
+
     final int[] inService;
     final boolean[] up;
     final boolean[] recovering;
@@ -45,6 +48,7 @@ final class ServerTable {
         this.mu = mu;
         ids = new String[n];
         count = new int[n];
+        received = new long[n];
         inService = new int[n];
         up = new boolean[n];
         recovering = new boolean[n];

@@ -555,6 +555,7 @@ public final class Simulation {
     private void enqueue(int s, int task, double patience) {
         tasks.server[task] = s;
         servers.count[s]++;
+        servers.received[s]++;
         tasksInSystem++;
         if (servers.estimators != null) {
             servers.estimators[s].onEnqueued(taskId(task), millis(now));
@@ -663,7 +664,7 @@ public final class Simulation {
                                 0,
                                 0,
                                 0);
-        report(s, snapshot);
+        report(s, snapshot.withTasksReceived(servers.received[s]));
         long interval = config.heartbeat().nextIntervalMillis(servers.count[s], utilisation);
         servers.lastHeartbeatMillis[s] = nowMillis;
         servers.lastIntervalMillis[s] = interval;
@@ -692,7 +693,8 @@ public final class Simulation {
                             servers.mu[s],
                             last == null ? 0 : last.lambda(),
                             last == null ? 0 : last.mu(),
-                            last == null ? 0 : last.alphaC()));
+                            last == null ? 0 : last.alphaC(),
+                            servers.received[s]));
         }
     }
 
