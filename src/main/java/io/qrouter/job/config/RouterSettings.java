@@ -5,6 +5,8 @@ import io.qrouter.core.policy.PolicyName;
 import io.qrouter.core.queueing.LoadIndexWeights;
 import java.io.Serializable;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.stream.Stream;
 
 /**
  * What {@code RouterFunction} needs: the policy and its parameters, the buffer for tasks no server
@@ -34,6 +36,14 @@ public record RouterSettings(
 
     /** The value of {@code router.k-time-unit.ms} that follows the fleet's mean service time. */
     static final String AUTO = "auto";
+
+    /** Every value of router.policy: the per-task policies and ga-batch. */
+    public static String[] policyNames() {
+        return Stream.concat(
+                        Arrays.stream(PolicyName.values()).map(PolicyName::configName),
+                        Stream.of(GaSettings.GA_BATCH_POLICY))
+                .toArray(String[]::new);
+    }
 
     public static RouterSettings from(JobConfig config) {
         // With ga-batch the task-by-task router is not in the topology; it keeps the default

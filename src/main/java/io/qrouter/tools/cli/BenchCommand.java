@@ -1,12 +1,9 @@
 package io.qrouter.tools.cli;
 
+import io.qrouter.bench.HotPathBench;
 import io.qrouter.core.policy.PolicyName;
 import io.qrouter.tools.report.Json;
-import io.qrouter.tools.sim.Benchmark;
-import io.qrouter.tools.sim.LossAwareRoutingExperiment;
-import io.qrouter.tools.sim.SimConfig;
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -67,45 +64,10 @@ final class BenchCommand implements Runnable {
                     "--large-tasks, --large-servers and --decisions must be >= 1");
         }
         PrintWriter out = spec.commandLine().getOut();
-        List<Benchmark.RunTiming> runs = new ArrayList<>();
-        SimConfig paper =
-                new LossAwareRoutingExperiment(LossAwareRoutingExperiment.Options.paper(1, false))
-                        .scenario(name);
-        runs.add(Benchmark.time("paper-000 (6000 tasks, 1000 servers), cold", paper, 0, 1));
-        runs.add(
-                Benchmark.time(
-                        "paper-000 (6000 tasks, 1000 servers), median of 5 warm", paper, 2, 5));
-        if (!skipLarge) {
-            SimConfig large =
-                    SimConfig.builder()
-                            .policy(name)
-                            .servers(largeServers)
-                            .tasks(largeTasks)
-                            .load(0.9)
-                            .patience(0.1)
-                            .seed(1)
-                            .build();
-            runs.add(
-                    Benchmark.time(
-                            String.format(
-                                    Locale.ROOT,
-                                    "%,d tasks over %,d servers, rho 0.9",
-                                    largeTasks,
-                                    largeServers),
-                            large,
-                            0,
-                            1));
-        }
-        List<Benchmark.DecisionTiming> decisionTimings = new ArrayList<>();
-        for (PolicyName p :
-                List.of(
-                        PolicyName.HEARTBEAT_K_LIVE,
-                        PolicyName.HEARTBEAT_K,
-                        PolicyName.LEAST_CONNECTIONS)) {
-            for (int n : new int[] {1_000, 10_000, 100_000}) {
-                decisionTimings.add(Benchmark.decisionCost(p, n, decisions));
-            }
-        }
+        HotPathBench.Timings timings =
+                HotPathBench.run(name, !skipLarge, largeTasks, largeServers, decisions);
+        List<HotPathBench.RunTiming> runs = timings.runs();
+        List<HotPathBench.DecisionTiming> decisionTimings = timings.decisions();
         if (json) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("cpus", Runtime.getRuntime().availableProcessors());
@@ -148,7 +110,7 @@ final class BenchCommand implements Runnable {
                     "simulation runs, policy %s (%d cpus visible):%n",
                     name,
                     Runtime.getRuntime().availableProcessors());
-            for (Benchmark.RunTiming r : runs) {
+            for (HotPathBench.RunTiming r : runs) {
                 out.printf(
                         Locale.ROOT,
                         "  %-58s %10.3f s wall %10.3f s cpu %,12d events %,14.0f events/cpu-s%n",
@@ -159,7 +121,7 @@ final class BenchCommand implements Runnable {
                         r.eventsPerCpuSecond());
             }
             out.println("one decision plus one snapshot update:");
-            for (Benchmark.DecisionTiming d : decisionTimings) {
+            for (HotPathBench.DecisionTiming d : decisionTimings) {
                 out.printf(
                         Locale.ROOT,
                         "  %-18s N=%,8d %10.0f ns wall %10.0f ns cpu%n",

@@ -1,6 +1,6 @@
 package io.qrouter.tools.cli;
 
-import io.qrouter.job.config.ConfigKey;
+import io.qrouter.job.config.RouterSettings;
 import io.qrouter.tools.demo.ChaosReport;
 import io.qrouter.tools.demo.ChaosSchedule;
 import io.qrouter.tools.demo.ControlScript;
@@ -154,7 +154,7 @@ final class DemoCommand implements Callable<Integer> {
     /** Lists the policy names for --help: every router.policy of the job, ga-batch included. */
     static final class PolicyNames extends ArrayList<String> {
         PolicyNames() {
-            super(List.of(ConfigKey.policyNames()));
+            super(List.of(RouterSettings.policyNames()));
         }
     }
 

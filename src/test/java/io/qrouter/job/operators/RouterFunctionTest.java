@@ -4,7 +4,6 @@ import static io.qrouter.job.Records.snapshot;
 import static io.qrouter.job.Records.task;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.Health;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
@@ -12,8 +11,6 @@ import io.qrouter.core.policy.PolicyName;
 import io.qrouter.core.policy.RouterOwnership;
 import io.qrouter.core.queueing.LoadIndex;
 import io.qrouter.job.FeedHarness;
-import io.qrouter.job.Harnesses;
-import io.qrouter.job.TestSettings;
 import io.qrouter.job.config.RouterSettings;
 import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.job.state.BroadcastStates;
@@ -22,57 +19,14 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
-import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
-import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
-import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-class RouterFunctionTest {
-    private static final long DEADLINE = 10_000;
-    private static final int CAPACITY = 3;
-
-    private final List<FeedHarness<String, TaskRequest, RoutingDecision>> open = new ArrayList<>();
-
-    @AfterEach
-    void close() throws Exception {
-        for (var harness : open) {
-            harness.close();
-        }
-    }
-
-    private static RouterSettings settings(String policy, String... moreKeysAndValues) {
-        // K's unit fixed at 1 s so the expected K values below are computed independently of the
-        // fleet's mean
-        List<String> keysAndValues =
-                new ArrayList<>(
-                        List.of(
-                                "router.policy",
-                                policy,
-                                "router.buffer.deadline.ms",
-                                Long.toString(DEADLINE),
-                                "router.buffer.capacity",
-                                Integer.toString(CAPACITY),
-                                "router.k-time-unit.ms",
-                                "1000"));
-        keysAndValues.addAll(List.of(moreKeysAndValues));
-        return TestSettings.router(keysAndValues.toArray(String[]::new));
-    }
-
-    private FeedHarness<String, TaskRequest, RoutingDecision> router(
-            RouterSettings settings, int parallelism, int subtask, OperatorSubtaskState restoreFrom)
-            throws Exception {
-        var harness = Harnesses.router(settings, parallelism, subtask, restoreFrom);
-        open.add(harness);
-        return harness;
-    }
-
-    private FeedHarness<String, TaskRequest, RoutingDecision> router(String policy)
-            throws Exception {
-        return router(settings(policy), 1, 0, null);
-    }
-
+/**
+ * Which server the router chooses: idle servers first, else the lowest live K counting its own
+ * decisions in flight until an update acknowledges them; never a server that is down or cannot
+ * serve.
+ */
+class RouterFunctionTest extends RouterFunctionTestBase {
     @Test
     void anIdleServerIsChosenFirst() throws Exception {
         var router = router("heartbeat-k-live");
@@ -155,66 +109,6 @@ class RouterFunctionTest {
     }
 
     @Test
-    void withNoServerAliveTasksWaitAndLeaveInArrivalOrderWhenOneAppears() throws Exception {
-        var router = router("heartbeat-k-live");
-        router.setProcessingTime(0);
-        router.processElement(task("first", 0), 0);
-        router.setProcessingTime(10);
-        router.processElement(task("second", 10), 10);
-        assertThat(router.extractOutputValues()).isEmpty();
-        assertThat(deadLetters(router)).isEmpty();
-
-        router.setProcessingTime(DEADLINE - 1);
-        router.processBroadcastElement(snapshot("s1", DEADLINE - 100, 0), DEADLINE - 100);
-        assertThat(router.extractOutputValues())
-                .extracting(RoutingDecision::getTaskId)
-                .containsExactly("first", "second");
-        assertThat(router.extractOutputValues())
-                .extracting(RoutingDecision::getServerId)
-                .containsOnly("s1");
-
-        // Their deadline timers find nothing left to dead-letter.
-        router.setProcessingTime(DEADLINE + 100);
-        assertThat(deadLetters(router)).isEmpty();
-        assertThat(router.numProcessingTimeTimers()).isZero();
-    }
-
-    @Test
-    void aTaskNoServerTakesBeforeTheDeadlineIsDeadLetteredWithTheReason() throws Exception {
-        var router = router("heartbeat-k-live");
-        router.setProcessingTime(0);
-        router.processElement(task("t1", 0), 0);
-        router.setProcessingTime(DEADLINE - 1);
-        assertThat(deadLetters(router)).isEmpty();
-        router.setProcessingTime(DEADLINE);
-
-        DeadLetter letter = single(deadLetters(router));
-        assertThat(letter.getTaskId()).isEqualTo("t1");
-        assertThat(letter.getSourceTopic()).isEqualTo("tasks");
-        assertThat(letter.getReason()).contains("no live server").contains(DEADLINE + " ms");
-        assertThat(router.numProcessingTimeTimers()).isZero();
-        // Nothing of it is left to release when a server appears.
-        router.processBroadcastElement(snapshot("s1", DEADLINE, 0), DEADLINE);
-        assertThat(router.extractOutputValues()).isEmpty();
-    }
-
-    @Test
-    void whenTheBufferIsFullFurtherTasksAreDeadLetteredAtOnce() throws Exception {
-        var router = router("heartbeat-k-live");
-        for (int i = 0; i < CAPACITY + 2; i++) {
-            router.processElement(task("t" + i, 0), 0);
-        }
-        List<DeadLetter> letters = deadLetters(router);
-        assertThat(letters).extracting(DeadLetter::getTaskId).containsExactly("t3", "t4");
-        assertThat(letters.get(0).getReason()).contains("buffer is full");
-
-        router.processBroadcastElement(snapshot("s1", 0, 0), 0);
-        assertThat(router.extractOutputValues())
-                .extracting(RoutingDecision::getTaskId)
-                .containsExactly("t0", "t1", "t2");
-    }
-
-    @Test
     void twoRouterSubtasksNeverSendToTheSameIdleServer() throws Exception {
         int routers = 2;
         RouterSettings settings = settings("heartbeat-k-live");
@@ -244,83 +138,6 @@ class RouterFunctionTest {
         // Every idle server was handed out through an idle queue exactly once, by its owner.
         assertThat(idleDecisions).isEqualTo(idle.size());
         assertThat(idleChoices).hasSize(idle.size());
-    }
-
-    @Test
-    void aRestoredRouterKeepsItsServersAndItsBufferedTasks() throws Exception {
-        RouterSettings settings = settings("heartbeat-k-live");
-        var router = router(settings, 1, 0, null);
-        router.setProcessingTime(0);
-        ServerUpdate down = snapshot("s1", 0, 0);
-        down.setAlive(false);
-        router.processBroadcastElement(down, 0);
-        router.processElement(task("waiting", 0), 0);
-        OperatorSubtaskState checkpoint = router.snapshot(1, 1);
-
-        var restored = router(settings, 1, 0, checkpoint);
-        restored.setProcessingTime(100);
-        assertThat(restored.getBroadcastState(BroadcastStates.SERVER_UPDATES).contains("s1"))
-                .isTrue();
-        restored.processBroadcastElement(snapshot("s2", 50, 0), 50);
-        assertThat(restored.extractOutputValues())
-                .extracting(RoutingDecision::getTaskId)
-                .containsExactly("waiting");
-
-        // The rebuilt view holds s2 (alive) and s1 (down): everything goes to s2.
-        restored.processElement(task("next", 100), 100);
-        assertThat(restored.extractOutputValues())
-                .extracting(RoutingDecision::getServerId)
-                .containsOnly("s2");
-    }
-
-    @Test
-    void aRestoredRouterDecidesFromTheCheckpointedSnapshotsBeforeAnyNewOne() throws Exception {
-        RouterSettings settings = settings("least-connections");
-        var router = router(settings, 1, 0, null);
-        router.processBroadcastElement(snapshot("long", 0, 5), 0);
-        router.processBroadcastElement(snapshot("short", 0, 1), 0);
-        OperatorSubtaskState checkpoint = router.snapshot(1, 1);
-
-        var restored = router(settings, 1, 0, checkpoint);
-        restored.processElement(task("t1", 10), 10);
-        RoutingDecision d = single(restored.extractOutputValues());
-        assertThat(d.getServerId()).isEqualTo("short");
-        assertThat(d.getRule()).isEqualTo("LEAST_CONNECTIONS");
-    }
-
-    @Test
-    void rescaledFromOneToTwoSubtasksBothKnowEveryServerAndEachReleasesItsOwnBufferedTasks()
-            throws Exception {
-        RouterSettings settings = settings("heartbeat-k-live", "router.buffer.capacity", "100");
-        var single = router(settings, 1, 0, null);
-        ServerUpdate down = snapshot("s1", 0, 0);
-        down.setAlive(false);
-        single.processBroadcastElement(down, 0);
-        List<String> waiting = new ArrayList<>();
-        for (int r = 0; r < 2; r++) {
-            waiting.addAll(taskIdsOfSubtask(r, 2, 3));
-        }
-        for (String id : waiting) {
-            single.processElement(task(id, 0), 0);
-        }
-        OperatorSubtaskState checkpoint = single.snapshot(1, 1);
-
-        List<String> released = new ArrayList<>();
-        for (int r = 0; r < 2; r++) {
-            OperatorSubtaskState part =
-                    AbstractStreamOperatorTestHarness.repartitionOperatorState(
-                            checkpoint, Harnesses.MAX_PARALLELISM, 1, 2, r);
-            var router = router(settings, 2, r, part);
-            assertThat(router.getBroadcastState(BroadcastStates.SERVER_UPDATES).contains("s1"))
-                    .isTrue();
-            router.processBroadcastElement(snapshot("s1", 10, 0), 10);
-            List<RoutingDecision> out = router.extractOutputValues();
-            assertThat(out)
-                    .extracting(RoutingDecision::getTaskId)
-                    .containsExactlyInAnyOrderElementsOf(taskIdsOfSubtask(r, 2, 3));
-            out.forEach(d -> released.add(d.getTaskId()));
-        }
-        assertThat(released).containsExactlyInAnyOrderElementsOf(waiting);
     }
 
     @Test
@@ -527,37 +344,5 @@ class RouterFunctionTest {
                 .as("arrived at 1250 for an event at 1200")
                 .isEqualTo(50);
         assertThat(d.getSnapshotAgeMillis()).as("information 200 ms old when used").isEqualTo(200);
-    }
-
-    private static <T> T last(List<T> values) {
-        assertThat(values).isNotEmpty();
-        return values.get(values.size() - 1);
-    }
-
-    /** Task ids whose key group belongs to subtask {@code subtask} of {@code parallelism}. */
-    private static List<String> taskIdsOfSubtask(int subtask, int parallelism, int howMany) {
-        List<String> ids = new ArrayList<>();
-        for (int i = 0; ids.size() < howMany; i++) {
-            String id = "task-" + i;
-            if (KeyGroupRangeAssignment.assignKeyToParallelOperator(
-                            id, Harnesses.MAX_PARALLELISM, parallelism)
-                    == subtask) {
-                ids.add(id);
-            }
-        }
-        return ids;
-    }
-
-    private static List<DeadLetter> deadLetters(
-            FeedHarness<String, TaskRequest, RoutingDecision> router) {
-        var records = router.getSideOutput(RouterFunction.DEAD_LETTERS);
-        return records == null
-                ? List.of()
-                : records.stream().map(StreamRecord::getValue).collect(Collectors.toList());
-    }
-
-    private static <T> T single(List<T> values) {
-        assertThat(values).hasSize(1);
-        return values.get(0);
     }
 }

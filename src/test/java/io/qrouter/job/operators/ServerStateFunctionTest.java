@@ -14,49 +14,16 @@ import io.qrouter.avro.HeartbeatLog;
 import io.qrouter.avro.ServerMetrics;
 import io.qrouter.core.policy.AdaptiveHeartbeat;
 import io.qrouter.job.Harnesses;
-import io.qrouter.job.ServerStateHarness;
-import io.qrouter.job.TestSettings;
-import io.qrouter.job.config.ServerStateSettings;
-import io.qrouter.job.records.BufferedTask;
-import io.qrouter.job.records.ServerSignal;
 import io.qrouter.job.records.ServerUpdate;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.java.typeutils.PojoTypeInfo;
-import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
-import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-class ServerStateFunctionTest {
-    private static final long DOWN_TIMEOUT = 5_000;
-    private static final long FORGET_AFTER = 60_000;
-
-    private final ServerStateSettings settings = settings();
-
-    private ServerStateHarness harness;
-
-    private static ServerStateSettings settings(String... moreKeysAndValues) {
-        List<String> keysAndValues =
-                new ArrayList<>(
-                        List.of(
-                                "server.down-timeout.ms",
-                                Long.toString(DOWN_TIMEOUT),
-                                "server.forget-down-after.ms",
-                                Long.toString(FORGET_AFTER)));
-        keysAndValues.addAll(List.of(moreKeysAndValues));
-        return TestSettings.serverState(keysAndValues.toArray(String[]::new));
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        if (harness != null) {
-            harness.close();
-        }
-    }
-
+/**
+ * What the per-server state reports on each heartbeat and lifecycle event: the updates to the
+ * routers, server metrics, the heartbeat log, the estimates behind them, and the tasks each update
+ * acknowledges.
+ */
+class ServerStateFunctionTest extends ServerStateFunctionTestBase {
     @Test
     void eachHeartbeatEmitsOneSnapshotOneMetricsRecordAndOneLogEntry() throws Exception {
         harness = Harnesses.serverState(settings, null);
@@ -307,42 +274,6 @@ class ServerStateFunctionTest {
     }
 
     @Test
-    void aLeavingHeartbeatReportsTheServerNotAliveAndGone() throws Exception {
-        harness = Harnesses.serverState(settings, null);
-        harness.processHeartbeat(
-                Heartbeat.newBuilder(heartbeat("s1", 1_000, 0)).setLeaving(true).build(), 1_000);
-        assertThat(single(sideOutput(ServerStateFunction.METRICS)).getAlive()).isFalse();
-        ServerUpdate update = single(harness.extractOutputValues());
-        assertThat(update.isGone()).isTrue();
-        assertThat(update.isAlive()).isFalse();
-    }
-
-    @Test
-    void silentServerIsMarkedDownAndComesBackWithItsNextHeartbeat() throws Exception {
-        harness = Harnesses.serverState(settings, null);
-        harness.setProcessingTime(0);
-        harness.processHeartbeat(heartbeat("s1", 1_000, 0), 1_000);
-
-        harness.setProcessingTime(DOWN_TIMEOUT - 1);
-        assertThat(harness.extractOutputValues()).hasSize(1);
-
-        harness.setProcessingTime(DOWN_TIMEOUT);
-        List<ServerUpdate> out = harness.extractOutputValues();
-        assertThat(out).hasSize(2);
-        assertThat(out.get(1).isAlive()).isFalse();
-        assertThat(out.get(1).acceptsTasks()).isFalse();
-        assertThat(out.get(1).isGone()).isFalse();
-        List<ServerMetrics> metrics = sideOutput(ServerStateFunction.METRICS);
-        assertThat(metrics).hasSize(2);
-        assertThat(metrics.get(1).getAlive()).isFalse();
-
-        harness.setProcessingTime(DOWN_TIMEOUT + 100);
-        harness.processHeartbeat(heartbeat("s1", 7_000, 0), 7_000);
-        assertThat(last(harness.extractOutputValues()).isAlive()).isTrue();
-        assertThat(last(sideOutput(ServerStateFunction.METRICS)).getAlive()).isTrue();
-    }
-
-    @Test
     void serverMetricsAreWrittenWhenTheyShowSomethingNewAndOtherwiseOncePerRefresh()
             throws Exception {
         harness = Harnesses.serverState(settings("server.metrics-refresh.ms", "10000"), null);
@@ -373,29 +304,6 @@ class ServerStateFunctionTest {
                 .isLessThan(metrics.get(0).getRecommendedHeartbeatMillis());
     }
 
-    /** The control operator hears of a server twice: when it arrives and when it leaves. */
-    @Test
-    void ofAServersUpdatesOnlyItsFirstHeartbeatsAndItsDeparturesReachTheControlOperator()
-            throws Exception {
-        harness = Harnesses.serverState(settings, null);
-        harness.processHeartbeat(heartbeat("s1", 1_000, 0), 1_000);
-        harness.processHeartbeat(heartbeat("s1", 2_000, 2), 2_000);
-        harness.processEvent(event("s1", "t1", COMPLETED, 2_500), 2_500);
-        harness.processHeartbeat(
-                Heartbeat.newBuilder(heartbeat("s1", 3_000, 1)).setCpu(0.9).build(), 3_000);
-        harness.processHeartbeat(
-                Heartbeat.newBuilder(heartbeat("s1", 4_000, 0)).setLeaving(true).build(), 4_000);
-        // a second life: its state starts afresh, so it arrives again
-        harness.processHeartbeat(heartbeat("s1", 5_000, 0), 5_000);
-        harness.processHeartbeat(heartbeat("s1", 6_000, 3), 6_000);
-
-        List<ServerUpdate> updates = harness.extractOutputValues();
-        assertThat(updates).hasSizeGreaterThan(5);
-        assertThat(updates.stream().filter(ServerSignal::arrivesOrLeaves))
-                .extracting(u -> u.getHeartbeatAt() + (u.isGone() ? " gone" : " arrives"))
-                .containsExactly("1000 arrives", "4000 gone", "5000 arrives");
-    }
-
     @Test
     void aRefreshOfZeroWritesServerMetricsOnEveryHeartbeat() throws Exception {
         harness = Harnesses.serverState(settings("server.metrics-refresh.ms", "0"), null);
@@ -403,184 +311,6 @@ class ServerStateFunctionTest {
             harness.processHeartbeat(heartbeat("s1", t, 0), t);
         }
         assertThat(sideOutput(ServerStateFunction.METRICS)).hasSize(5);
-    }
-
-    @Test
-    void heartbeatsKeepOneDownTimerThatWaitsOutTheSilenceAfterTheLastOne() throws Exception {
-        harness = Harnesses.serverState(settings, null);
-        harness.setProcessingTime(0);
-        harness.processHeartbeat(heartbeat("s1", 1_000, 0), 1_000);
-        long last = DOWN_TIMEOUT / 2;
-        harness.setProcessingTime(last);
-        harness.processHeartbeat(heartbeat("s1", 2_000, 0), 2_000);
-        assertThat(harness.numProcessingTimeTimers())
-                .as("the heartbeat moved no timer")
-                .isEqualTo(1);
-
-        harness.setProcessingTime(DOWN_TIMEOUT);
-        assertThat(last(harness.extractOutputValues()).isAlive())
-                .as("the first deadline passed, not the silence")
-                .isTrue();
-        harness.setProcessingTime(last + DOWN_TIMEOUT - 1);
-        assertThat(last(harness.extractOutputValues()).isAlive()).isTrue();
-        harness.setProcessingTime(last + DOWN_TIMEOUT);
-        assertThat(last(harness.extractOutputValues()).isAlive()).isFalse();
-    }
-
-    @Test
-    void aServerAnnouncingLongIntervalsIsGivenMissedBeatsTimesItsInterval() throws Exception {
-        harness = Harnesses.serverState(settings, null);
-        harness.setProcessingTime(0);
-        Heartbeat slow =
-                Heartbeat.newBuilder(heartbeat("slow", 1_000, 0)).setIntervalMillis(4_000).build();
-        harness.processHeartbeat(slow, 1_000);
-
-        long allowed = AdaptiveHeartbeat.MISSED_BEATS_BEFORE_DOWN * 4_000L;
-        harness.setProcessingTime(allowed - 1);
-        assertThat(harness.extractOutputValues()).hasSize(1);
-        harness.setProcessingTime(allowed);
-        assertThat(last(harness.extractOutputValues()).isAlive()).isFalse();
-    }
-
-    @Test
-    void aServerDownLongerThanTheForgetDelayIsDroppedAndRoutersAreTold() throws Exception {
-        harness = Harnesses.serverState(settings, null);
-        harness.setProcessingTime(0);
-        harness.processEvent(event("s1", "a", ENQUEUED, 500), 500);
-        harness.processHeartbeat(heartbeat("s1", 1_000, 0), 1_000);
-        assertThat(harness.numKeyedStateEntries()).isPositive();
-
-        harness.setProcessingTime(DOWN_TIMEOUT);
-        harness.setProcessingTime(DOWN_TIMEOUT + FORGET_AFTER);
-        ServerUpdate gone = last(harness.extractOutputValues());
-        assertThat(gone.isGone()).isTrue();
-        assertThat(gone.acceptsTasks()).isFalse();
-        assertThat(harness.numKeyedStateEntries()).isZero();
-        assertThat(harness.numProcessingTimeTimers()).isZero();
-    }
-
-    @Test
-    void aLeavingServerIsDroppedAtOnceAfterItsLastLogEntry() throws Exception {
-        harness = Harnesses.serverState(settings, null);
-        harness.processHeartbeat(heartbeat("s1", 1_000, 0), 1_000);
-        harness.processHeartbeat(
-                Heartbeat.newBuilder(heartbeat("s1", 2_000, 0)).setLeaving(true).build(), 2_000);
-
-        ServerUpdate gone = last(harness.extractOutputValues());
-        assertThat(gone.isGone()).isTrue();
-        assertThat(sideOutput(ServerStateFunction.HEARTBEAT_LOG)).hasSize(2);
-        assertThat(harness.numKeyedStateEntries()).isZero();
-        assertThat(harness.numProcessingTimeTimers()).isZero();
-    }
-
-    @Test
-    void eventsOfAServerThatNeverSendsAHeartbeatDoNotLeakState() throws Exception {
-        harness = Harnesses.serverState(settings, null);
-        harness.setProcessingTime(0);
-        harness.processEvent(event("ghost", "a", ENQUEUED, 500), 500);
-        assertThat(harness.numKeyedStateEntries()).isPositive();
-        harness.setProcessingTime(FORGET_AFTER);
-        assertThat(harness.numKeyedStateEntries()).isZero();
-    }
-
-    @Test
-    void lateRecordsAreCountedAndStillApplied() throws Exception {
-        harness = Harnesses.serverState(settings, null);
-        harness.processHeartbeat(heartbeat("s1", 10_000, 0), 10_000);
-        harness.processWatermark(new org.apache.flink.streaming.api.watermark.Watermark(20_000));
-        // Behind the watermark but after the heartbeat: it still adds to the queue.
-        harness.processEvent(event("s1", "late", ENQUEUED, 15_000), 15_000);
-        harness.setProcessingTime(DOWN_TIMEOUT);
-
-        ServerUpdate down = last(harness.extractOutputValues());
-        assertThat(down.getLateRecords()).isEqualTo(1);
-        assertThat(down.getQueueLength()).isEqualTo(1);
-    }
-
-    @Test
-    void aHeartbeatOlderThanTheLatestIsOnlyCounted() throws Exception {
-        harness = Harnesses.serverState(settings, null);
-        harness.processHeartbeat(heartbeat("s1", 2_000, 5), 2_000);
-        harness.processHeartbeat(heartbeat("s1", 1_000, 0), 1_000);
-        assertThat(harness.extractOutputValues()).hasSize(1);
-        harness.setProcessingTime(DOWN_TIMEOUT);
-        ServerUpdate down = last(harness.extractOutputValues());
-        assertThat(down.getQueueLength()).isEqualTo(5);
-        assertThat(down.getLateRecords()).isEqualTo(1);
-    }
-
-    @Test
-    void stateAndTimersSurviveACheckpointAndRestore() throws Exception {
-        harness = Harnesses.serverState(settings, null);
-        harness.setProcessingTime(0);
-        harness.processHeartbeat(heartbeat("s1", 1_000, 3), 1_000);
-        harness.processEvent(event("s1", "a", ENQUEUED, 1_500), 1_500);
-        OperatorSubtaskState checkpoint = harness.snapshot(1, 1);
-        harness.close();
-
-        harness = Harnesses.serverState(settings, checkpoint);
-        harness.setProcessingTime(DOWN_TIMEOUT);
-        ServerUpdate down = single(harness.extractOutputValues());
-        assertThat(down.isAlive()).isFalse();
-        assertThat(down.getQueueLength()).isEqualTo(4);
-        assertThat(down.getHeartbeatTriggers()).isEqualTo(1);
-    }
-
-    @Test
-    void estimatorSettingsComeFromTheConfigurationAfterARestoreNotFromState() throws Exception {
-        // 5 arrivals: too few for λ under the default of 20 observations; every heartbeat's metrics
-        // written (refresh 0), changed or not: they are what is compared
-        harness = Harnesses.serverState(settings("server.metrics-refresh.ms", "0"), null);
-        for (int i = 0; i < 5; i++) {
-            harness.processEvent(event("s1", "t" + i, ENQUEUED, 100L * i), 100L * i);
-        }
-        harness.processHeartbeat(heartbeat("s1", 1_000, 5), 1_000);
-        assertThat(single(sideOutput(ServerStateFunction.METRICS)).getLambda()).isNull();
-        OperatorSubtaskState checkpoint = harness.snapshot(1, 1);
-        harness.close();
-
-        // restored with 5 observations per estimate: the same data now gives λ = 5 arrivals / 1 s
-        harness =
-                Harnesses.serverState(
-                        settings(
-                                "server.estimator-min-events",
-                                "5",
-                                "server.metrics-refresh.ms",
-                                "0"),
-                        checkpoint);
-        harness.processHeartbeat(heartbeat("s1", 1_000, 5), 1_000);
-        assertThat(single(sideOutput(ServerStateFunction.METRICS)).getLambda())
-                .isCloseTo(5.0, within(1e-9));
-        harness.close();
-
-        // restored with another window: the kept window no longer fits, so estimation starts afresh
-        harness =
-                Harnesses.serverState(
-                        settings(
-                                "server.estimator-min-events",
-                                "5",
-                                "server.estimator-window.ms",
-                                "30000",
-                                "server.metrics-refresh.ms",
-                                "0"),
-                        checkpoint);
-        harness.processHeartbeat(heartbeat("s1", 1_000, 5), 1_000);
-        assertThat(single(sideOutput(ServerStateFunction.METRICS)).getLambda()).isNull();
-    }
-
-    @Test
-    void stateAndBroadcastTypesArePojosNotKryo() {
-        // ServerState and ServerUpdate have hand-written serializers (HandWrittenSerializersTest)
-        assertThat(TypeInformation.of(BufferedTask.class)).isInstanceOf(PojoTypeInfo.class);
-        assertThat(TypeInformation.of(io.qrouter.core.estimate.ServerEstimators.class))
-                .isInstanceOf(PojoTypeInfo.class);
-    }
-
-    private <T> List<T> sideOutput(org.apache.flink.util.OutputTag<T> tag) {
-        var records = harness.getSideOutput(tag);
-        return records == null
-                ? List.of()
-                : records.stream().map(StreamRecord::getValue).collect(Collectors.toList());
     }
 
     @Test
@@ -615,15 +345,5 @@ class ServerStateFunctionTest {
         // a heartbeat with nothing left to acknowledge and nothing else new: no update
         harness.processHeartbeat(heartbeat("s1", 2_000, 2), 2_000);
         assertThat(harness.extractOutputValues()).hasSize(updates + 1);
-    }
-
-    private static <T> T single(List<T> values) {
-        assertThat(values).hasSize(1);
-        return values.get(0);
-    }
-
-    private static <T> T last(List<T> values) {
-        assertThat(values).isNotEmpty();
-        return values.get(values.size() - 1);
     }
 }

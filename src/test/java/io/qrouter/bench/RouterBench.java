@@ -1,6 +1,5 @@
-package io.qrouter.job.operators;
+package io.qrouter.bench;
 
-import io.qrouter.PerOperationBench;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.job.FeedHarness;

@@ -1,4 +1,4 @@
-package io.qrouter;
+package io.qrouter.bench;
 
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.BenchmarkMode;

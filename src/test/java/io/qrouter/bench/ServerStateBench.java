@@ -1,15 +1,15 @@
-package io.qrouter.job.operators;
+package io.qrouter.bench;
 
 import static io.qrouter.avro.TaskEventType.COMPLETED;
 import static io.qrouter.avro.TaskEventType.ENQUEUED;
 import static io.qrouter.avro.TaskEventType.STARTED;
 
-import io.qrouter.PerOperationBench;
 import io.qrouter.avro.TaskEventType;
 import io.qrouter.job.Harnesses;
 import io.qrouter.job.Records;
 import io.qrouter.job.ServerStateHarness;
 import io.qrouter.job.TestSettings;
+import io.qrouter.job.operators.ServerStateFunction;
 import org.apache.flink.runtime.state.hashmap.HashMapStateBackend;
 import org.apache.flink.state.rocksdb.EmbeddedRocksDBStateBackend;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -1,23 +1,30 @@
-package io.qrouter.tools.sim;
+package io.qrouter.bench;
 
 import io.qrouter.core.policy.Policies;
 import io.qrouter.core.policy.PolicyConfig;
 import io.qrouter.core.policy.PolicyName;
 import io.qrouter.core.policy.RoutingPolicy;
 import io.qrouter.core.policy.ServerSnapshot;
+import io.qrouter.tools.sim.LossAwareRoutingExperiment;
+import io.qrouter.tools.sim.SimConfig;
+import io.qrouter.tools.sim.SimResult;
+import io.qrouter.tools.sim.Simulation;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
  * The hot paths, timed: whole simulation runs and single routing decisions. Wall and CPU time are
  * both reported, because on a shared machine the wall time also measures the neighbours.
  */
-public final class Benchmark {
+public final class HotPathBench {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
-    private Benchmark() {}
+    private HotPathBench() {}
 
     /** A timed simulation run. */
     public record RunTiming(
@@ -33,11 +40,66 @@ public final class Benchmark {
     public record DecisionTiming(
             PolicyName policy, int servers, double nanosPerDecision, double cpuNanosPerDecision) {}
 
+    /** The simulation runs and the decision costs of one {@link #run}. */
+    public record Timings(List<RunTiming> runs, List<DecisionTiming> decisions) {}
+
+    /**
+     * The whole bench: the paper-000 run of {@code policy} cold and warm, a large run of {@code
+     * largeTasks} over {@code largeServers} at rho 0.9 when {@code withLargeRun}, and {@code
+     * decisions} timed decisions of the K-based policies and least-connections at N = 1,000 to
+     * 100,000.
+     */
+    public static Timings run(
+            PolicyName policy,
+            boolean withLargeRun,
+            int largeTasks,
+            int largeServers,
+            int decisions) {
+        List<RunTiming> runs = new ArrayList<>();
+        SimConfig paper =
+                new LossAwareRoutingExperiment(LossAwareRoutingExperiment.Options.paper(1, false))
+                        .scenario(policy);
+        runs.add(time("paper-000 (6000 tasks, 1000 servers), cold", paper, 0, 1));
+        runs.add(time("paper-000 (6000 tasks, 1000 servers), median of 5 warm", paper, 2, 5));
+        if (withLargeRun) {
+            SimConfig large =
+                    SimConfig.builder()
+                            .policy(policy)
+                            .servers(largeServers)
+                            .tasks(largeTasks)
+                            .load(0.9)
+                            .patience(0.1)
+                            .seed(1)
+                            .build();
+            runs.add(
+                    time(
+                            String.format(
+                                    Locale.ROOT,
+                                    "%,d tasks over %,d servers, rho 0.9",
+                                    largeTasks,
+                                    largeServers),
+                            large,
+                            0,
+                            1));
+        }
+        List<DecisionTiming> decisionTimings = new ArrayList<>();
+        for (PolicyName p :
+                List.of(
+                        PolicyName.HEARTBEAT_K_LIVE,
+                        PolicyName.HEARTBEAT_K,
+                        PolicyName.LEAST_CONNECTIONS)) {
+            for (int n : new int[] {1_000, 10_000, 100_000}) {
+                decisionTimings.add(decisionCost(p, n, decisions));
+            }
+        }
+        return new Timings(runs, decisionTimings);
+    }
+
     /**
      * Runs {@code config} {@code repeat} times after {@code warmups} unmeasured runs and returns
      * the median run.
      */
-    public static RunTiming time(String what, SimConfig config, int warmups, int repeat) {
+    static RunTiming time(String what, SimConfig config, int warmups, int repeat) {
         for (int i = 0; i < warmups; i++) {
             Simulation.run(config);
         }
@@ -63,7 +125,7 @@ public final class Benchmark {
      * random server (queue lengths drawn at random, so the index really moves), and times {@code
      * decisions} such pairs after as many unmeasured ones.
      */
-    public static DecisionTiming decisionCost(PolicyName policy, int servers, int decisions) {
+    static DecisionTiming decisionCost(PolicyName policy, int servers, int decisions) {
         RoutingPolicy p = Policies.create(PolicyConfig.of(policy), new SplittableRandom(1));
         SplittableRandom random = new SplittableRandom(2);
         String[] ids = new String[servers];

@@ -1,6 +1,5 @@
-package io.qrouter.tools.kafka;
+package io.qrouter.bench;
 
-import io.qrouter.PerOperationBench;
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskEventType;

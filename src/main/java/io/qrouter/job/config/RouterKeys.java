@@ -1,0 +1,102 @@
+package io.qrouter.job.config;
+
+import static io.qrouter.job.config.ValueRule.doubleIn;
+import static io.qrouter.job.config.ValueRule.longIn;
+import static io.qrouter.job.config.ValueRule.oneOf;
+
+import io.qrouter.core.policy.PolicyName;
+
+/**
+ * The keys of {@link RouterSettings}: the routing policy and its parameters, admission, slow start,
+ * the buffer and the in-flight count. Listed in the docs as {@link ConfigKey} orders them.
+ */
+final class RouterKeys {
+    static final KeySpec ROUTER_POLICY =
+            new KeySpec(
+                    "router.policy",
+                    PolicyName.HEARTBEAT_K_LIVE.configName(),
+                    oneOf(RouterSettings.policyNames()),
+                    "Routing policy: heartbeat-k-live (JIQ first, else lowest live K: seed 000), heartbeat-k (K as of "
+                            + "the last heartbeat), jiq, jsq, power-of-d, least-connections, round-robin, random, hash, or "
+                            + GaSettings.GA_BATCH_POLICY
+                            + " (windows of tasks assigned by the GA allocator: seed 001).");
+
+    static final KeySpec ROUTER_PARALLELISM =
+            new KeySpec(
+                    "router.parallelism",
+                    "1",
+                    longIn(0, 4096),
+                    "Router subtasks. One router counts every decision in flight; several each own part of the idle queue "
+                            + "and count only their own, so they herd a little on stale views (see the staleness "
+                            + "experiment): raise it only for more decisions per second than one subtask makes. 0 uses "
+                            + "job.parallelism.");
+
+    static final KeySpec ROUTER_POWER_OF_D =
+            new KeySpec("router.power-of-d", "2", longIn(1, 64), "d of the power-of-d policy.");
+
+    static final KeySpec ROUTER_K_WEIGHTS =
+            new KeySpec(
+                    "router.k-weights",
+                    "equal",
+                    ValueRule.loadIndexWeights(),
+                    "Weights alpha,sigma,r of L_Wq, W_Qt and W_v in the load index K (Eq. 53); equal = 1/3 each.");
+
+    static final KeySpec ROUTER_K_TIME_UNIT_MS =
+            new KeySpec(
+                    "router.k-time-unit.ms",
+                    RouterSettings.AUTO,
+                    ValueRule.orWord(RouterSettings.AUTO, longIn(1, 86_400_000)),
+                    "Fleet-wide reference time of the waiting times W_Qt and W_v in K: one unit of wait weighs like one "
+                            + "waiting task, so K prefers a faster server holding the same tasks. auto follows the fleet's "
+                            + "mean service time (N over the sum of the live servers' mu); a number fixes it in ms.");
+
+    static final KeySpec ROUTER_ADMISSION_MAX_LOSS_PROBABILITY =
+            new KeySpec(
+                    "router.admission.max-loss-probability",
+                    "off",
+                    ValueRule.orWord("off", doubleIn(0, true, 1, true)),
+                    "Loss-aware admission: a task whose best choice (the live server where it is least likely to be lost) "
+                            + "would be abandoned with a predicted probability above this (M/M/1+M: n*alpha_c/(mu+n*alpha_c), "
+                            + "n its tasks as the router sees them) gets a REJECTED decision at once, with the probability, "
+                            + "instead of being sent to wait; off admits every task.");
+
+    static final KeySpec ROUTER_SLOW_START_MS =
+            new KeySpec(
+                    "router.slow-start.ms",
+                    "0",
+                    longIn(0, 3_600_000),
+                    "Slow start: a server that joins a running fleet, or comes back after being down, gets a share of the "
+                            + "decisions ramping from a tenth to its full share over this window, instead of the burst an "
+                            + "empty queue attracts; 0 turns it off.");
+
+    static final KeySpec ROUTER_SEED =
+            new KeySpec(
+                    "router.seed",
+                    "24301",
+                    longIn(Long.MIN_VALUE, Long.MAX_VALUE),
+                    "Seed of the random choices (random, power-of-d, ties); each router subtask derives its own.");
+
+    static final KeySpec ROUTER_BUFFER_CAPACITY =
+            new KeySpec(
+                    "router.buffer.capacity",
+                    "10000",
+                    longIn(0, 10_000_000),
+                    "Tasks one router subtask holds while no server is alive; beyond it tasks are dead-lettered at once.");
+
+    static final KeySpec ROUTER_BUFFER_DEADLINE_MS =
+            new KeySpec(
+                    "router.buffer.deadline.ms",
+                    "30000",
+                    longIn(1, 86_400_000),
+                    "How long a task held for want of a live server (router buffer or GA window) waits, counted from its arrival at the operator, before it is dead-lettered (processing time).");
+
+    static final KeySpec ROUTER_IN_FLIGHT_TIMEOUT_MS =
+            new KeySpec(
+                    "router.in-flight-timeout.ms",
+                    "30000",
+                    longIn(100, 3_600_000),
+                    "How long a router counts a task it routed as in flight on its server while no update acknowledges "
+                            + "the server's ENQUEUED event for it (processing time); then the entry is dropped.");
+
+    private RouterKeys() {}
+}
