@@ -28,7 +28,13 @@ final class SerializerSamples {
     private SerializerSamples() {}
 
     /** One serializer under test: the directory name of its snapshots and the records it writes. */
-    record Case<T>(String name, TypeSerializer<T> serializer, List<T> samples) {}
+    record Case<T>(String name, TypeSerializer<T> serializer, List<T> samples) {
+        /** The name alone: a parameterized test's display name. */
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
 
     static List<Case<?>> all() {
         return List.of(
