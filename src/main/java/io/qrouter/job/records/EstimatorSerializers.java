@@ -9,8 +9,6 @@ import io.qrouter.core.estimate.ServerEstimators;
 import io.qrouter.core.estimate.TaskPhase;
 import io.qrouter.core.estimate.WindowBucket;
 import java.io.IOException;
-import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
-import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 
@@ -25,6 +23,34 @@ public final class EstimatorSerializers {
     /** The {@link ServerEstimators} header with its config and the rings' own headers. */
     public static final class Header extends HandWrittenSerializer<ServerEstimators> {
         private static final long serialVersionUID = 1L;
+
+        /**
+         * The format new state is written in; {@link HandWrittenSerializer} says when to bump it.
+         */
+        static final int FORMAT = FIRST_FORMAT;
+
+        public Header() {
+            this(FORMAT);
+        }
+
+        private Header(int format) {
+            super(format);
+        }
+
+        @Override
+        int currentFormat() {
+            return FORMAT;
+        }
+
+        @Override
+        Header withFormat(int format) {
+            return new Header(format);
+        }
+
+        @Override
+        HeaderSnapshot newSnapshot() {
+            return new HeaderSnapshot();
+        }
 
         @Override
         public ServerEstimators createInstance() {
@@ -175,24 +201,47 @@ public final class EstimatorSerializers {
             to.setEvicted(from.getEvicted());
             return to;
         }
-
-        @Override
-        public TypeSerializerSnapshot<ServerEstimators> snapshotConfiguration() {
-            return new HeaderSnapshot();
-        }
     }
 
     /** Restored by name: a public no-argument constructor. */
     public static final class HeaderSnapshot
-            extends SimpleTypeSerializerSnapshot<ServerEstimators> {
+            extends HandWrittenSerializer.FormatSnapshot<ServerEstimators> {
         public HeaderSnapshot() {
-            super(Header::new);
+            super(new Header());
         }
     }
 
     /** One {@link WindowBucket}: its index and its sums. */
     public static final class Bucket extends HandWrittenSerializer<WindowBucket> {
         private static final long serialVersionUID = 1L;
+
+        /**
+         * The format new state is written in; {@link HandWrittenSerializer} says when to bump it.
+         */
+        static final int FORMAT = FIRST_FORMAT;
+
+        public Bucket() {
+            this(FORMAT);
+        }
+
+        private Bucket(int format) {
+            super(format);
+        }
+
+        @Override
+        int currentFormat() {
+            return FORMAT;
+        }
+
+        @Override
+        Bucket withFormat(int format) {
+            return new Bucket(format);
+        }
+
+        @Override
+        BucketSnapshot newSnapshot() {
+            return new BucketSnapshot();
+        }
 
         @Override
         public WindowBucket createInstance() {
@@ -233,23 +282,47 @@ public final class EstimatorSerializers {
             }
             return b;
         }
-
-        @Override
-        public TypeSerializerSnapshot<WindowBucket> snapshotConfiguration() {
-            return new BucketSnapshot();
-        }
     }
 
     /** Restored by name: a public no-argument constructor. */
-    public static final class BucketSnapshot extends SimpleTypeSerializerSnapshot<WindowBucket> {
+    public static final class BucketSnapshot
+            extends HandWrittenSerializer.FormatSnapshot<WindowBucket> {
         public BucketSnapshot() {
-            super(Bucket::new);
+            super(new Bucket());
         }
     }
 
     /** One {@link OpenTask}: its phase and since when. */
     public static final class Task extends HandWrittenSerializer<OpenTask> {
         private static final long serialVersionUID = 1L;
+
+        /**
+         * The format new state is written in; {@link HandWrittenSerializer} says when to bump it.
+         */
+        static final int FORMAT = FIRST_FORMAT;
+
+        public Task() {
+            this(FORMAT);
+        }
+
+        private Task(int format) {
+            super(format);
+        }
+
+        @Override
+        int currentFormat() {
+            return FORMAT;
+        }
+
+        @Override
+        Task withFormat(int format) {
+            return new Task(format);
+        }
+
+        @Override
+        TaskSnapshot newSnapshot() {
+            return new TaskSnapshot();
+        }
 
         @Override
         public OpenTask createInstance() {
@@ -277,17 +350,12 @@ public final class EstimatorSerializers {
             t.setSinceMillis(in.readLong());
             return t;
         }
-
-        @Override
-        public TypeSerializerSnapshot<OpenTask> snapshotConfiguration() {
-            return new TaskSnapshot();
-        }
     }
 
     /** Restored by name: a public no-argument constructor. */
-    public static final class TaskSnapshot extends SimpleTypeSerializerSnapshot<OpenTask> {
+    public static final class TaskSnapshot extends HandWrittenSerializer.FormatSnapshot<OpenTask> {
         public TaskSnapshot() {
-            super(Task::new);
+            super(new Task());
         }
     }
 }

@@ -1,9 +1,9 @@
 package io.qrouter.job.records;
 
 import java.io.IOException;
-import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
-import org.apache.flink.api.common.typeutils.base.TypeSerializerSingleton;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 
@@ -13,13 +13,44 @@ import org.apache.flink.core.memory.DataOutputView;
  * each instance (and each nested one) through a reflective constructor call: under RocksDB that was
  * about 40 % of the per-server state operator's time (JFR, {@code bench pipeline}).
  *
- * <p>The format is fixed: a field added to the record must be added to its subclass, which {@code
- * HandWrittenSerializersTest} enforces by setting every field and reading it back. A changed format
- * needs a new snapshot version; state written by an older qrouter with Flink's POJO serializer does
- * not restore into this one (see README, "Upgrading").
+ * <p>Each instance reads and writes one numbered format ({@link #format}): its class's {@link
+ * #currentFormat()}, or an older one when Flink restores state written by an older qrouter. The
+ * snapshot's version is that number, so a savepoint says which format its state is in. To add a
+ * field: bump the class's {@code FORMAT}, write and read the field under {@code if (format >= new
+ * FORMAT)} (an older format's instance reads it as the record's default, and writes what it read),
+ * add it to {@code SerializerSamples}, and run {@code SerializerSnapshotsGenerator} for the new
+ * format's bytes. Flink then migrates older state ({@link
+ * TypeSerializerSchemaCompatibility#compatibleAfterMigration}); a format this code does not read is
+ * refused by name. {@code HandWrittenSerializerTestBase} fails a field the samples leave at its
+ * default, or the serializer does not round-trip; {@code SerializerUpgradeTest} fails a changed
+ * format whose number stayed. State written by Flink's POJO serializer (qrouter before 2026-11-30)
+ * does not restore into these (README, "Upgrading").
  */
-abstract class HandWrittenSerializer<T> extends TypeSerializerSingleton<T> {
+abstract class HandWrittenSerializer<T> extends TypeSerializer<T> {
     private static final long serialVersionUID = 1L;
+
+    /**
+     * The first format: {@code SimpleTypeSerializerSnapshot}'s version 3, which the snapshots
+     * before versioning carried under the same class names (with no payload), so they restore
+     * as-is.
+     */
+    static final int FIRST_FORMAT = 3;
+
+    /** The format this instance reads and writes. */
+    final int format;
+
+    HandWrittenSerializer(int format) {
+        this.format = format;
+    }
+
+    /** The format this class writes for new state. */
+    abstract int currentFormat();
+
+    /** An instance of this class that reads and writes {@code format}. */
+    abstract HandWrittenSerializer<T> withFormat(int format);
+
+    /** A fresh snapshot of this class (at its current format). */
+    abstract FormatSnapshot<T> newSnapshot();
 
     /** A fresh instance with the record's defaults. */
     @Override
@@ -39,6 +70,12 @@ abstract class HandWrittenSerializer<T> extends TypeSerializerSingleton<T> {
         return false;
     }
 
+    /** No mutable fields: one instance serves every thread. */
+    @Override
+    public HandWrittenSerializer<T> duplicate() {
+        return this;
+    }
+
     @Override
     public int getLength() {
         return -1;
@@ -54,10 +91,96 @@ abstract class HandWrittenSerializer<T> extends TypeSerializerSingleton<T> {
         serialize(deserialize(source), target);
     }
 
-    /**
-     * A {@link SimpleTypeSerializerSnapshot} ("same serializer, same format"); each subclass has
-     * one with a public no-argument constructor, which restoring instantiates by name.
-     */
     @Override
-    public abstract TypeSerializerSnapshot<T> snapshotConfiguration();
+    public TypeSerializerSnapshot<T> snapshotConfiguration() {
+        FormatSnapshot<T> snapshot = newSnapshot();
+        snapshot.format = format;
+        return snapshot;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o != null
+                && o.getClass() == getClass()
+                && ((HandWrittenSerializer<?>) o).format == format;
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * getClass().hashCode() + format;
+    }
+
+    /** With its format: Flink's messages about state compatibility name the serializers. */
+    @Override
+    public String toString() {
+        return name() + " (format " + format + ")";
+    }
+
+    /** The class's name in this package ({@code EstimatorSerializers$Header}). */
+    private String name() {
+        return getClass().getName().substring(getClass().getPackageName().length() + 1);
+    }
+
+    /**
+     * A snapshot whose version is the format and which holds nothing else. Each serializer has a
+     * subclass with a public no-argument constructor, which restoring instantiates by name.
+     */
+    abstract static class FormatSnapshot<T> implements TypeSerializerSnapshot<T> {
+        private final HandWrittenSerializer<T> current;
+        private int format;
+
+        FormatSnapshot(HandWrittenSerializer<T> current) {
+            this.current = current;
+            this.format = current.currentFormat();
+        }
+
+        /** The format: a restored snapshot written again (state nobody re-registered) keeps it. */
+        @Override
+        public int getCurrentVersion() {
+            return format;
+        }
+
+        /** Nothing: Flink writes the version before this, and it is the whole snapshot. */
+        @Override
+        public void writeSnapshot(DataOutputView out) {}
+
+        @Override
+        public void readSnapshot(int version, DataInputView in, ClassLoader classLoader)
+                throws IOException {
+            int newest = current.currentFormat();
+            if (version < FIRST_FORMAT || version > newest) {
+                throw new IOException(
+                        String.format(
+                                "%s: the state is in format %d, and this qrouter reads formats %d"
+                                        + " to %d: restore it with a qrouter that reads it, or"
+                                        + " start fresh (--restore none)",
+                                current.name(), version, FIRST_FORMAT, newest));
+            }
+            format = version;
+        }
+
+        @Override
+        public TypeSerializer<T> restoreSerializer() {
+            return current.withFormat(format);
+        }
+
+        /**
+         * Called on the new serializer's snapshot: the same format as is, an older one after
+         * migration (read with the old format's serializer, written with this one).
+         */
+        @Override
+        public TypeSerializerSchemaCompatibility<T> resolveSchemaCompatibility(
+                TypeSerializerSnapshot<T> old) {
+            if (old.getClass() != getClass()) {
+                return TypeSerializerSchemaCompatibility.incompatible();
+            }
+            int oldFormat = ((FormatSnapshot<T>) old).format;
+            if (oldFormat == format) {
+                return TypeSerializerSchemaCompatibility.compatibleAsIs();
+            }
+            return oldFormat < format
+                    ? TypeSerializerSchemaCompatibility.compatibleAfterMigration()
+                    : TypeSerializerSchemaCompatibility.incompatible();
+        }
+    }
 }

@@ -7,8 +7,6 @@ import java.util.ArrayList;
 import java.util.Map;
 import org.apache.flink.api.common.typeinfo.TypeInfoFactory;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
-import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 
@@ -18,6 +16,32 @@ import org.apache.flink.core.memory.DataOutputView;
  */
 public final class ServerStateSerializer extends HandWrittenSerializer<ServerState> {
     private static final long serialVersionUID = 1L;
+
+    /** The format new state is written in; {@link HandWrittenSerializer} says when to bump it. */
+    static final int FORMAT = FIRST_FORMAT;
+
+    public ServerStateSerializer() {
+        this(FORMAT);
+    }
+
+    private ServerStateSerializer(int format) {
+        super(format);
+    }
+
+    @Override
+    int currentFormat() {
+        return FORMAT;
+    }
+
+    @Override
+    ServerStateSerializer withFormat(int format) {
+        return new ServerStateSerializer(format);
+    }
+
+    @Override
+    Snapshot newSnapshot() {
+        return new Snapshot();
+    }
 
     @Override
     public ServerState createInstance() {
@@ -153,15 +177,10 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
         return s;
     }
 
-    @Override
-    public TypeSerializerSnapshot<ServerState> snapshotConfiguration() {
-        return new Snapshot();
-    }
-
     /** Restored by name: a public no-argument constructor. */
-    public static final class Snapshot extends SimpleTypeSerializerSnapshot<ServerState> {
+    public static final class Snapshot extends FormatSnapshot<ServerState> {
         public Snapshot() {
-            super(ServerStateSerializer::new);
+            super(new ServerStateSerializer());
         }
     }
 

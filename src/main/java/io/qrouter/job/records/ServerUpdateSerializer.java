@@ -8,8 +8,6 @@ import java.util.ArrayList;
 import java.util.Map;
 import org.apache.flink.api.common.typeinfo.TypeInfoFactory;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
-import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 
@@ -19,6 +17,32 @@ import org.apache.flink.core.memory.DataOutputView;
  */
 public final class ServerUpdateSerializer extends HandWrittenSerializer<ServerUpdate> {
     private static final long serialVersionUID = 1L;
+
+    /** The format new state is written in; {@link HandWrittenSerializer} says when to bump it. */
+    static final int FORMAT = FIRST_FORMAT;
+
+    public ServerUpdateSerializer() {
+        this(FORMAT);
+    }
+
+    private ServerUpdateSerializer(int format) {
+        super(format);
+    }
+
+    @Override
+    int currentFormat() {
+        return FORMAT;
+    }
+
+    @Override
+    ServerUpdateSerializer withFormat(int format) {
+        return new ServerUpdateSerializer(format);
+    }
+
+    @Override
+    Snapshot newSnapshot() {
+        return new Snapshot();
+    }
 
     @Override
     public ServerUpdate createInstance() {
@@ -168,15 +192,10 @@ public final class ServerUpdateSerializer extends HandWrittenSerializer<ServerUp
         return to;
     }
 
-    @Override
-    public TypeSerializerSnapshot<ServerUpdate> snapshotConfiguration() {
-        return new Snapshot();
-    }
-
     /** Restored by name: a public no-argument constructor. */
-    public static final class Snapshot extends SimpleTypeSerializerSnapshot<ServerUpdate> {
+    public static final class Snapshot extends FormatSnapshot<ServerUpdate> {
         public Snapshot() {
-            super(ServerUpdateSerializer::new);
+            super(new ServerUpdateSerializer());
         }
     }
 
