@@ -31,6 +31,7 @@ public final class PolicyRecords {
                         rateOrZero(s.getLambda()),
                         weight * rateOrZero(s.getMu()),
                         rateOrZero(s.getAlphaC()))
+                .withTasksReceived(s.getTasksReceived())
                 .plusUnacknowledged(unacknowledgedTasks);
     }
 

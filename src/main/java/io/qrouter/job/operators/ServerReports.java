@@ -54,6 +54,7 @@ final class ServerReports {
         s.setLateRecords(state.lateRecords);
         s.setEnqueuedSinceLastSnapshot(new ArrayList<>(state.enqueuedSinceSnapshot));
         s.setEnqueuedOverflow(state.enqueuedOverflow);
+        s.setTasksReceived(state.tasksReceived);
         return s;
     }
 

@@ -123,6 +123,9 @@ public class ServerState {
 
     public boolean enqueuedOverflow;
 
+    /** ENQUEUED events applied since the job first saw the server: its updates' task count. */
+    public long tasksReceived;
+
     public ServerState() {}
 
     public static ServerState of(String serverId) {
@@ -153,6 +156,7 @@ public class ServerState {
     }
 
     public void acknowledgeEnqueued(String taskId) {
+        tasksReceived++;
         if (enqueuedSinceSnapshot.size() < MAX_ACKNOWLEDGED_IDS) {
             enqueuedSinceSnapshot.add(taskId);
         } else {

@@ -18,7 +18,8 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
     private static final long serialVersionUID = 1L;
 
     /** The format new state is written in; {@link HandWrittenSerializer} says when to bump it. */
-    static final int FORMAT = FIRST_FORMAT;
+    /** Format 4 adds tasksReceived. */
+    static final int FORMAT = FIRST_FORMAT + 1;
 
     public ServerStateSerializer() {
         this(FORMAT);
@@ -88,6 +89,7 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
         to.restored = from.restored;
         to.enqueuedSinceSnapshot = new ArrayList<>(from.enqueuedSinceSnapshot);
         to.enqueuedOverflow = from.enqueuedOverflow;
+        to.tasksReceived = from.tasksReceived;
         return to;
     }
 
@@ -131,6 +133,9 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
         out.writeInt(s.cancelled);
         out.writeInt(s.restored);
         Fields.writeStrings(s.enqueuedSinceSnapshot, out);
+        if (format >= 4) {
+            out.writeLong(s.tasksReceived);
+        }
     }
 
     @Override
@@ -174,6 +179,9 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
         s.cancelled = in.readInt();
         s.restored = in.readInt();
         s.enqueuedSinceSnapshot = Fields.readStrings(in);
+        if (format >= 4) {
+            s.tasksReceived = in.readLong();
+        }
         return s;
     }
 

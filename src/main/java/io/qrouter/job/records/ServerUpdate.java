@@ -53,6 +53,7 @@ public class ServerUpdate {
     private long lateRecords;
     private List<String> enqueuedSinceLastSnapshot = new ArrayList<>();
     private boolean enqueuedOverflow;
+    private long tasksReceived;
     private String adminState = ACTIVE;
     private boolean adminAccepts = true;
     private double adminWeight = 1.0;
@@ -332,6 +333,19 @@ public class ServerUpdate {
         this.enqueuedOverflow = enqueuedOverflow;
     }
 
+    /**
+     * Tasks the server has acknowledged (ENQUEUED) since the job first saw it, these included:
+     * every router reads the same count from the same update, so it numbers the server's next task
+     * alike.
+     */
+    public long getTasksReceived() {
+        return tasksReceived;
+    }
+
+    public void setTasksReceived(long tasksReceived) {
+        this.tasksReceived = tasksReceived;
+    }
+
     /** {@link #newsFingerprint()} of "no update emitted yet": every update is news after it. */
     public static final long NO_NEWS_YET = Fingerprint.NONE;
 
@@ -444,6 +458,7 @@ public class ServerUpdate {
                 && heartbeatTriggers == that.heartbeatTriggers
                 && lateRecords == that.lateRecords
                 && enqueuedOverflow == that.enqueuedOverflow
+                && tasksReceived == that.tasksReceived
                 && Objects.equals(enqueuedSinceLastSnapshot, that.enqueuedSinceLastSnapshot)
                 && Objects.equals(serverId, that.serverId)
                 && health == that.health

@@ -19,7 +19,8 @@ public final class ServerUpdateSerializer extends HandWrittenSerializer<ServerUp
     private static final long serialVersionUID = 1L;
 
     /** The format new state is written in; {@link HandWrittenSerializer} says when to bump it. */
-    static final int FORMAT = FIRST_FORMAT;
+    /** Format 4 adds tasksReceived. */
+    static final int FORMAT = FIRST_FORMAT + 1;
 
     public ServerUpdateSerializer() {
         this(FORMAT);
@@ -78,6 +79,7 @@ public final class ServerUpdateSerializer extends HandWrittenSerializer<ServerUp
         to.setLateRecords(from.getLateRecords());
         to.setEnqueuedSinceLastSnapshot(new ArrayList<>(from.getEnqueuedSinceLastSnapshot()));
         to.setEnqueuedOverflow(from.isEnqueuedOverflow());
+        to.setTasksReceived(from.getTasksReceived());
         to.setAdminState(from.getAdminState());
         to.setAdminAccepts(from.isAdminAccepts());
         to.setAdminWeight(from.getAdminWeight());
@@ -128,6 +130,9 @@ public final class ServerUpdateSerializer extends HandWrittenSerializer<ServerUp
             out.writeDouble(control.getWeightR());
             out.writeBoolean(control.isIdleQueue());
         }
+        if (format >= 4) {
+            out.writeLong(u.getTasksReceived());
+        }
     }
 
     @Override
@@ -173,6 +178,9 @@ public final class ServerUpdateSerializer extends HandWrittenSerializer<ServerUp
             control.setWeightR(in.readDouble());
             control.setIdleQueue(in.readBoolean());
             u.setRouterControl(control);
+        }
+        if (format >= 4) {
+            u.setTasksReceived(in.readLong());
         }
         return u;
     }

@@ -322,16 +322,17 @@ class ServerStateFunctionTest extends ServerStateFunctionTestBase {
         harness.processHeartbeat(heartbeat("s1", 1_000, 2), 1_000);
         ServerUpdate first = last(harness.extractOutputValues());
         assertThat(first.getEnqueuedSinceLastSnapshot()).containsExactly("t1", "t2");
+        // the running count every router numbers the server's next task by
+        assertThat(first.getTasksReceived()).isEqualTo(2);
 
         // t3 after the heartbeat changes the queue: its own update lists it. t0 arrives late with a
-        // time before
-        // the heartbeat: already in its count, so the queue stays, but it still gets an update of
-        // its own, so its
-        // router stops counting it at once (and no list of ids waits in the state for the next
-        // heartbeat).
+        // time before the heartbeat: already in its count, so the queue stays, but it still gets an
+        // update of its own, so its router stops counting it at once (and no list of ids waits in
+        // the state for the next heartbeat).
         harness.processEvent(event("s1", "t3", ENQUEUED, 1_500), 1_500);
         assertThat(last(harness.extractOutputValues()).getEnqueuedSinceLastSnapshot())
                 .containsExactly("t3");
+        assertThat(last(harness.extractOutputValues()).getTasksReceived()).isEqualTo(3);
         harness.processEvent(event("s1", "t1", COMPLETED, 1_600), 1_600);
         assertThat(last(harness.extractOutputValues()).getEnqueuedSinceLastSnapshot()).isEmpty();
         int updates = harness.extractOutputValues().size();
@@ -341,6 +342,7 @@ class ServerStateFunctionTest extends ServerStateFunctionTestBase {
         assertThat(late.getEnqueuedSinceLastSnapshot()).containsExactly("t0");
         assertThat(late.getQueueLength()).isEqualTo(2);
         assertThat(late.isEnqueuedOverflow()).isFalse();
+        assertThat(late.getTasksReceived()).isEqualTo(4);
 
         // a heartbeat with nothing left to acknowledge and nothing else new: no update
         harness.processHeartbeat(heartbeat("s1", 2_000, 2), 2_000);

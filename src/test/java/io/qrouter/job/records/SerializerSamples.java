@@ -46,6 +46,24 @@ final class SerializerSamples {
                 new Case<>("open-task", new EstimatorSerializers.Task(), openTasks()));
     }
 
+    /**
+     * The samples as an older format reads them back: the fields added since then at their defaults
+     * (format 4 added tasksReceived to the update and the state).
+     */
+    static <T> List<T> asReadIn(Case<T> c, int format) {
+        List<T> read = new ArrayList<>();
+        for (T sample : c.samples()) {
+            T copy = c.serializer().copy(sample);
+            if (format < 4 && copy instanceof ServerUpdate u) {
+                u.setTasksReceived(0);
+            } else if (format < 4 && copy instanceof ServerState s) {
+                s.tasksReceived = 0;
+            }
+            read.add(copy);
+        }
+        return read;
+    }
+
     /** 2026-12-01T12:00:00Z, the heartbeat time of the samples. */
     private static final long AT = 1_796_126_400_000L;
 
@@ -126,6 +144,7 @@ final class SerializerSamples {
         overloaded.setBandwidth(0.64);
         overloaded.setHeartbeatTriggers(88_017);
         overloaded.setEnqueuedOverflow(true);
+        overloaded.setTasksReceived(1_204_377);
 
         ServerUpdate gone = new ServerUpdate();
         gone.setServerId("cpu-s-040");
@@ -210,6 +229,7 @@ final class SerializerSamples {
         overloaded.overloaded = true;
         overloaded.enqueued = 4_096;
         overloaded.enqueuedOverflow = true;
+        overloaded.tasksReceived = 1_204_377;
 
         return List.of(busy, down, overloaded, ServerState.of("cpu-s-113"), new ServerState());
     }
