@@ -109,6 +109,7 @@ class MultiProcessClusterIT {
                             settings(
                                     topics,
                                     "job.parallelism=2",
+                                    "router.parallelism=2",
                                     "checkpoint.interval.ms=500",
                                     "checkpoint.dir=" + dir.resolve("checkpoints").toUri(),
                                     "source.starting-offsets=earliest",
@@ -237,6 +238,11 @@ class MultiProcessClusterIT {
                     .as("duplicates")
                     .isEmpty();
             assertThat(decisions).extracting(RoutingDecision::getServerId).isSubsetOf(SERVERS);
+            // both router subtasks decided, across the two TaskManagers
+            assertThat(decisions)
+                    .extracting(RoutingDecision::getRouterSubtask)
+                    .containsOnly(0, 1)
+                    .contains(0, 1);
             long restarts = rest.restarts(jobId, 1, Duration.ofSeconds(30));
             assertThat(restarts).as("restarts after the kill").isGreaterThanOrEqualTo(1);
             assertThat(rest.jobState(jobId)).isEqualTo("RUNNING");
