@@ -14,17 +14,17 @@ import org.apache.flink.core.memory.DataOutputView;
  * about 40 % of the per-server state operator's time (JFR, {@code bench pipeline}).
  *
  * <p>Each instance reads and writes one numbered format ({@link #format}): its class's {@link
- * #currentFormat()}, or an older one when Flink restores state written by an older qrouter. The
- * snapshot's version is that number, so a savepoint says which format its state is in. To add a
- * field: bump the class's {@code FORMAT}, write and read the field under {@code if (format >= new
- * FORMAT)} (an older format's instance reads it as the record's default, and writes what it read),
- * add it to {@code SerializerSamples}, and run {@code SerializerSnapshotsGenerator} for the new
- * format's bytes. Flink then migrates older state ({@link
- * TypeSerializerSchemaCompatibility#compatibleAfterMigration}); a format this code does not read is
- * refused by name. {@code HandWrittenSerializerTestBase} fails a field the samples leave at its
- * default, or the serializer does not round-trip; {@code SerializerUpgradeTest} fails a changed
- * format whose number stayed. State written by Flink's POJO serializer (qrouter before 2026-11-30)
- * does not restore into these (README, "Upgrading").
+ * #currentFormat()}, or an older one when Flink restores state an older qrouter wrote. A snapshot's
+ * version is that number, so a savepoint says which format its state is in. To add a field to a
+ * record: bump its serializer's {@code FORMAT} to N; write and read the field under {@code if
+ * (format >= N)} (a format-(N-1) instance then reads the record's default, and writes what it
+ * read); set it in {@code SerializerSamples}; run {@code SerializerSnapshotsGenerator} for format
+ * N's bytes; in {@code SerializerSamples.asReadIn}, reset the field for the older formats. Flink
+ * then migrates format-(N-1) state ({@link
+ * TypeSerializerSchemaCompatibility#compatibleAfterMigration}) and refuses, by name, a format this
+ * code does not read. State written by Flink's POJO serializer (qrouter before 2026-11-30) does not
+ * restore into these (docs/upgrading.md); why these stay, and the figures: docs/design.md, "State
+ * strategy".
  */
 abstract class HandWrittenSerializer<T> extends TypeSerializer<T> {
     private static final long serialVersionUID = 1L;
