@@ -71,7 +71,9 @@ class ServerStateSavepointIT {
             try (KafkaJobTestKit first = new KafkaJobTestKit(BROKER.bootstrapServers())) {
                 JobClient job = first.start(config, 1);
                 sendTaskEvents(feed, topics.get(ConfigKey.TOPIC_SERVER_EVENTS));
-                // heartbeats every 200 ms until one reports the estimates the events made
+                // heartbeats every 200 ms until one reports the estimates the events made; not
+                // KafkaJobTestKit.beatEvery200Millis: these report a queue, and the test counts
+                // them
                 AtomicInteger sentCount = new AtomicInteger();
                 AtomicLong lastSentAt = new AtomicLong();
                 ScheduledExecutorService beats = Executors.newSingleThreadScheduledExecutor();

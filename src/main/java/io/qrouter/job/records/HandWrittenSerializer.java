@@ -19,11 +19,12 @@ import org.apache.flink.core.memory.DataOutputView;
  * record: bump its serializer's {@code FORMAT} to N; write and read the field under {@code if
  * (format >= N)} (a format-(N-1) instance then reads the record's default, and writes what it
  * read); set it in {@code SerializerSamples}; run {@code SerializerSnapshotsGenerator} for format
- * N's bytes; give {@code SerializerUpgradeTest} what format N-1's committed data reads as. Flink
+ * N's bytes; in {@code SerializerSamples.asReadIn}, reset the field for the older formats. Flink
  * then migrates format-(N-1) state ({@link
  * TypeSerializerSchemaCompatibility#compatibleAfterMigration}) and refuses, by name, a format this
  * code does not read. State written by Flink's POJO serializer (qrouter before 2026-11-30) does not
- * restore into these (README, "Running on a Flink cluster"); docs/design.md, "State strategy".
+ * restore into these (docs/upgrading.md); why these stay, and the figures: docs/design.md, "State
+ * strategy".
  */
 abstract class HandWrittenSerializer<T> extends TypeSerializer<T> {
     private static final long serialVersionUID = 1L;

@@ -17,8 +17,10 @@ import org.apache.flink.core.memory.DataOutputView;
 public final class ServerStateSerializer extends HandWrittenSerializer<ServerState> {
     private static final long serialVersionUID = 1L;
 
-    /** The format new state is written in; {@link HandWrittenSerializer} says when to bump it. */
-    /** Format 4 adds tasksReceived. */
+    /**
+     * The format new state is written in (4 added tasksReceived); {@link HandWrittenSerializer}
+     * says when to bump it.
+     */
     static final int FORMAT = FIRST_FORMAT + 1;
 
     public ServerStateSerializer() {
