@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.RoutingDecision;
+import io.qrouter.core.text.Printable;
 import io.qrouter.job.config.ConfigKey;
 import io.qrouter.job.config.JobConfig;
 import io.qrouter.job.config.RecordLimits;
@@ -116,13 +117,13 @@ class PoisonRecordsIT {
                     tasksTopic,
                     hugeTask,
                     "taskId: longer than validation.max-id-length = 256 characters (614400)",
-                    "t".repeat(256));
+                    "t".repeat(255) + Printable.TRUNCATED);
             assertDeadLetter(
                     byLength.get(hugerTask.length),
                     tasksTopic,
                     hugerTask,
                     "taskId: longer than validation.max-id-length = 256 characters (1000000)",
-                    "u".repeat(256));
+                    "u".repeat(255) + Printable.TRUNCATED);
 
             Map<String, Long> perTask =
                     decisions.stream()

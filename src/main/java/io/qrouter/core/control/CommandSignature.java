@@ -14,7 +14,9 @@ import javax.crypto.spec.SecretKeySpec;
  * issuer, issue time, action, target and arguments, so none can be changed without the secret. The
  * signed text is the canonical form {@link #canonical}: a version tag, then each field as {@code
  * <length>:<value>\n} (arguments sorted by name), so no two different commands have the same text.
- * The secret never leaves this object ({@link #toString} hides it).
+ * docs/protocol.md ("Signing a control command") specifies it for clients in other languages, with
+ * the test vectors of docs/signing-vectors.json; change neither without the other. The secret never
+ * leaves this object ({@link #toString} hides it).
  */
 public final class CommandSignature {
     private static final String ALGORITHM = "HmacSHA256";

@@ -6,16 +6,17 @@ import java.util.Map;
 
 /**
  * An operator's command as words, as typed after {@code qrouter control} or in a demo's control
- * script: per-server commands take the server id first ({@code drain server-7}, {@code weight
- * server-7 0.5}); {@code weights A,S,R} is the {@code k-weights} action; {@code policy NAME} takes
- * optional {@code key=value} settings ({@code d}, {@code k-weights}, {@code idle-queue}); {@code
- * set KEY=VALUE ...} takes configuration keys of the per-server state. Only the shape is checked
- * here; the job validates the keys and values.
+ * script. The first word is the action's name on the control topic ({@link ControlAction}), so the
+ * CLI, the schema and a client in another language name each action alike. Per-server commands take
+ * the server id first ({@code drain server-7}, {@code weight server-7 0.5}); {@code policy NAME}
+ * takes optional {@code key=value} settings ({@code d}, {@code k-weights}, {@code idle-queue});
+ * {@code set KEY=VALUE ...} takes configuration keys of the per-server state. Only the shape is
+ * checked here; the job validates the keys and values.
  */
 public final class CommandWords {
     public static final String USAGE =
             "drain SERVER | maintenance SERVER | active SERVER | weight SERVER W | "
-                    + "policy NAME [d=N] [k-weights=A,S,R] [idle-queue=on|off] | weights A,S,R | power-of-d D | "
+                    + "policy NAME [d=N] [k-weights=A,S,R] [idle-queue=on|off] | k-weights A,S,R | power-of-d D | "
                     + "idle-queue on|off | set KEY=VALUE [KEY=VALUE ...]";
 
     private CommandWords() {}
@@ -32,7 +33,6 @@ public final class CommandWords {
         List<String> args = words.subList(1, words.size());
         Map<String, String> named = new LinkedHashMap<>();
         String target = null;
-        String wireAction = action;
         switch (action) {
             case "drain", "maintenance", "active" ->
                     target = exactly(args, 1, action + " SERVER").get(0);
@@ -40,10 +40,7 @@ public final class CommandWords {
                 target = exactly(args, 2, "weight SERVER W").get(0);
                 named.put("weight", args.get(1));
             }
-            case "weights" -> {
-                wireAction = ControlAction.K_WEIGHTS.commandName();
-                named.put("weights", exactly(args, 1, "weights A,S,R").get(0));
-            }
+            case "k-weights" -> named.put("weights", exactly(args, 1, "k-weights A,S,R").get(0));
             case "power-of-d" -> named.put("d", exactly(args, 1, "power-of-d D").get(0));
             case "idle-queue" -> named.put("enabled", exactly(args, 1, "idle-queue on|off").get(0));
             case "policy" -> {
@@ -64,7 +61,7 @@ public final class CommandWords {
                     throw new IllegalArgumentException(
                             "unknown command '" + action + "'; usage: " + USAGE);
         }
-        return new Command(commandId, issuer, issuedAtMillis, wireAction, target, named);
+        return new Command(commandId, issuer, issuedAtMillis, action, target, named);
     }
 
     private static Map<String, String> keyValues(String what, List<String> settings) {

@@ -4,6 +4,7 @@ import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskRequest;
+import io.qrouter.core.text.Printable;
 import io.qrouter.job.config.ConfigKey;
 import io.qrouter.job.config.RecordLimits;
 import java.nio.ByteBuffer;
@@ -21,9 +22,10 @@ import org.apache.flink.util.OutputTag;
  *
  * <p>A dead letter is bounded whatever it stands for: it keeps the first {@link
  * RecordLimits#deadLetterRawBytes()} bytes of the record with the whole record's length and
- * SHA-256, a task id cut to {@link RecordLimits#maxIdLength()} characters and a reason cut to
- * {@link #MAX_REASON_LENGTH}, so {@link RecordLimits#maxDeadLetterBytes} bounds its size and the
- * dead-letter sink can always write it.
+ * SHA-256, a task id in at most {@link RecordLimits#maxIdLength()} characters and a reason in at
+ * most {@link #MAX_REASON_LENGTH}, so {@link RecordLimits#maxDeadLetterBytes} bounds its size and
+ * the dead-letter sink can always write it. The task id and the reason are {@link Printable}: both
+ * come from, or quote, the rejected input, and a dead letter is read as a log.
  */
 public final class DeadLetters {
     /** Side output of the input validation operators. */
@@ -56,14 +58,14 @@ public final class DeadLetters {
     /**
      * A valid task that no server could take (the router's or a GA window's buffer full or past its
      * deadline): no raw bytes, the reason and the task id, which the router's input checks already
-     * bounded.
+     * bounded to {@link RecordLimits#maxIdLength()}; escaped, it keeps that length, cut if need be.
      */
     public static DeadLetter unroutable(
             String tasksTopic, String taskId, String reason, long nowMillis) {
         return DeadLetter.newBuilder()
                 .setSourceTopic(tasksTopic)
-                .setReason(cut(reason, MAX_REASON_LENGTH))
-                .setTaskId(taskId)
+                .setReason(Printable.of(reason, MAX_REASON_LENGTH))
+                .setTaskId(Printable.of(taskId, Math.max(1, taskId.length())))
                 .setAt(Instant.ofEpochMilli(nowMillis))
                 .build();
     }
@@ -118,14 +120,14 @@ public final class DeadLetters {
                 .setSourceTopic(topic)
                 .setPartition(partition)
                 .setOffset(offset)
-                .setReason(cut(reason, MAX_REASON_LENGTH))
+                .setReason(Printable.of(reason, MAX_REASON_LENGTH))
                 .setRawBytes(prefix == null ? null : ByteBuffer.wrap(prefix))
                 .setRawLength(rawBytes == null ? null : rawBytes.length)
                 .setRawSha256(rawBytes == null ? null : sha256(rawBytes))
                 .setTaskId(
                         taskId == null || taskId.isBlank()
                                 ? null
-                                : cut(taskId, limits.maxIdLength()))
+                                : Printable.of(taskId, limits.maxIdLength()))
                 .setAt(Instant.ofEpochMilli(nowMillis))
                 .build();
     }
@@ -138,15 +140,6 @@ public final class DeadLetters {
             return event.getTaskId();
         }
         return record instanceof RoutingDecision decision ? decision.getTaskId() : null;
-    }
-
-    /** The first {@code maxLength} characters, never ending inside a surrogate pair. */
-    static String cut(String text, int maxLength) {
-        if (text.length() <= maxLength) {
-            return text;
-        }
-        int end = Character.isHighSurrogate(text.charAt(maxLength - 1)) ? maxLength - 1 : maxLength;
-        return text.substring(0, end);
     }
 
     static String sha256(byte[] bytes) {

@@ -97,10 +97,7 @@ public class ControlAuthFunction
             throws Exception {
         long now = ctx.timerService().currentProcessingTime();
         if (record.isLeft()) {
-            refuse(
-                    ControlLog.unreadable(
-                            "not a readable ControlCommand: " + record.left().getReason(), now),
-                    ctx);
+            refuse(ControlLog.unreadable(record.left(), now), ctx);
             return;
         }
         ControlCommand received = record.right();
@@ -109,12 +106,14 @@ public class ControlAuthFunction
             authenticate(command, received.getSignature(), now);
             if (ControlAction.SET.commandName().equals(command.action())) {
                 String change = applyLiveSettings(command, ctx);
+                // logged from the entry, whose fields are printable: the command's are as sent
+                ControlLogEntry entry = ControlLog.of(received, ControlLog.APPLIED, change, now);
                 LOGGER.info(
                         "control command {} from {} applied: {}",
-                        command.commandId(),
-                        command.issuer(),
-                        change);
-                ctx.output(CONTROL_LOG, ControlLog.of(received, ControlLog.APPLIED, change, now));
+                        entry.getCommandId(),
+                        entry.getIssuer(),
+                        entry.getReason());
+                ctx.output(CONTROL_LOG, entry);
             } else {
                 out.collect(received);
             }

@@ -128,14 +128,15 @@ public class ControlFunction
                     before.apply(command, this::known, settings.perTaskRouting(), now);
             current.update(applied.state());
             out.collect(applied.state());
+            // logged from the entry, whose fields are printable: the command's are as sent
+            ControlLogEntry entry =
+                    ControlLog.of(received, ControlLog.APPLIED, applied.change(), now);
             LOGGER.info(
                     "control command {} from {} applied: {}",
-                    command.commandId(),
-                    command.issuer(),
-                    applied.change());
-            ctx.output(
-                    CONTROL_LOG,
-                    ControlLog.of(received, ControlLog.APPLIED, applied.change(), now));
+                    entry.getCommandId(),
+                    entry.getIssuer(),
+                    entry.getReason());
+            ctx.output(CONTROL_LOG, entry);
         } catch (ControlRefusal refusal) {
             refuse(ControlLog.of(received, ControlLog.REFUSED, refusal.getMessage(), now), ctx);
         }
@@ -248,8 +249,10 @@ public class ControlFunction
             String kind =
                     event.substring(
                             0, event.indexOf(' ') < 0 ? event.indexOf(':') : event.indexOf(' '));
-            LOGGER.info("outlier detection: {}", event);
-            ctx.output(CONTROL_LOG, ControlLog.event(kind.replace(":", ""), null, event, now));
+            // the event names servers by the ids their records carry: log the printable entry
+            ControlLogEntry entry = ControlLog.event(kind.replace(":", ""), null, event, now);
+            LOGGER.info("outlier detection: {}", entry.getReason());
+            ctx.output(CONTROL_LOG, entry);
         }
         if (next.getVersion() != state().getVersion()) {
             current.update(next);

@@ -1,5 +1,6 @@
 package io.qrouter.job.state;
 
+import io.qrouter.core.text.Printable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -126,7 +127,12 @@ public final class WriteBackCache implements StateCaching {
             } catch (IOException e) {
                 throw e;
             } catch (Exception e) {
-                throw new IOException("reading keyed state for key " + lastKey + " failed", e);
+                // keys are server ids as their records carry them: the message ends up in logs
+                throw new IOException(
+                        "reading keyed state for key "
+                                + Printable.of(String.valueOf(lastKey))
+                                + " failed",
+                        e);
             }
         }
         return (S) slots[index];
@@ -142,7 +148,11 @@ public final class WriteBackCache implements StateCaching {
             } catch (IOException e) {
                 throw e;
             } catch (Exception e) {
-                throw new IOException("writing the state of key " + entry.getKey() + " failed", e);
+                throw new IOException(
+                        "writing the state of key "
+                                + Printable.of(String.valueOf(entry.getKey()))
+                                + " failed",
+                        e);
             } finally {
                 keyContext.setCurrentKey(currentKey);
             }

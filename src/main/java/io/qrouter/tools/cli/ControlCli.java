@@ -42,7 +42,7 @@ import picocli.CommandLine.Spec;
             "  active SERVER           back in service",
             "  weight SERVER W         weight in [0.01, 100] (scales its service rate for K-based policies)",
             "  policy NAME [d=N] [k-weights=A,S,R] [idle-queue=on|off]   switch the routing policy",
-            "  weights A,S,R           K's weights alpha,sigma,r (normalised to sum 1)",
+            "  k-weights A,S,R         K's weights alpha,sigma,r (normalised to sum 1)",
             "  power-of-d D            d of power-of-d, in [1, 64]",
             "  idle-queue on|off       heartbeat-k(-live) takes idle servers first, or ranks by K alone",
             "  set KEY=VALUE ...       change per-server state settings live, validated like the configuration:",
@@ -113,8 +113,8 @@ final class ControlCli implements Callable<Integer> {
             index = "0",
             paramLabel = "COMMAND",
             description =
-                    "drain, maintenance, active, weight, policy, "
-                            + "weights, power-of-d, idle-queue or set.")
+                    "The action, as named on the control topic: policy, k-weights, power-of-d, "
+                            + "idle-queue, drain, maintenance, active, weight or set.")
     String action;
 
     @Parameters(

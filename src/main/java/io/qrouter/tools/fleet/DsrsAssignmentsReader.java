@@ -1,6 +1,7 @@
 package io.qrouter.tools.fleet;
 
 import io.qrouter.avro.SlotAssignment;
+import io.qrouter.core.text.Printable;
 import io.qrouter.job.config.TopicNames;
 import io.qrouter.job.serde.AvroCodec;
 import io.qrouter.job.serde.AvroDecodeException;
@@ -44,12 +45,13 @@ public final class DsrsAssignmentsReader {
                                 slots.add(slot);
                             }
                         } catch (AvroDecodeException e) {
+                            // the reason quotes what Avro read from the record
                             LOG.warn(
                                     "skipping an undecodable record at {}-{}@{}: {}",
                                     record.topic(),
                                     record.partition(),
                                     record.offset(),
-                                    e.getMessage());
+                                    Printable.of(e.getMessage()));
                         }
                     });
         } catch (RuntimeException e) {

@@ -3,6 +3,7 @@ package io.qrouter.tools.fleet;
 import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.ServerMetrics;
+import io.qrouter.core.text.Printable;
 import io.qrouter.job.config.TopicNames;
 import io.qrouter.job.serde.AvroCodec;
 import io.qrouter.job.serde.AvroDecodeException;
@@ -95,12 +96,13 @@ final class FleetInput {
                 default -> {}
             }
         } catch (AvroDecodeException e) {
+            // the reason quotes what Avro read from the record
             LOG.warn(
                     "fleet: skipping undecodable record {}-{}@{}: {}",
                     record.topic(),
                     record.partition(),
                     record.offset(),
-                    e.getMessage());
+                    Printable.of(e.getMessage()));
         }
     }
 

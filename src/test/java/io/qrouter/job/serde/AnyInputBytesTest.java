@@ -9,6 +9,7 @@ import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskEventType;
 import io.qrouter.avro.TaskRequest;
+import io.qrouter.core.text.UnsafeCharacters;
 import io.qrouter.job.Records;
 import io.qrouter.job.config.JobConfig;
 import io.qrouter.job.config.RecordLimits;
@@ -33,10 +34,10 @@ import org.apache.flink.types.Either;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
- * Any bytes on any input topic come out as a record within the {@link RecordLimits} or as a bounded
- * dead letter, never as an exception: random bytes, mutations of valid encodings (flipped, cut,
- * spliced, length prefixes that claim gigabytes) and well-formed records with any values at all
- * (huge ids, NaN, 1e308, Long.MAX_VALUE, 1970).
+ * Any bytes on any input topic come out as a record within the {@link RecordLimits} or as a
+ * bounded, printable dead letter, never as an exception: random bytes, mutations of valid encodings
+ * (flipped, cut, spliced, length prefixes that claim gigabytes) and well-formed records with any
+ * values at all (huge ids, NaN, 1e308, Long.MAX_VALUE, 1970).
  */
 public class AnyInputBytesTest {
     private static final Instant NOW = Instant.parse("2026-11-30T09:00:00Z");
@@ -191,6 +192,9 @@ public class AnyInputBytesTest {
         if (letter.getTaskId() != null) {
             assertThat(letter.getTaskId().length()).isLessThanOrEqualTo(LIMITS.maxIdLength());
         }
+        // read as a log: whatever the input held, one line with no control or bidi character
+        UnsafeCharacters.assertNone(letter.getReason());
+        UnsafeCharacters.assertNone(letter.getTaskId());
         byte[] encoded = AvroCodec.of(DeadLetter.class).encode(letter);
         assertThat(encoded.length).isLessThanOrEqualTo(LIMITS.maxDeadLetterBytes());
         // and the dead-letter sink writes it as it is

@@ -23,7 +23,7 @@ class ControlScriptTest {
                 20s policy jsq d=2
 
                 1500ms drain server-3
-                25.5s weights 1,1,0.5
+                25.5s k-weights 1,1,0.5
                 """);
         ControlScript script = ControlScript.read(file);
         assertThat(script.steps())
