@@ -3,6 +3,7 @@ package io.qrouter.tools.cli;
 import io.qrouter.core.policy.PolicyName;
 import io.qrouter.tools.sim.LossAwareRoutingExperiment;
 import io.qrouter.tools.sim.SimResult;
+import io.qrouter.tools.sim.SimSetting;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
@@ -77,7 +78,14 @@ final class LossAwareRoutingCommand implements Runnable {
                                     common.seed,
                                     common.showProgress()));
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            throw OptionValues.invalid(
+                    spec,
+                    e,
+                    Map.of(
+                            SimSetting.SERVERS, "--servers",
+                            SimSetting.TASKS, "--tasks",
+                            SimSetting.LOAD, "--load",
+                            SimSetting.PATIENCE, "--patience"));
         }
         Map<PolicyName, SimResult> results = experiment.run(out);
         var stdout = spec.commandLine().getOut();

@@ -1,5 +1,8 @@
 package io.qrouter.tools.cli;
 
+import io.qrouter.tools.sim.InvalidSettingException;
+import io.qrouter.tools.sim.SimSetting;
+import java.util.Map;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,5 +35,18 @@ final class OptionValues {
             throw new CommandLine.ParameterException(
                     spec.commandLine(), option + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * The exit-2 error for a value the simulator refused: named by the option that set it, from
+     * {@code options}, or in the simulator's words when no option of the command sets it.
+     */
+    static CommandLine.ParameterException invalid(
+            CommandSpec spec, IllegalArgumentException e, Map<SimSetting, String> options) {
+        String message =
+                e instanceof InvalidSettingException bad && options.containsKey(bad.setting())
+                        ? bad.messageNaming(options.get(bad.setting()))
+                        : e.getMessage();
+        return new CommandLine.ParameterException(spec.commandLine(), message);
     }
 }

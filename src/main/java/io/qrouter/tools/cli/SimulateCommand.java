@@ -10,10 +10,12 @@ import io.qrouter.tools.sim.Delay;
 import io.qrouter.tools.sim.Impatience;
 import io.qrouter.tools.sim.SimConfig;
 import io.qrouter.tools.sim.SimResult;
+import io.qrouter.tools.sim.SimSetting;
 import io.qrouter.tools.sim.Simulation;
 import io.qrouter.tools.sim.StepMetrics;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 import picocli.CommandLine;
@@ -34,6 +36,33 @@ import picocli.CommandLine.Option;
             "Prints a summary, or with --json one JSON object."
         })
 final class SimulateCommand implements Runnable {
+    /**
+     * The option behind each simulation setting; the joining servers and their time share --join,
+     * whose errors keep the simulator's words.
+     */
+    private static final Map<SimSetting, String> OPTIONS =
+            new EnumMap<>(
+                    Map.ofEntries(
+                            Map.entry(SimSetting.POLICY, "--policy"),
+                            Map.entry(SimSetting.CHOICES, "--d"),
+                            Map.entry(SimSetting.SERVERS, "--servers"),
+                            Map.entry(SimSetting.TASKS, "--tasks"),
+                            Map.entry(SimSetting.LOAD, "--load"),
+                            Map.entry(SimSetting.ARRIVALS, "--arrivals"),
+                            Map.entry(SimSetting.SERVICE, "--service"),
+                            Map.entry(SimSetting.HETEROGENEITY, "--heterogeneity"),
+                            Map.entry(SimSetting.PATIENCE, "--patience"),
+                            Map.entry(SimSetting.ETA, "--eta"),
+                            Map.entry(SimSetting.ROUTERS, "--routers"),
+                            Map.entry(SimSetting.MEAN_TIME_BETWEEN_FAILURES, "--mtbf"),
+                            Map.entry(SimSetting.MEAN_TIME_TO_REPAIR, "--mttr"),
+                            Map.entry(SimSetting.INITIAL_QUEUE_MEAN, "--initial-queue"),
+                            Map.entry(SimSetting.WARMUP_TASKS, "--warmup"),
+                            Map.entry(SimSetting.STEP_LENGTH, "--step"),
+                            Map.entry(SimSetting.UPDATE_DELAY, "--update-delay"),
+                            Map.entry(SimSetting.DECISION_DELAY, "--decision-delay"),
+                            Map.entry(SimSetting.SLOW_START, "--slow-start")));
+
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
     @Option(
@@ -228,7 +257,7 @@ final class SimulateCommand implements Runnable {
             result = Simulation.run(config, done -> progress.update(done, done + " tasks"));
         } catch (IllegalArgumentException e) {
             // a malformed trace file is only found while it is read
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            throw OptionValues.invalid(spec, e, OPTIONS);
         }
         if (stepsCsv != null) {
             stepsTable(result).write(stepsCsv);
@@ -270,8 +299,8 @@ final class SimulateCommand implements Runnable {
                     .idleHeartbeat(!noIdleHeartbeat)
                     .routers(routers)
                     .reportEveryChange(reportChanges)
-                    .updateDelay(Delay.parse(updateDelay, "--update-delay"))
-                    .decisionDelay(Delay.parse(decisionDelay, "--decision-delay"))
+                    .updateDelay(Delay.parse(updateDelay, SimSetting.UPDATE_DELAY))
+                    .decisionDelay(Delay.parse(decisionDelay, SimSetting.DECISION_DELAY))
                     .heterogeneity(heterogeneity)
                     .failures(mtbf, mttr)
                     .initialQueueMean(initialQueue)
@@ -284,8 +313,8 @@ final class SimulateCommand implements Runnable {
                     .weights(w)
                     .seed(seed)
                     .build();
-        } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw OptionValues.invalid(spec, e, OPTIONS);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.qrouter.tools.fleet;
 
 import io.qrouter.tools.sim.ArrivalProcess;
+import io.qrouter.tools.sim.InvalidSettingException;
 import java.util.Map;
 
 /**
@@ -88,9 +89,11 @@ public record FleetConfig(
         require(failing != null, "the failing servers must be given", failing);
         failing.requireAmong(servers);
         kafka = Map.copyOf(kafka);
-        arrivalProcess(
-                arrivals,
-                ratePerSecond); // a bad spec or an unreadable trace fails here, naming --arrivals
+        try {
+            arrivalProcess(arrivals, ratePerSecond); // a bad spec or an unreadable trace fails here
+        } catch (InvalidSettingException e) {
+            throw new IllegalArgumentException(e.messageNaming("--arrivals"), e);
+        }
     }
 
     /** A fresh arrival process for this configuration; surge has one period per minute. */

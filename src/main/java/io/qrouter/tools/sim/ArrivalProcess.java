@@ -1,7 +1,6 @@
 package io.qrouter.tools.sim;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,10 +38,11 @@ public sealed interface ArrivalProcess {
         }
         Distribution gap;
         try {
-            gap = Distribution.parse(lower, "--arrivals");
+            gap = Distribution.parse(lower, SimSetting.ARRIVALS);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(
-                    "--arrivals must be poisson, erlang:K, h2:SCV, deterministic, surge or"
+            throw new InvalidSettingException(
+                    SimSetting.ARRIVALS,
+                    "must be poisson, erlang:K, h2:SCV, deterministic, surge or"
                             + " trace:FILE.csv (got \""
                             + spec
                             + "\")");
@@ -128,7 +128,8 @@ public sealed interface ArrivalProcess {
             try {
                 lines = Files.readAllLines(file);
             } catch (IOException e) {
-                throw new UncheckedIOException("--arrivals trace: cannot read " + file, e);
+                throw new InvalidSettingException(
+                        SimSetting.ARRIVALS, "trace: cannot read " + file, e);
             }
             List<Double> times = new ArrayList<>();
             List<String> keys = new ArrayList<>();
@@ -146,8 +147,9 @@ public sealed interface ArrivalProcess {
                     if (times.isEmpty() && i == 0) {
                         continue;
                     }
-                    throw new IllegalArgumentException(
-                            "--arrivals trace "
+                    throw new InvalidSettingException(
+                            SimSetting.ARRIVALS,
+                            "trace "
                                     + file
                                     + " line "
                                     + (i + 1)
@@ -156,8 +158,9 @@ public sealed interface ArrivalProcess {
                                     + "\" is not a number");
                 }
                 if (!(t >= last) || !Double.isFinite(t)) {
-                    throw new IllegalArgumentException(
-                            "--arrivals trace "
+                    throw new InvalidSettingException(
+                            SimSetting.ARRIVALS,
+                            "trace "
                                     + file
                                     + " line "
                                     + (i + 1)
@@ -172,8 +175,8 @@ public sealed interface ArrivalProcess {
                 keys.add(cells.length > 1 && !cells[1].isBlank() ? cells[1].trim() : null);
             }
             if (times.isEmpty()) {
-                throw new IllegalArgumentException(
-                        "--arrivals trace " + file + " holds no arrival times");
+                throw new InvalidSettingException(
+                        SimSetting.ARRIVALS, "trace " + file + " holds no arrival times");
             }
             return new Trace(
                     file,

@@ -26,22 +26,22 @@ public sealed interface Delay {
         return new Constant(0);
     }
 
-    static Delay parse(String spec, String option) {
+    static Delay parse(String spec, SimSetting setting) {
         String s = spec.trim().toLowerCase(Locale.ROOT);
         if (s.startsWith("exp:")) {
-            return new Exponential(Specs.parseDouble(s.substring(4), option, "exp:MEAN", 0, 1e9));
+            return new Exponential(Specs.parseDouble(s.substring(4), setting, "exp:MEAN", 0, 1e9));
         }
         try {
             Double.parseDouble(s);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(
-                    option
-                            + " must be a delay D >= 0 or exp:MEAN, in mean service times"
+            throw new InvalidSettingException(
+                    setting,
+                    "must be a delay D >= 0 or exp:MEAN, in mean service times"
                             + " (got \""
                             + spec
                             + "\")");
         }
-        return new Constant(Specs.parseDouble(s, option, "D", 0, 1e9));
+        return new Constant(Specs.parseDouble(s, setting, "D", 0, 1e9));
     }
 
     /** Samples drawn uniformly from {@code observed} (each ≥ 0, at least one). */

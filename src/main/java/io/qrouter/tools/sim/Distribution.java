@@ -17,7 +17,7 @@ sealed interface Distribution {
 
     String spec();
 
-    static Distribution parse(String spec, String option) {
+    static Distribution parse(String spec, SimSetting setting) {
         String s = spec.trim().toLowerCase(java.util.Locale.ROOT);
         if (s.equals("exp") || s.equals("exponential") || s.equals("poisson")) {
             return new Exponential();
@@ -26,16 +26,16 @@ sealed interface Distribution {
             return new Deterministic();
         }
         if (s.startsWith("erlang:")) {
-            int k = Specs.parseInt(s.substring(7), option, "erlang:K", 1, 1000);
+            int k = Specs.parseInt(s.substring(7), setting, "erlang:K", 1, 1000);
             return new Erlang(k);
         }
         if (s.startsWith("h2:")) {
-            double scv = Specs.parseDouble(s.substring(3), option, "h2:SCV", 1, 1000);
+            double scv = Specs.parseDouble(s.substring(3), setting, "h2:SCV", 1, 1000);
             return new Hyperexponential(scv);
         }
-        throw new IllegalArgumentException(
-                option
-                        + " must be exp, det, erlang:K (K in [1, 1000]) or h2:SCV"
+        throw new InvalidSettingException(
+                setting,
+                "must be exp, det, erlang:K (K in [1, 1000]) or h2:SCV"
                         + " (SCV in [1, 1000]) (got \""
                         + spec
                         + "\")");

@@ -24,8 +24,9 @@ record ServiceRates(String spec) {
 
     private static double[] rates(String spec, int servers, RandomGenerator random) {
         if (spec == null) {
-            throw new IllegalArgumentException(
-                    "--heterogeneity is required (none, uniform:LO,HI or bimodal:FRACTION,RATE)");
+            throw new InvalidSettingException(
+                    SimSetting.HETEROGENEITY,
+                    "is required (none, uniform:LO,HI or bimodal:FRACTION,RATE)");
         }
         double[] mu = new double[servers];
         String s = spec.trim().toLowerCase(Locale.ROOT);
@@ -34,8 +35,11 @@ record ServiceRates(String spec) {
         } else if (s.startsWith("uniform:")) {
             String[] p = s.substring(8).split(",", -1);
             requireTwo(spec, p);
-            double lo = Specs.parseDouble(p[0], "--heterogeneity", "uniform:LO,HI LO", 1e-6, 1e6);
-            double hi = Specs.parseDouble(p[1], "--heterogeneity", "uniform:LO,HI HI", lo, 1e6);
+            double lo =
+                    Specs.parseDouble(
+                            p[0], SimSetting.HETEROGENEITY, "uniform:LO,HI LO", 1e-6, 1e6);
+            double hi =
+                    Specs.parseDouble(p[1], SimSetting.HETEROGENEITY, "uniform:LO,HI HI", lo, 1e6);
             for (int i = 0; i < servers; i++) {
                 mu[i] = lo + (hi - lo) * random.nextDouble();
             }
@@ -44,27 +48,31 @@ record ServiceRates(String spec) {
             requireTwo(spec, p);
             double fraction =
                     Specs.parseDouble(
-                            p[0], "--heterogeneity", "bimodal:FRACTION,RATE FRACTION", 0, 1);
+                            p[0], SimSetting.HETEROGENEITY, "bimodal:FRACTION,RATE FRACTION", 0, 1);
             double rate =
                     Specs.parseDouble(
-                            p[1], "--heterogeneity", "bimodal:FRACTION,RATE RATE", 1e-6, 1e6);
+                            p[1],
+                            SimSetting.HETEROGENEITY,
+                            "bimodal:FRACTION,RATE RATE",
+                            1e-6,
+                            1e6);
             int fast = (int) Math.round(fraction * servers);
             for (int i = 0; i < servers; i++) {
                 mu[i] = i < fast ? rate : 1.0;
             }
         } else {
-            throw new IllegalArgumentException(
-                    "--heterogeneity must be none, uniform:LO,HI or bimodal:FRACTION,RATE (got \""
-                            + spec
-                            + "\")");
+            throw new InvalidSettingException(
+                    SimSetting.HETEROGENEITY,
+                    "must be none, uniform:LO,HI or bimodal:FRACTION,RATE (got \"" + spec + "\")");
         }
         return mu;
     }
 
     private static void requireTwo(String spec, String[] parts) {
         if (parts.length != 2) {
-            throw new IllegalArgumentException(
-                    "--heterogeneity needs two numbers after the colon (got \"" + spec + "\")");
+            throw new InvalidSettingException(
+                    SimSetting.HETEROGENEITY,
+                    "needs two numbers after the colon (got \"" + spec + "\")");
         }
     }
 }

@@ -98,83 +98,93 @@ public record SimConfig(
     public static final int MAX_SERVERS = 1 << 27;
 
     public SimConfig {
-        require(policy != null, "--policy is required; valid: " + PolicyName.validNames());
-        require(choices >= 1, "--d must be >= 1 (got " + choices + ")");
+        require(
+                policy != null,
+                SimSetting.POLICY,
+                "is required; valid: " + PolicyName.validNames());
+        require(choices >= 1, SimSetting.CHOICES, "must be >= 1 (got " + choices + ")");
         require(
                 loadIndexTimeUnit >= 0 && Double.isFinite(loadIndexTimeUnit),
-                "the load index time unit must be > 0, or 0 for the fleet's mean service time (got "
+                SimSetting.LOAD_INDEX_TIME_UNIT,
+                "must be > 0, or 0 for the fleet's mean service time (got "
                         + loadIndexTimeUnit
                         + ")");
         require(
                 maxLossProbability > 0 && maxLossProbability <= 1,
-                "--max-loss-probability must be in (0, 1], 1 = admission off (got "
-                        + maxLossProbability
-                        + ")");
+                SimSetting.MAX_LOSS_PROBABILITY,
+                "must be in (0, 1], 1 = admission off (got " + maxLossProbability + ")");
         require(
                 slowStart >= 0 && Double.isFinite(slowStart),
-                "--slow-start must be >= 0, 0 = off (got " + slowStart + ")");
+                SimSetting.SLOW_START,
+                "must be >= 0, 0 = off (got " + slowStart + ")");
         require(
                 joiningServers >= 0 && joiningServers < servers,
-                "the joining servers must be in [0, servers - 1] (got "
-                        + joiningServers
-                        + " of "
-                        + servers
-                        + ")");
+                SimSetting.JOINING_SERVERS,
+                "must be in [0, servers - 1] (got " + joiningServers + " of " + servers + ")");
         require(
                 strategyDelta >= 0
                         && Double.isFinite(strategyDelta)
                         && strategyZeta >= 0
                         && Double.isFinite(strategyZeta),
-                "the weights delta and zeta of Z must be finite and >= 0 (got "
-                        + strategyDelta
-                        + ", "
-                        + strategyZeta
-                        + ")");
+                SimSetting.STRATEGY_WEIGHTS,
+                "must be finite and >= 0 (got " + strategyDelta + ", " + strategyZeta + ")");
         require(
                 joinAt >= 0 && Double.isFinite(joinAt),
-                "the join time must be >= 0 (got " + joinAt + ")");
+                SimSetting.JOIN_AT,
+                "must be >= 0 (got " + joinAt + ")");
         require(
                 servers >= 1 && servers <= MAX_SERVERS,
-                "--servers must be in [1, " + MAX_SERVERS + "] (got " + servers + ")");
-        require(tasks >= 1, "--tasks must be >= 1 (got " + tasks + ")");
-        require(load > 0 && Double.isFinite(load), "--load must be > 0 (got " + load + ")");
+                SimSetting.SERVERS,
+                "must be in [1, " + MAX_SERVERS + "] (got " + servers + ")");
+        require(tasks >= 1, SimSetting.TASKS, "must be >= 1 (got " + tasks + ")");
+        require(
+                load > 0 && Double.isFinite(load),
+                SimSetting.LOAD,
+                "must be > 0 (got " + load + ")");
         require(
                 patience >= 0 && Double.isFinite(patience),
-                "--patience must be >= 0 (got " + patience + ")");
-        require(eta > 0 && Double.isFinite(eta), "--eta must be > 0 (got " + eta + ")");
-        require(routers >= 1, "--routers must be >= 1 (got " + routers + ")");
+                SimSetting.PATIENCE,
+                "must be >= 0 (got " + patience + ")");
+        require(eta > 0 && Double.isFinite(eta), SimSetting.ETA, "must be > 0 (got " + eta + ")");
+        require(routers >= 1, SimSetting.ROUTERS, "must be >= 1 (got " + routers + ")");
         require(
                 meanTimeBetweenFailures >= 0,
-                "--mtbf must be >= 0 (got " + meanTimeBetweenFailures + ")");
-        require(meanTimeToRepair > 0, "--mttr must be > 0 (got " + meanTimeToRepair + ")");
+                SimSetting.MEAN_TIME_BETWEEN_FAILURES,
+                "must be >= 0 (got " + meanTimeBetweenFailures + ")");
+        require(
+                meanTimeToRepair > 0,
+                SimSetting.MEAN_TIME_TO_REPAIR,
+                "must be > 0 (got " + meanTimeToRepair + ")");
         require(
                 initialQueueMean >= 0,
-                "--initial-queue must be >= 0 (got " + initialQueueMean + ")");
+                SimSetting.INITIAL_QUEUE_MEAN,
+                "must be >= 0 (got " + initialQueueMean + ")");
         require(
                 warmupTasks >= 0 && warmupTasks < tasks,
-                "--warmup must be in [0, tasks - 1] (got "
-                        + warmupTasks
-                        + " with "
-                        + tasks
-                        + " tasks)");
+                SimSetting.WARMUP_TASKS,
+                "must be in [0, tasks - 1] (got " + warmupTasks + " with " + tasks + " tasks)");
         require(
                 stepLength > 0 && Double.isFinite(stepLength),
-                "--step must be > 0 (got " + stepLength + ")");
-        require(
-                weights != null
-                        && heartbeat != null
-                        && impatience != null
-                        && heterogeneity != null
-                        && updateDelay != null
-                        && decisionDelay != null
-                        && estimators != null,
-                "weights, heartbeat, impatience, heterogeneity, delays and estimators are required");
-        Distribution.parse(service, "--service");
+                SimSetting.STEP_LENGTH,
+                "must be > 0 (got " + stepLength + ")");
+        if (weights == null
+                || heartbeat == null
+                || impatience == null
+                || heterogeneity == null
+                || updateDelay == null
+                || decisionDelay == null
+                || estimators == null) {
+            throw new IllegalArgumentException(
+                    "weights, heartbeat, impatience, heterogeneity, delays and estimators are"
+                            + " required");
+        }
+        Distribution.parse(service, SimSetting.SERVICE);
         if (arrivals.trim().toLowerCase(java.util.Locale.ROOT).startsWith("trace:")) {
             java.nio.file.Path trace = java.nio.file.Path.of(arrivals.trim().substring(6));
             require(
                     java.nio.file.Files.isReadable(trace),
-                    "--arrivals trace: cannot read " + trace);
+                    SimSetting.ARRIVALS,
+                    "trace: cannot read " + trace);
         } else {
             ArrivalProcess.parse(arrivals, 1, 1);
         }
@@ -251,9 +261,9 @@ public record SimConfig(
         return b;
     }
 
-    private static void require(boolean ok, String message) {
+    private static void require(boolean ok, SimSetting setting, String problem) {
         if (!ok) {
-            throw new IllegalArgumentException(message);
+            throw new InvalidSettingException(setting, problem);
         }
     }
 

@@ -130,7 +130,7 @@ public final class Simulation {
         this.cancelRandom = master.split();
         this.delayRandom = master.split();
 
-        this.service = Distribution.parse(config.service(), "--service");
+        this.service = Distribution.parse(config.service(), SimSetting.SERVICE);
         double[] mu =
                 workload != null
                         ? workload.mu().clone()
@@ -191,8 +191,8 @@ public final class Simulation {
             initialTotal += initialQueue[s];
         }
         if (routedTasks + initialTotal > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException(
-                    "--tasks plus the initial queues must stay below 2^31 tasks");
+            throw new InvalidSettingException(
+                    SimSetting.TASKS, "plus the initial queues must stay below 2^31 tasks");
         }
         this.totalTasks = routedTasks + initialTotal;
         this.tasks = new TaskTable((int) totalTasks, n);

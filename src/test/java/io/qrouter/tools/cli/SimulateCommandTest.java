@@ -66,16 +66,22 @@ class SimulateCommandTest {
             assertThat(Main.execute("simulate", "--arrivals", "weibull")).isEqualTo(2);
             assertThat(Main.execute("simulate", "--arrivals", "trace:/no/such/file.csv"))
                     .isEqualTo(2);
+            assertThat(Main.execute("simulate", "--d", "0")).isEqualTo(2);
+            assertThat(Main.execute("simulate", "--service", "erlang:0")).isEqualTo(2);
+            assertThat(Main.execute("simulate", "--update-delay", "exp:-1")).isEqualTo(2);
         } finally {
             System.setErr(err);
         }
         String text = captured.toString(StandardCharsets.UTF_8);
         assertThat(text)
-                .contains("--load")
+                .contains("--load must be > 0 (got -1.0)")
                 .contains("--policy")
                 .contains("heartbeat-k-live")
-                .contains("--arrivals")
-                .contains("cannot read /no/such/file.csv");
+                .contains("--arrivals must be poisson")
+                .contains("--arrivals trace: cannot read /no/such/file.csv")
+                .contains("--d must be >= 1 (got 0)")
+                .contains("--service erlang:K must be in [1, 1000] (got 0)")
+                .contains("--update-delay exp:MEAN must be in [0.0, 1.0E9] (got -1)");
     }
 
     private static String run(String... args) {

@@ -54,8 +54,8 @@ class InformationDelayTest {
         SimResult b =
                 Simulation.run(
                         plain.toBuilder()
-                                .updateDelay(Delay.parse("0", "--update-delay"))
-                                .decisionDelay(Delay.parse("exp:0", "--decision-delay"))
+                                .updateDelay(Delay.parse("0", SimSetting.UPDATE_DELAY))
+                                .decisionDelay(Delay.parse("exp:0", SimSetting.DECISION_DELAY))
                                 .build());
         assertThat(b.meanSojourn()).isEqualTo(a.meanSojourn());
         assertThat(b.abandoned()).isEqualTo(a.abandoned());
@@ -91,15 +91,19 @@ class InformationDelayTest {
     }
 
     @Test
-    void delaysAreParsedWithTheirOptionInErrors() {
-        assertThat(Delay.parse("0.5", "--x").mean()).isEqualTo(0.5);
-        assertThat(Delay.parse("exp:2", "--x").mean()).isEqualTo(2);
-        assertThat(Delay.parse("0", "--x").isZero()).isTrue();
+    void delaysAreParsedWithTheirSettingInErrors() {
+        assertThat(Delay.parse("0.5", SimSetting.UPDATE_DELAY).mean()).isEqualTo(0.5);
+        assertThat(Delay.parse("exp:2", SimSetting.UPDATE_DELAY).mean()).isEqualTo(2);
+        assertThat(Delay.parse("0", SimSetting.UPDATE_DELAY).isZero()).isTrue();
         org.assertj.core.api.Assertions.assertThatThrownBy(
-                        () -> Delay.parse("-1", "--update-delay"))
-                .hasMessageContaining("--update-delay");
+                        () -> Delay.parse("-1", SimSetting.UPDATE_DELAY))
+                .isInstanceOfSatisfying(
+                        InvalidSettingException.class,
+                        e -> assertThat(e.setting()).isEqualTo(SimSetting.UPDATE_DELAY))
+                .hasMessage("the update delay D must be in [0.0, 1.0E9] (got -1)");
         org.assertj.core.api.Assertions.assertThatThrownBy(
-                        () -> Delay.parse("soon", "--update-delay"))
-                .hasMessageContaining("--update-delay must be a delay");
+                        () -> Delay.parse("soon", SimSetting.DECISION_DELAY))
+                .hasMessageStartingWith("the decision delay must be a delay")
+                .hasMessageNotContaining("--");
     }
 }

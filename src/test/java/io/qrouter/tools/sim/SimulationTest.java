@@ -185,16 +185,34 @@ class SimulationTest {
     }
 
     @Test
-    void badSettingsNameTheOption() {
+    void badSettingsNameTheSettingNotAnOption() {
         assertThatThrownBy(() -> SimConfig.builder().load(-1).build())
-                .hasMessageContaining("--load");
-        assertThatThrownBy(() -> SimConfig.builder().arrivals("weibull").build())
-                .hasMessageContaining("--arrivals");
-        assertThatThrownBy(() -> SimConfig.builder().heterogeneity("uniform:2").build())
-                .hasMessageContaining("--heterogeneity");
+                .isInstanceOfSatisfying(
+                        InvalidSettingException.class,
+                        e -> {
+                            assertThat(e.setting()).isEqualTo(SimSetting.LOAD);
+                            assertThat(e.messageNaming("--load"))
+                                    .isEqualTo("--load must be > 0 (got -1.0)");
+                        })
+                .hasMessage("the load must be > 0 (got -1.0)");
+        assertThat(settingAtFault(() -> SimConfig.builder().arrivals("weibull").build()))
+                .isEqualTo(SimSetting.ARRIVALS);
+        assertThat(settingAtFault(() -> SimConfig.builder().heterogeneity("uniform:2").build()))
+                .isEqualTo(SimSetting.HETEROGENEITY);
+        assertThat(settingAtFault(() -> SimConfig.builder().service("erlang:0").build()))
+                .isEqualTo(SimSetting.SERVICE);
+        assertThat(settingAtFault(() -> SimConfig.builder().tasks(10).warmupTasks(10).build()))
+                .isEqualTo(SimSetting.WARMUP_TASKS);
         assertThatThrownBy(() -> SimConfig.builder().service("erlang:0").build())
-                .hasMessageContaining("--service");
-        assertThatThrownBy(() -> SimConfig.builder().tasks(10).warmupTasks(10).build())
-                .hasMessageContaining("--warmup");
+                .hasMessageNotContaining("--");
+    }
+
+    private static SimSetting settingAtFault(Runnable build) {
+        try {
+            build.run();
+        } catch (InvalidSettingException e) {
+            return e.setting();
+        }
+        throw new AssertionError("no InvalidSettingException");
     }
 }
