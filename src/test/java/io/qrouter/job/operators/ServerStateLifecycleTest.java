@@ -250,7 +250,8 @@ class ServerStateLifecycleTest extends ServerStateFunctionTestBase {
 
     @Test
     void stateAndBroadcastTypesArePojosNotKryo() {
-        // ServerState and ServerUpdate have hand-written serializers (HandWrittenSerializersTest)
+        // ServerState and ServerUpdate have hand-written serializers (the *SerializerTest classes
+        // (HandWrittenSerializerTestBase))
         assertThat(TypeInformation.of(BufferedTask.class)).isInstanceOf(PojoTypeInfo.class);
         assertThat(TypeInformation.of(io.qrouter.core.estimate.ServerEstimators.class))
                 .isInstanceOf(PojoTypeInfo.class);
