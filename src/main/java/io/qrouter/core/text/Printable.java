@@ -9,12 +9,12 @@ import java.util.HexFormat;
  * reorder what a reader sees.
  *
  * <p>Escaped, with JSON's escapes: {@code \} as {@code \\}; {@code \n}, {@code \r}, {@code \t} as
- * themselves; every other control (C0, DEL, C1, ESC as {@code \u001b}), format character (the bidi
- * embeddings, overrides, isolates and marks, zero-width characters, tags), line and paragraph
- * separator (U+2028, U+2029), lone surrogate and unassigned code point as {@code \}{@code uXXXX}
- * per UTF-16 unit. Everything else, printable ASCII and printable non-ASCII alike, is kept. The
- * escaping is injective, so a shown value stands for one input; a text longer than the bound ends
- * in {@link #TRUNCATED}, never inside an escape or a surrogate pair.
+ * themselves; every other control (C0, DEL, C1, ESC as {@code \}{@code u001b}), format character
+ * (the bidi embeddings, overrides, isolates and marks, zero-width characters, tags), line and
+ * paragraph separator (U+2028, U+2029), lone surrogate and unassigned code point as {@code \}{@code
+ * uXXXX} per UTF-16 unit. Everything else, printable ASCII and printable non-ASCII alike, is kept.
+ * The escaping is injective, so a shown value stands for one input; a text longer than the bound
+ * ends in {@link #TRUNCATED}, never inside an escape or a surrogate pair.
  */
 public final class Printable {
     /** The bound of {@link #of(String)}, in UTF-16 units (characters of a Java string). */
