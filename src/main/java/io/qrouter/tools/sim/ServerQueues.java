@@ -99,7 +99,7 @@ public final class ServerQueues {
 
     /** Plays every completion and abandonment due by {@code now}, in time order. */
     public void runUntil(double now) {
-        while (nextEventAt() <= now) {
+        while (nextEventAt() <= now && !events.isEmpty()) {
             events.pop();
             if (events.kind() == EventKind.DEPARTURE) {
                 depart(events.server(), events.arg(), events.time());
