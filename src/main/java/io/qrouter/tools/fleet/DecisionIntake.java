@@ -5,7 +5,6 @@ import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.ServerMetrics;
 import io.qrouter.core.policy.Rule;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
@@ -23,41 +22,33 @@ final class DecisionIntake {
     private final FleetClock clock;
     private final FleetStats stats;
     private final Map<String, TaskRecord> ledger;
-    private final List<SimulatedServer> servers;
-    private final Map<String, Integer> serverIndex = new HashMap<>();
+    private final FleetServers servers;
     private final FleetSeries series;
     private final FleetHeartbeats heartbeats;
     private final SplittableRandom foreignWork;
-    private final TaskEventSink sink;
     private final Map<String, Boolean> aliveByServer = new HashMap<>();
     private double lastDecisionAt;
 
     /**
      * @param foreignWork draws the work and patience of tasks of other runs, which are served too
-     * @param sink receives the servers' lifecycle events
      */
     DecisionIntake(
             FleetConfig config,
             FleetClock clock,
             FleetStats stats,
             Map<String, TaskRecord> ledger,
-            List<SimulatedServer> servers,
+            FleetServers servers,
             FleetSeries series,
             FleetHeartbeats heartbeats,
-            SplittableRandom foreignWork,
-            TaskEventSink sink) {
+            SplittableRandom foreignWork) {
         this.config = config;
         this.clock = clock;
         this.stats = stats;
         this.ledger = ledger;
         this.servers = servers;
-        for (int i = 0; i < servers.size(); i++) {
-            serverIndex.put(servers.get(i).id(), i);
-        }
         this.series = series;
         this.heartbeats = heartbeats;
         this.foreignWork = foreignWork;
-        this.sink = sink;
     }
 
     /** When the last decision for a task of this run arrived (fleet seconds; 0 before any). */
@@ -70,22 +61,20 @@ final class DecisionIntake {
      * seconds).
      */
     void onDecision(RoutingDecision decision, double appendedAt, double now) {
-        Integer index = serverIndex.get(decision.getServerId());
+        Integer index = servers.index(decision.getServerId());
         TaskRecord task = ledger.get(decision.getTaskId());
         if (task == null) {
             // a decision for a task of another run (e.g. a restarted fleet in the same group):
             // serve it anyway
             stats.foreignDecisions.incrementAndGet();
             if (index != null) {
-                servers.get(index)
-                        .arrive(
-                                new FleetTask(
-                                        decision.getTaskId(),
-                                        TaskSource.exponential(foreignWork),
-                                        TaskSource.exponential(foreignWork)
-                                                * config.meanPatienceSeconds()),
-                                now,
-                                sink);
+                servers.arrive(
+                        index,
+                        new FleetTask(
+                                decision.getTaskId(),
+                                TaskSource.exponential(foreignWork),
+                                TaskSource.exponential(foreignWork) * config.meanPatienceSeconds()),
+                        now);
             }
             return;
         }
@@ -119,12 +108,11 @@ final class DecisionIntake {
             return;
         }
         task.outcome = TaskRecord.Outcome.QUEUED;
-        servers.get(index).advance(now, sink);
-        servers.get(index).arrive(task.task, now, sink);
+        servers.arrive(index, task.task, now);
     }
 
     void onMetrics(ServerMetrics metrics, double now) {
-        Integer index = serverIndex.get(metrics.getServerId());
+        Integer index = servers.index(metrics.getServerId());
         if (index == null) {
             return;
         }

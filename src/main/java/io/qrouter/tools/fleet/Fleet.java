@@ -36,7 +36,7 @@ public final class Fleet implements AutoCloseable {
     private final FleetClock clock = new FleetClock();
     private final FleetStats stats = new FleetStats();
     private final Map<String, TaskRecord> ledger = new ConcurrentHashMap<>();
-    private final List<SimulatedServer> servers = new ArrayList<>();
+    private final FleetServers servers;
     private final FleetSeries series;
     private final double[] recentWaits = new double[RECENT_WAITS];
     private int recentWaitCount;
@@ -64,13 +64,14 @@ public final class Fleet implements AutoCloseable {
         SplittableRandom foreignWork = workload.split();
         SplittableRandom tasks = workload.split();
         SplittableRandom failures = workload.split();
-        for (int i = 0; i < config.servers(); i++) {
-            String id = "server-" + (i + 1);
-            double failShare = config.failing().shareOf(id);
-            servers.add(
-                    new SimulatedServer(
-                            id, mu[i], failShare, failShare > 0 ? failures.split() : null));
+        List<String> ids = FleetServers.numberedIds(config.servers());
+        double[] failShare = new double[ids.size()];
+        SplittableRandom[] failureDraws = new SplittableRandom[ids.size()];
+        for (int i = 0; i < ids.size(); i++) {
+            failShare[i] = config.failing().shareOf(ids.get(i));
+            failureDraws[i] = failShare[i] > 0 ? failures.split() : null;
         }
+        this.servers = new FleetServers(ids, mu, failShare, failureDraws, this::publish);
         this.series = new FleetSeries(config.servers());
         this.stallWatch = new StallWatch(config.stallAfterSeconds());
         this.output = new FleetOutput(config, clock, stats);
@@ -79,15 +80,7 @@ public final class Fleet implements AutoCloseable {
                         servers, config.defaultHeartbeatMillis(), clock, output::heartbeat);
         this.intake =
                 new DecisionIntake(
-                        config,
-                        clock,
-                        stats,
-                        ledger,
-                        servers,
-                        series,
-                        heartbeats,
-                        foreignWork,
-                        this::publish);
+                        config, clock, stats, ledger, servers, series, heartbeats, foreignWork);
         this.input = new FleetInput(config, clock, intake);
         this.source = new TaskSource(config, clock, output, ledger, tasks);
         this.sourceThread = new Thread(source, "fleet-tasks");
@@ -280,9 +273,7 @@ public final class Fleet implements AutoCloseable {
                     assigned.countDown();
                 }
                 now = clock.seconds();
-                for (SimulatedServer server : servers) {
-                    server.advance(now, this::publish);
-                }
+                servers.advance(now);
                 heartbeats.due(now);
                 watchForStalls(now);
                 if (now >= nextSample) {
@@ -313,9 +304,9 @@ public final class Fleet implements AutoCloseable {
     }
 
     private double nextServerEvent() {
-        double next = Double.POSITIVE_INFINITY;
+        double next = servers.nextEventAt();
         for (int i = 0; i < servers.size(); i++) {
-            next = Math.min(next, Math.min(servers.get(i).nextEventAt(), heartbeats.nextAt(i)));
+            next = Math.min(next, heartbeats.nextAt(i));
         }
         return next;
     }

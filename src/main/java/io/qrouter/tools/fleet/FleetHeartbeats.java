@@ -2,7 +2,6 @@ package io.qrouter.tools.fleet;
 
 import io.qrouter.avro.Heartbeat;
 import java.util.Arrays;
-import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -17,7 +16,7 @@ final class FleetHeartbeats {
     static final long MIN_HEARTBEAT_MILLIS = 20;
     static final long MAX_HEARTBEAT_MILLIS = 60_000;
 
-    private final List<SimulatedServer> servers;
+    private final FleetServers servers;
     private final FleetClock clock;
     private final Consumer<Heartbeat> send;
     private final FleetRecords records;
@@ -25,10 +24,7 @@ final class FleetHeartbeats {
     private final double[] nextAt;
 
     FleetHeartbeats(
-            List<SimulatedServer> servers,
-            long defaultMillis,
-            FleetClock clock,
-            Consumer<Heartbeat> send) {
+            FleetServers servers, long defaultMillis, FleetClock clock, Consumer<Heartbeat> send) {
         this.servers = servers;
         this.clock = clock;
         this.send = send;
@@ -70,10 +66,9 @@ final class FleetHeartbeats {
     }
 
     private void beat(int i, double now, boolean leaving) {
-        SimulatedServer server = servers.get(i);
         send.accept(
                 records.heartbeat(
-                        i, server, now, clock.epochMillis(now), intervalMillis[i], leaving));
+                        i, servers, now, clock.epochMillis(now), intervalMillis[i], leaving));
         nextAt[i] = now + intervalMillis[i] / 1000.0;
     }
 }

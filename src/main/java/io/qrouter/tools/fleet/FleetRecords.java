@@ -47,25 +47,25 @@ final class FleetRecords {
      */
     Heartbeat heartbeat(
             int i,
-            SimulatedServer server,
+            FleetServers servers,
             double now,
             long sentAtMillis,
             long intervalMillis,
             boolean leaving) {
-        double busy = server.busySeconds(now);
+        double busy = servers.busySeconds(i, now);
         double span = now - lastHeartbeatAt[i];
         double cpu =
                 span > 0
                         ? Math.max(0, Math.min(1, (busy - busyAtLastHeartbeat[i]) / span))
-                        : (server.busy() ? 1 : 0);
+                        : (servers.busy(i) ? 1 : 0);
         lastHeartbeatAt[i] = now;
         busyAtLastHeartbeat[i] = busy;
         return Heartbeat.newBuilder()
-                .setServerId(server.id())
+                .setServerId(servers.id(i))
                 .setSentAt(Instant.ofEpochMilli(sentAtMillis))
-                .setQueueLength(server.queueLength())
-                .setBusy(server.busy())
-                .setServiceRatePerSecond(server.mu())
+                .setQueueLength(servers.queueLength(i))
+                .setBusy(servers.busy(i))
+                .setServiceRatePerSecond(servers.mu(i))
                 .setCpu(cpu)
                 .setIntervalMillis(intervalMillis)
                 .setLeaving(leaving)

@@ -68,7 +68,7 @@ public record FleetResult(
             FleetConfig config,
             FleetStats stats,
             List<TaskRecord> tasks,
-            List<SimulatedServer> fleet,
+            FleetServers fleet,
             FleetSeries series,
             double producingSeconds,
             double totalSeconds,
@@ -78,8 +78,8 @@ public record FleetResult(
                 RunFigures.of(
                         tasks.stream().map(TaskTimeline::of).toList(), config.warmupSeconds());
         Map<String, long[]> perServer = new LinkedHashMap<>();
-        for (SimulatedServer s : fleet) {
-            perServer.put(s.id(), new long[4]);
+        for (int i = 0; i < fleet.size(); i++) {
+            perServer.put(fleet.id(i), new long[4]);
         }
         for (TaskRecord t : tasks) {
             long[] counts = t.serverId == null ? null : perServer.get(t.serverId);
@@ -96,8 +96,7 @@ public record FleetResult(
         }
         List<ServerSummary> servers = new ArrayList<>();
         for (int i = 0; i < fleet.size(); i++) {
-            SimulatedServer s = fleet.get(i);
-            long[] c = perServer.get(s.id());
+            long[] c = perServer.get(fleet.id(i));
             final int index = i;
             double meanOccupancy =
                     series.occupancy.stream()
@@ -106,13 +105,15 @@ public record FleetResult(
                             .orElse(0);
             servers.add(
                     new ServerSummary(
-                            s.id(),
-                            s.mu(),
+                            fleet.id(i),
+                            fleet.mu(i),
                             c[0],
                             c[1],
                             c[2],
                             c[3],
-                            totalSeconds > 0 ? s.busySeconds(totalSeconds) / totalSeconds : 0,
+                            totalSeconds > 0
+                                    ? fleet.busySeconds(i, totalSeconds) / totalSeconds
+                                    : 0,
                             meanOccupancy));
         }
         return new FleetResult(

@@ -36,12 +36,12 @@ final class FleetSeries {
         return servers;
     }
 
-    void sampleOccupancy(double at, List<SimulatedServer> fleet) {
+    void sampleOccupancy(double at, FleetServers fleet) {
         int[] lengths = new int[fleet.size()];
         double[] busy = new double[fleet.size()];
         for (int i = 0; i < lengths.length; i++) {
-            lengths[i] = fleet.get(i).queueLength();
-            busy[i] = fleet.get(i).busySeconds(at);
+            lengths[i] = fleet.queueLength(i);
+            busy[i] = fleet.busySeconds(i, at);
         }
         occupancy.add(new Occupancy(at, lengths, busy));
     }

@@ -5,13 +5,11 @@ import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskEventType;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.tools.sim.ArrivalProcess;
-import java.util.Arrays;
 import java.util.List;
-import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 
 /**
- * The fleet's workload in virtual time: Poisson tasks, the fleet's own {@link SimulatedServer}s
+ * The fleet's workload in virtual time: Poisson tasks, the fleet's own {@link FleetServers}
  * (M/M/1+M, rates spread as in {@link Fleet}) with their ENQUEUED, STARTED, COMPLETED and ABANDONED
  * events, and a heartbeat from every server at a fixed interval, all as the fleet writes them
  * ({@link FleetRecords}), in time order. No job is asked: each task goes to a server drawn with
@@ -82,19 +80,15 @@ public final class VirtualFleet {
         void heartbeat(Heartbeat heartbeat);
     }
 
-    private record Pending(double at, int server) {}
-
     private final Settings settings;
     private final long startEpochMillis;
-    private final SimulatedServer[] servers;
+    private final FleetServers servers;
     private final double[] cumulativeMu;
     private final FleetRecords records;
     private final ArrivalProcess arrivals;
     private final SplittableRandom arrivalRandom;
     private final SplittableRandom workRandom;
     private final SplittableRandom serverRandom;
-    private final PriorityQueue<Pending> serverEvents =
-            new PriorityQueue<>((a, b) -> Double.compare(a.at, b.at));
     private Output output;
     private boolean announced;
     private boolean tasksOn = true;
@@ -116,11 +110,10 @@ public final class VirtualFleet {
                         settings.muSpread(),
                         settings.ratePerSecond() / settings.load(),
                         workload.split());
-        this.servers = new SimulatedServer[mu.length];
+        this.servers = new FleetServers(FleetServers.numberedIds(mu.length), mu, this::publish);
         this.cumulativeMu = new double[mu.length];
         double sum = 0;
         for (int i = 0; i < mu.length; i++) {
-            servers[i] = new SimulatedServer("server-" + (i + 1), mu[i]);
             sum += mu[i];
             cumulativeMu[i] = sum;
         }
@@ -134,11 +127,11 @@ public final class VirtualFleet {
 
     /** The server ids, {@code server-1 … server-N}. */
     public List<String> serverIds() {
-        return Arrays.stream(servers).map(SimulatedServer::id).toList();
+        return FleetServers.numberedIds(servers.size());
     }
 
     public int serverCount() {
-        return servers.length;
+        return servers.size();
     }
 
     /** Tasks created so far. */
@@ -186,11 +179,8 @@ public final class VirtualFleet {
         if (!announced) {
             return 0;
         }
-        dropStale();
-        double serverAt =
-                serverEvents.isEmpty() ? Double.POSITIVE_INFINITY : serverEvents.peek().at;
         return Math.min(
-                Math.min(serverAt, nextBeatAt()),
+                Math.min(servers.nextEventAt(), nextBeatAt()),
                 tasksOn ? nextArrivalAt : Double.POSITIVE_INFINITY);
     }
 
@@ -201,7 +191,7 @@ public final class VirtualFleet {
     private void emitNext(Output out) {
         output = out;
         if (!announced) {
-            for (int i = 0; i < servers.length; i++) {
+            for (int i = 0; i < servers.size(); i++) {
                 beat(i, 0);
             }
             announced = true;
@@ -209,12 +199,10 @@ public final class VirtualFleet {
         }
         double at = nextAt();
         now = at;
-        if (!serverEvents.isEmpty() && serverEvents.peek().at == at) {
-            int i = serverEvents.poll().server;
-            servers[i].advance(at, this::publish);
-            schedule(i);
+        if (servers.nextEventAt() == at) {
+            servers.advance(at);
         } else if (nextBeatAt() == at) {
-            beat((int) (beats % servers.length), at);
+            beat((int) (beats % servers.size()), at);
             beats++;
         } else {
             arrive(at);
@@ -226,15 +214,15 @@ public final class VirtualFleet {
      * the interval.
      */
     private double nextBeatAt() {
-        long round = beats / servers.length + 1;
-        int i = (int) (beats % servers.length);
-        return (round + (double) i / servers.length) * settings.heartbeatMillis() / 1000.0;
+        long round = beats / servers.size() + 1;
+        int i = (int) (beats % servers.size());
+        return (round + (double) i / servers.size()) * settings.heartbeatMillis() / 1000.0;
     }
 
     private void beat(int i, double at) {
         output.heartbeat(
                 records.heartbeat(
-                        i, servers[i], at, epochMillis(at), settings.heartbeatMillis(), false));
+                        i, servers, at, epochMillis(at), settings.heartbeatMillis(), false));
     }
 
     private void arrive(double at) {
@@ -245,10 +233,7 @@ public final class VirtualFleet {
                         TaskSource.exponential(workRandom),
                         TaskSource.exponential(workRandom) * settings.meanPatienceSeconds());
         output.task(FleetRecords.task(taskId, epochMillis(at), null));
-        int i = weightedServer();
-        servers[i].advance(at, this::publish);
-        servers[i].arrive(task, at, this::publish);
-        schedule(i);
+        servers.arrive(weightedServer(), task, at);
         nextArrivalAt = arrivals.next(at, arrivalRandom);
     }
 
@@ -266,21 +251,6 @@ public final class VirtualFleet {
             }
         }
         return lo;
-    }
-
-    private void schedule(int i) {
-        double at = servers[i].nextEventAt();
-        if (at != Double.POSITIVE_INFINITY) {
-            serverEvents.add(new Pending(at, i));
-        }
-    }
-
-    /** Entries whose server has since changed its next event are skipped. */
-    private void dropStale() {
-        while (!serverEvents.isEmpty()
-                && servers[serverEvents.peek().server].nextEventAt() != serverEvents.peek().at) {
-            serverEvents.poll();
-        }
     }
 
     private void publish(String serverId, String taskId, TaskEventType type, double at) {

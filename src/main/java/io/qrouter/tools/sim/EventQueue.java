@@ -91,15 +91,40 @@ final class EventQueue {
     }
 
     EventKind kind() {
-        return EventKind.of((int) (poppedPayload >>> 60));
+        return kindOf(poppedPayload);
     }
 
     int server() {
-        return (int) ((poppedPayload >>> 32) & 0x0fffffff);
+        return serverOf(poppedPayload);
     }
 
     int arg() {
         return (int) poppedPayload;
+    }
+
+    /** The earliest event's time, without removing it (the queue must not be empty). */
+    double nextTime() {
+        return time[0];
+    }
+
+    EventKind nextKind() {
+        return kindOf(payload[0]);
+    }
+
+    int nextServer() {
+        return serverOf(payload[0]);
+    }
+
+    int nextArg() {
+        return (int) payload[0];
+    }
+
+    private static EventKind kindOf(long payload) {
+        return EventKind.of((int) (payload >>> 60));
+    }
+
+    private static int serverOf(long payload) {
+        return (int) ((payload >>> 32) & 0x0fffffff);
     }
 
     int size() {

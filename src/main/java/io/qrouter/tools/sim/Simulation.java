@@ -1,15 +1,11 @@
 package io.qrouter.tools.sim;
 
-import io.qrouter.core.estimate.ServerEstimators;
 import io.qrouter.core.policy.AdaptiveHeartbeat;
 import io.qrouter.core.policy.Decision;
 import io.qrouter.core.policy.LossAdmission;
 import io.qrouter.core.policy.Policies;
 import io.qrouter.core.policy.PolicyName;
 import io.qrouter.core.policy.RoutingPolicy;
-import io.qrouter.core.policy.Rule;
-import io.qrouter.core.policy.ServerSnapshot;
-import io.qrouter.core.policy.ServerSnapshots;
 import io.qrouter.core.policy.SlowStartPolicy;
 import java.util.Arrays;
 import java.util.Optional;
@@ -20,9 +16,9 @@ import java.util.function.LongConsumer;
  * The discrete-event simulator: N FCFS servers, routers running the policies of policy/ on the view
  * the servers' reports give them (plus their own in-flight assignments), abandonment, heartbeats at
  * the adaptive interval, failures, and optionally reports and decisions that travel with a delay.
- * The state lives in a {@link ServerTable} and a {@link TaskTable}, reports go through a {@link
- * ReportChannel}, per-step figures into a {@link StepAccumulator}; this class holds the event
- * handlers.
+ * The servers' queues are {@link ServerQueues}, what the routers learn of them {@link
+ * ServerReports}, chain P {@link CancelRestore}, the figures {@link RunMeasures}; this class holds
+ * the event loop, the arrivals and decisions, and the servers' failures.
  *
  * <p>Reproducible bit for bit: one seed, separate random streams split from it in a fixed order
  * (arrivals, service requirements, patience, router choice, each router's policy, failures, set-up,
@@ -43,14 +39,9 @@ import java.util.function.LongConsumer;
  *
  * <p>Clock: one unit of simulated time (a mean service time of a rate-1 server) is 1000 ms for the
  * policies and estimators, so rates per unit are rates per second there.
- *
- * <p>Longer than the project's usual 400 lines, on purpose: the event handlers (arrival, service,
- * abandonment, chain P, heartbeats, failures) all move the same running state (the clock, tasks in
- * system, busy servers, the finished count) and the event queue; split further, each piece would
- * take that state as parameters and none would read more simply.
  */
 public final class Simulation {
-    private static final double MILLIS_PER_UNIT = 1000.0;
+    static final double MILLIS_PER_UNIT = 1000.0;
     private static final int PROGRESS_EVERY = 10_000;
 
     private final SimConfig config;
@@ -66,7 +57,6 @@ public final class Simulation {
     private final SplittableRandom routerRandom;
     private final SplittableRandom failureRandom;
     private final SplittableRandom setupRandom;
-    private final SplittableRandom cancelRandom;
     private final SplittableRandom delayRandom;
 
     private final ArrivalProcess arrivals;
@@ -79,40 +69,18 @@ public final class Simulation {
     private final boolean oracle;
     private final boolean hashKeys;
     private final boolean renege;
-    private final boolean cancelRestore;
-
-    /**
-     * Every queue change is reported to the routers (full-information policies, or the job's fresh
-     * updates).
-     */
-    private final boolean reportChanges;
-
-    private final ServerTable servers;
 
     /** Servers from this index on join at {@link SimConfig#joinAt()}. */
     private final int firstJoiner;
 
     private final TaskTable tasks;
+    private final ServerQueues queues;
     private final ReportChannel channel;
-    private final StepAccumulator step = new StepAccumulator();
+    private final RunMeasures measures;
+    private final ServerReports reports;
+    private final CancelRestore chainP;
 
-    /** Each server's latest report: queue changes repeat its estimates, as the job's updates do. */
-    private final ServerSnapshot[] lastReport;
-
-    /** Per-task times of a replay (null otherwise), filled as the run goes. */
-    private Replay timeline;
-
-    // the fleet as a whole
-    private int busyServers;
-    private long tasksInSystem;
     private int nextRouted;
-    private long finished;
-    private double now;
-    private double areaBusy;
-    private double areaInSystem;
-    private long eventCount;
-
-    private final RunTally tally = new RunTally();
 
     private Simulation(SimConfig config, Workload workload, LongConsumer progress) {
         this.config = config;
@@ -127,7 +95,7 @@ public final class Simulation {
         SplittableRandom policyRandom = master.split();
         this.failureRandom = master.split();
         this.setupRandom = master.split();
-        this.cancelRandom = master.split();
+        SplittableRandom cancelRandom = master.split();
         this.delayRandom = master.split();
 
         this.service = Distribution.parse(config.service(), SimSetting.SERVICE);
@@ -168,20 +136,16 @@ public final class Simulation {
         this.renege =
                 workload != null
                         || config.impatience() == Impatience.RENEGE && config.patience() > 0;
-        this.cancelRestore =
+        boolean cancelRestore =
                 workload == null
                         && config.impatience() == Impatience.CANCEL_RESTORE
                         && config.patience() > 0;
-        this.reportChanges = oracle || config.reportEveryChange();
         boolean delayed =
                 !config.updateDelay().isZero()
                         || !config.decisionDelay().isZero()
                         || workload != null && workload.hasDeliveryDelays();
         this.channel = new ReportChannel(routers, n, delayed, config.updateDelay());
-        this.servers = new ServerTable(mu, config.estimators(), needsEstimates);
-        this.lastReport = new ServerSnapshot[n];
         this.firstJoiner = n - config.joiningServers();
-        Arrays.fill(servers.up, firstJoiner, n, false);
 
         int[] initialQueue = new int[n];
         long initialTotal = 0;
@@ -196,6 +160,28 @@ public final class Simulation {
         }
         this.totalTasks = routedTasks + initialTotal;
         this.tasks = new TaskTable((int) totalTasks, n);
+        this.queues = new ServerQueues(mu, tasks, events, new Lifecycle());
+        this.measures =
+                new RunMeasures(
+                        config,
+                        routedTasks,
+                        (int) totalTasks,
+                        this::fleetMeasures,
+                        workload != null ? Replay.empty(null, workload.size()) : null);
+        this.reports =
+                new ServerReports(
+                        config,
+                        queues,
+                        firstJoiner,
+                        needsEstimates,
+                        oracle || config.reportEveryChange(),
+                        channel,
+                        events,
+                        delayRandom,
+                        measures);
+        this.chainP =
+                new CancelRestore(
+                        cancelRestore, config, queues, events, cancelRandom, measures, reports);
         placeInitialTasks(initialQueue);
     }
 
@@ -230,59 +216,69 @@ public final class Simulation {
                             + config.tasks());
         }
         Simulation simulation = new Simulation(config, workload, done -> {});
-        simulation.timeline = Replay.empty(null, workload.size());
         SimResult summary = simulation.execute();
-        Replay t = simulation.timeline;
+        Replay t = simulation.measures.timeline();
         return new Replay(summary, t.receivedAt(), t.startedAt(), t.finishedAt(), t.completed());
     }
 
     private SimResult execute() {
         for (int s = 0; s < firstJoiner; s++) {
-            sendHeartbeat(s, setupRandom.nextDouble());
-            scheduleFailure(s);
+            reports.sendHeartbeat(s, setupRandom.nextDouble(), 0);
+            scheduleFailure(s, 0);
         }
-        for (int s = firstJoiner; s < servers.size(); s++) {
+        for (int s = firstJoiner; s < queues.size(); s++) {
             events.push(config.joinAt(), EventKind.RECOVER, s, 0);
         }
         double first = arrivals.next(0, arrivalRandom);
         if (Double.isFinite(first)) {
             events.push(first, EventKind.ARRIVAL, 0, 0);
         }
-        while (finished < totalTasks && !events.isEmpty()) {
+        while (measures.unfinished(totalTasks) && !events.isEmpty()) {
             events.pop();
-            eventCount++;
-            advance(events.time());
+            double now = events.time();
+            measures.advance(now);
             int s = events.server();
             int arg = events.arg();
             switch (events.kind()) {
-                case ARRIVAL -> onArrival();
-                case DEPARTURE -> onDeparture(s, arg);
-                case ABANDON -> onAbandon(arg);
-                case CANCEL -> onCancel(s, arg);
-                case RESTORE -> onRestore(s, arg);
-                case HEARTBEAT -> onHeartbeat(s, arg);
-                case FAIL -> onFail(s);
-                case DETECT -> onDetect(s, arg);
-                case RECOVER -> onRecover(s);
+                case ARRIVAL -> onArrival(now);
+                case DEPARTURE -> {
+                    if (queues.depart(s, arg, now)) {
+                        chainP.disarmIfShort(s);
+                        reports.queueChanged(s, now);
+                    }
+                }
+                case ABANDON -> {
+                    int server = queues.abandon(arg, now);
+                    if (server >= 0) {
+                        reports.queueChanged(server, now);
+                    }
+                }
+                case CANCEL -> chainP.onCancel(s, arg, now);
+                case RESTORE -> {
+                    if (chainP.onRestore(s, arg, now)) {
+                        reports.queueChanged(s, now);
+                    }
+                }
+                case HEARTBEAT -> reports.onHeartbeat(s, arg, now);
+                case FAIL -> onFail(s, now);
+                case DETECT -> reports.onDetect(s, arg, now);
+                case RECOVER -> onRecover(s, now);
                 case UPDATE_ARRIVES -> channel.arrive(arg, now);
-                case TASK_REACHES_SERVER -> reachServer(s, arg);
+                case TASK_REACHES_SERVER -> reachServer(s, arg, now);
             }
         }
-        if (now > step.start()) {
-            closeStep(now);
-        }
+        measures.finish();
         progress.accept(routedTasks);
-        return result();
+        return measures.result();
     }
 
-    // ---- events ----
+    // ---- tasks ----
 
-    private void onArrival() {
+    private void onArrival(double now) {
         int task = nextRouted++;
         if (task % PROGRESS_EVERY == 0) {
             progress.accept(task);
         }
-        tasks.arrivalTime[task] = now;
         if (workload != null) {
             tasks.work[task] = workload.work()[task];
             tasks.patience[task] = workload.patience()[task];
@@ -298,9 +294,7 @@ public final class Simulation {
             key = hashKeys ? "t" + task : "";
         }
         int router = routers.length == 1 ? 0 : routerRandom.nextInt(routers.length);
-        if (counted(task)) {
-            step.arrival();
-        }
+        measures.arrived(task, now);
         boolean rejected =
                 admission != null
                         && !admission.admits(admission.bestLossProbability(routers[router].view()));
@@ -313,7 +307,8 @@ public final class Simulation {
             }
         }
         if (rejected) {
-            reject(task);
+            tasks.state[task] = TaskTable.GONE;
+            measures.rejected(task);
             return;
         }
         if (decision.isEmpty()) {
@@ -321,19 +316,13 @@ public final class Simulation {
             return;
         }
         Decision d = decision.get();
-        tally.decided(d.rule());
-        if (d.rule() == Rule.IDLE_QUEUE) {
-            step.idleDecision();
-        }
-        int s = servers.indexOf(d.serverId());
-        if (s >= firstJoiner && counted(task)) {
-            step.joinedDecision();
-        }
+        int s = reports.indexOf(d.serverId());
+        measures.decided(task, d.rule(), s >= firstJoiner);
         if (!channel.delayed()) {
-            reachServer(s, task);
+            reachServer(s, task, now);
             return;
         }
-        channel.decided(router, d.serverId(), taskId(task), millis(now));
+        channel.decided(router, d.serverId(), ServerReports.taskId(task), millis(now));
         double delay =
                 workload != null && workload.hasDeliveryDelays()
                         ? workload.deliveryDelay()[task]
@@ -341,7 +330,7 @@ public final class Simulation {
         if (delay > 0) {
             events.push(now + delay, EventKind.TASK_REACHES_SERVER, s, task);
         } else {
-            reachServer(s, task);
+            reachServer(s, task, now);
         }
     }
 
@@ -349,166 +338,55 @@ public final class Simulation {
      * A decided task reaches its server (at once, or after the decision delay): lost if the server
      * is down.
      */
-    private void reachServer(int s, int task) {
-        tasks.receivedTime[task] = now;
-        if (timeline != null) {
-            timeline.receivedAt()[task] = now;
-        }
-        if (!servers.up[s]) {
+    private void reachServer(int s, int task, double now) {
+        measures.reached(task, now);
+        if (!reports.up(s)) {
             lose(task, false);
-        } else if (servers.recovering[s]) {
+        } else if (chainP.recovering(s)) {
             lose(task, true);
         } else {
-            enqueue(s, task, tasks.patience[task]);
+            enqueue(s, task, now);
         }
     }
 
-    private void onDeparture(int s, int token) {
-        if (token != servers.departureToken[s]) {
-            return;
-        }
-        int task = servers.inService[s];
-        servers.inService[s] = -1;
+    private void enqueue(int s, int task, double now) {
+        queues.enqueue(s, task, now);
+        chainP.arm(s, now);
+        reports.queueChanged(s, now);
+    }
+
+    private void lose(int task, boolean blockedByRecovery) {
         tasks.state[task] = TaskTable.GONE;
-        servers.count[s]--;
-        tasksInSystem--;
-        finished++;
-        if (timeline != null && task < routedTasks) {
-            timeline.finishedAt()[task] = now;
-            timeline.completed()[task] = true;
-        }
-        if (counted(task)) {
-            tally.completed++;
-            double sojourn = now - tasks.arrivalTime[task];
-            tally.sojourns.add(sojourn);
-            step.completion(sojourn);
-        }
-        if (servers.estimators != null) {
-            servers.estimators[s].onCompleted(taskId(task), millis(now));
-        }
-        int next = tasks.firstWaiting(s);
-        if (next >= 0) {
-            startService(s, next);
-        } else {
-            becomeIdle(s);
-        }
-        disarmCancelIfShort(s);
-        reportQueueChange(s);
+        measures.lost(task, blockedByRecovery);
     }
 
-    private void onAbandon(int task) {
-        if (tasks.state[task] != TaskTable.WAITING) {
+    private void placeInitialTasks(int[] initialQueue) {
+        int task = routedTasks;
+        for (int s = 0; s < initialQueue.length; s++) {
+            for (int i = 0; i < initialQueue[s]; i++) {
+                measures.arrived(task, 0);
+                tasks.work[task] = service.sample(setupRandom);
+                tasks.patience[task] =
+                        renege
+                                ? exponential(setupRandom, config.patience())
+                                : Double.POSITIVE_INFINITY;
+                enqueue(s, task, 0);
+                task++;
+            }
+        }
+    }
+
+    // ---- failures ----
+
+    private void onFail(int s, double now) {
+        if (!reports.up(s)) {
             return;
         }
-        int s = tasks.server[task];
-        tasks.removeWaiting(s, task);
-        tasks.state[task] = TaskTable.GONE;
-        servers.count[s]--;
-        tasksInSystem--;
-        finished++;
-        if (timeline != null && task < routedTasks) {
-            timeline.finishedAt()[task] = now;
-        }
-        if (counted(task)) {
-            tally.abandoned++;
-            step.abandonment();
-            recordWait(now - tasks.receivedTime[task]);
-        }
-        if (servers.estimators != null) {
-            servers.estimators[s].onAbandoned(taskId(task), millis(now));
-        }
-        reportQueueChange(s);
-    }
-
-    /**
-     * Chain P: the longest-waiting task is cancelled; service pauses and arrivals are blocked until
-     * recovery.
-     */
-    private void onCancel(int s, int token) {
-        int task = tasks.firstWaiting(s);
-        if (token != servers.cancelToken[s] || servers.recovering[s] || task < 0) {
-            return;
-        }
-        servers.cancelArmed[s] = false;
-        tasks.removeWaiting(s, task);
-        tasks.state[task] = TaskTable.CANCELLED;
-        servers.cancelledTask[s] = task;
-        servers.recovering[s] = true;
-        servers.pausedRemaining[s] = servers.departureTime[s] - now;
-        servers.departureToken[s]++;
-        if (counted(task)) {
-            tally.abandoned++;
-            step.abandonment();
-            recordWait(now - tasks.receivedTime[task]);
-        }
-        if (servers.estimators != null) {
-            servers.estimators[s].onCancelled(taskId(task), millis(now));
-        }
-        events.push(
-                now + exponential(cancelRandom, config.eta()),
-                EventKind.RESTORE,
-                s,
-                ++servers.cancelToken[s]);
-    }
-
-    private void onRestore(int s, int token) {
-        if (token != servers.cancelToken[s] || !servers.recovering[s]) {
-            return;
-        }
-        servers.recovering[s] = false;
-        int task = servers.cancelledTask[s];
-        servers.cancelledTask[s] = -1;
-        tasks.state[task] = TaskTable.GONE;
-        servers.count[s]--;
-        tasksInSystem--;
-        finished++;
-        if (servers.estimators != null) {
-            servers.estimators[s].onRestored(taskId(task), millis(now));
-        }
-        servers.departureTime[s] = now + servers.pausedRemaining[s];
-        events.push(servers.departureTime[s], EventKind.DEPARTURE, s, ++servers.departureToken[s]);
-        armCancel(s);
-        reportQueueChange(s);
-    }
-
-    private void onHeartbeat(int s, int token) {
-        if (token == servers.heartbeatToken[s] && servers.up[s]) {
-            sendHeartbeat(s, 1);
-        }
-    }
-
-    private void onFail(int s) {
-        if (!servers.up[s]) {
-            return;
-        }
-        servers.up[s] = false;
-        for (int task = tasks.firstWaiting(s); task >= 0; task = tasks.nextWaiting(task)) {
-            dropOnFailure(task);
-        }
-        if (servers.inService[s] >= 0) {
-            dropOnFailure(servers.inService[s]);
-            busyServers--;
-        }
-        if (servers.cancelledTask[s] >= 0) {
-            // already counted as lost when it was cancelled
-            tasks.state[servers.cancelledTask[s]] = TaskTable.GONE;
-            finished++;
-        }
-        tasksInSystem -= servers.count[s];
-        servers.count[s] = 0;
-        tasks.clearQueue(s);
-        servers.inService[s] = -1;
-        servers.cancelledTask[s] = -1;
-        servers.recovering[s] = false;
-        servers.cancelArmed[s] = false;
-        servers.departureToken[s]++;
-        servers.cancelToken[s]++;
-        servers.heartbeatToken[s]++;
-        double detectAt =
-                AdaptiveHeartbeat.downAtMillis(
-                                servers.lastHeartbeatMillis[s], servers.lastIntervalMillis[s])
-                        / MILLIS_PER_UNIT;
-        events.push(Math.max(now, detectAt), EventKind.DETECT, s, servers.heartbeatToken[s]);
+        int onServer = queues.queueLength(s);
+        boolean wasBusy = queues.busy(s);
+        queues.crash(s, measures::lostInFailure);
+        measures.serverFailed(onServer, wasBusy, chainP.serverFailed(s));
+        reports.failed(s, now);
         events.push(
                 now + exponential(failureRandom, 1 / config.meanTimeToRepair()),
                 EventKind.RECOVER,
@@ -517,30 +395,17 @@ public final class Simulation {
         if (oracle) {
             // the full-information reference knows at once; real servers cannot report their own
             // failure
-            report(s, ServerSnapshot.down(servers.ids[s], millis(now)));
-        }
-    }
-
-    /** What the production failure detector does: no heartbeat for a few intervals means down. */
-    private void onDetect(int s, int token) {
-        if (token == servers.heartbeatToken[s] && !servers.up[s]) {
-            report(s, ServerSnapshot.down(servers.ids[s], millis(now)));
+            reports.reportDown(s, now);
         }
     }
 
     /** A failed server is repaired, or a joining server joins: it is up and reports, empty. */
-    private void onRecover(int s) {
-        servers.up[s] = true;
-        servers.busySince[s] = Double.NaN;
-        servers.busyAccumulated[s] = 0;
-        if (servers.estimators != null) {
-            servers.estimators[s] = new ServerEstimators(config.estimators());
-        }
-        sendHeartbeat(s, 1);
-        scheduleFailure(s);
+    private void onRecover(int s, double now) {
+        reports.recovered(s, now);
+        scheduleFailure(s, now);
     }
 
-    private void scheduleFailure(int s) {
+    private void scheduleFailure(int s, double now) {
         if (config.meanTimeBetweenFailures() > 0) {
             events.push(
                     now + exponential(failureRandom, 1 / config.meanTimeBetweenFailures()),
@@ -550,270 +415,60 @@ public final class Simulation {
         }
     }
 
-    // ---- server mechanics ----
-
-    private void enqueue(int s, int task, double patience) {
-        tasks.server[task] = s;
-        servers.count[s]++;
-        servers.received[s]++;
-        tasksInSystem++;
-        if (servers.estimators != null) {
-            servers.estimators[s].onEnqueued(taskId(task), millis(now));
-        }
-        if (channel.delayed()) {
-            channel.enqueued(s, taskId(task));
-        }
-        if (servers.inService[s] < 0) {
-            busyServers++;
-            servers.busySince[s] = now;
-            startService(s, task);
-        } else {
-            tasks.state[task] = TaskTable.WAITING;
-            tasks.appendWaiting(s, task);
-            if (Double.isFinite(patience)) {
-                events.push(now + patience, EventKind.ABANDON, s, task);
-            }
-            armCancel(s);
-        }
-        reportQueueChange(s);
-    }
-
-    private void startService(int s, int task) {
-        if (tasks.state[task] == TaskTable.WAITING) {
-            tasks.removeWaiting(s, task);
-        }
-        if (counted(task)) {
-            recordWait(now - tasks.receivedTime[task]);
-        }
-        if (timeline != null && task < routedTasks) {
-            timeline.startedAt()[task] = now;
-        }
-        tasks.state[task] = TaskTable.IN_SERVICE;
-        servers.inService[s] = task;
-        if (servers.estimators != null) {
-            servers.estimators[s].onStarted(taskId(task), millis(now));
-        }
-        servers.departureTime[s] = now + tasks.work[task] / servers.mu[s];
-        events.push(servers.departureTime[s], EventKind.DEPARTURE, s, ++servers.departureToken[s]);
-    }
-
-    private void becomeIdle(int s) {
-        busyServers--;
-        servers.busyAccumulated[s] += now - servers.busySince[s];
-        servers.busySince[s] = Double.NaN;
-        if (config.idleHeartbeat()) {
-            sendHeartbeat(s, 1);
-        }
-    }
-
-    private void armCancel(int s) {
-        if (cancelRestore
-                && !servers.recovering[s]
-                && !servers.cancelArmed[s]
-                && servers.count[s] >= 2) {
-            servers.cancelArmed[s] = true;
-            events.push(
-                    now + exponential(cancelRandom, config.patience()),
-                    EventKind.CANCEL,
-                    s,
-                    ++servers.cancelToken[s]);
-        }
-    }
-
-    private void disarmCancelIfShort(int s) {
-        if (servers.cancelArmed[s] && servers.count[s] < 2) {
-            servers.cancelArmed[s] = false;
-            servers.cancelToken[s]++;
-        }
-    }
-
-    /**
-     * Reports the server to every router and schedules its next heartbeat at the adaptive interval;
-     * the load signal is the server's busy fraction since its previous heartbeat.
-     *
-     * @param phase the next heartbeat comes after this fraction of the interval: 1, except at the
-     *     start, where random phases keep the servers from all reporting in step
-     */
-    private void sendHeartbeat(int s, double phase) {
-        long nowMillis = millis(now);
-        boolean busy = servers.busy(s);
-        double since = now - servers.lastHeartbeatTime[s];
-        double busyTime = servers.busyAccumulated[s] + (busy ? now - servers.busySince[s] : 0);
-        double utilisation = since > 0 ? busyTime / since : (busy ? 1 : 0);
-        servers.busyAccumulated[s] = 0;
-        if (busy) {
-            servers.busySince[s] = now;
-        }
-        servers.lastHeartbeatTime[s] = now;
-        ServerSnapshot snapshot =
-                servers.estimators != null
-                        ? ServerSnapshots.withEstimates(
-                                servers.ids[s],
-                                nowMillis,
-                                servers.count[s],
-                                busy,
-                                servers.mu[s],
-                                servers.estimators[s].snapshot(nowMillis))
-                        : new ServerSnapshot(
-                                servers.ids[s],
-                                nowMillis,
-                                true,
-                                servers.count[s],
-                                busy,
-                                servers.mu[s],
-                                0,
-                                0,
-                                0);
-        report(s, snapshot.withTasksReceived(servers.received[s]));
-        long interval = config.heartbeat().nextIntervalMillis(servers.count[s], utilisation);
-        servers.lastHeartbeatMillis[s] = nowMillis;
-        servers.lastIntervalMillis[s] = interval;
-        double delay = interval / MILLIS_PER_UNIT * phase;
-        events.push(now + delay, EventKind.HEARTBEAT, s, ++servers.heartbeatToken[s]);
-        tally.heartbeats++;
-        step.heartbeat();
-    }
-
-    /**
-     * Reports a queue change of a live server, when changes are reported: to full-information
-     * policies, or to all when every change is reported (as the Flink job's updates do), with the
-     * estimates of its last heartbeat.
-     */
-    private void reportQueueChange(int s) {
-        if (reportChanges && servers.up[s]) {
-            ServerSnapshot last = lastReport[s];
-            report(
-                    s,
-                    new ServerSnapshot(
-                            servers.ids[s],
-                            millis(now),
-                            true,
-                            servers.count[s],
-                            servers.busy(s),
-                            servers.mu[s],
-                            last == null ? 0 : last.lambda(),
-                            last == null ? 0 : last.mu(),
-                            last == null ? 0 : last.alphaC(),
-                            servers.received[s]));
-        }
-    }
-
-    private void report(int s, ServerSnapshot snapshot) {
-        lastReport[s] = snapshot;
-        channel.send(s, snapshot, now, delayRandom, events);
-    }
-
-    private void lose(int task, boolean blockedByRecovery) {
-        tasks.state[task] = TaskTable.GONE;
-        finished++;
-        if (counted(task)) {
-            if (blockedByRecovery) {
-                tally.blocked++;
-                tally.abandoned++;
-                step.abandonment();
-            } else {
-                tally.failed++;
-                step.failure();
-            }
-        }
-    }
-
-    /** Refused on arrival by loss-aware admission: never sent, neither served nor lost. */
-    private void reject(int task) {
-        tasks.state[task] = TaskTable.GONE;
-        finished++;
-        if (counted(task)) {
-            tally.rejected++;
-        }
-    }
-
-    private void dropOnFailure(int task) {
-        tasks.state[task] = TaskTable.GONE;
-        finished++;
-        if (counted(task)) {
-            tally.failed++;
-            step.failure();
-        }
-    }
-
-    private void placeInitialTasks(int[] initialQueue) {
-        int task = routedTasks;
-        for (int s = 0; s < initialQueue.length; s++) {
-            for (int i = 0; i < initialQueue[s]; i++) {
-                tasks.arrivalTime[task] = 0;
-                tasks.work[task] = service.sample(setupRandom);
-                double patience =
-                        renege
-                                ? exponential(setupRandom, config.patience())
-                                : Double.POSITIVE_INFINITY;
-                enqueue(s, task, patience);
-                task++;
-            }
-        }
-    }
-
-    // ---- measurement ----
-
-    private boolean counted(int task) {
-        return task < routedTasks && task >= config.warmupTasks();
-    }
-
-    private void recordWait(double wait) {
-        tally.waits.add(wait);
-        step.wait(wait);
-    }
-
-    /** Integrates the time averages up to {@code t}, closing every step boundary on the way. */
-    private void advance(double t) {
-        while (t >= step.start() + config.stepLength()) {
-            double end = step.start() + config.stepLength();
-            integrate(end);
-            closeStep(end);
-        }
-        integrate(t);
-    }
-
-    private void integrate(double t) {
-        double dt = t - now;
-        if (dt > 0) {
-            areaBusy += busyServers * dt;
-            step.busyArea(busyServers * dt);
-            areaInSystem += tasksInSystem * dt;
-            now = t;
-        }
-    }
-
-    private void closeStep(double end) {
+    /** Seed 000's fleet-level measures now, for the step that closes. */
+    private FleetMeasures fleetMeasures() {
         double unit =
                 config.loadIndexTimeUnit() > 0
                         ? config.loadIndexTimeUnit()
-                        : servers.size() / Arrays.stream(servers.mu).sum();
-        step.close(
-                end,
-                servers.size(),
-                FleetMeasures.of(
-                        servers.count,
-                        servers.mu,
-                        servers.up,
-                        config.patience(),
-                        unit,
-                        config.weights(),
-                        config.strategyDelta(),
-                        config.strategyZeta()),
-                tasksInSystem,
-                tally.completed);
+                        : queues.size() / Arrays.stream(queues.mu).sum();
+        return FleetMeasures.of(
+                queues.count,
+                queues.mu,
+                reports.upServers(),
+                config.patience(),
+                unit,
+                config.weights(),
+                config.strategyDelta(),
+                config.strategyZeta());
     }
 
-    private SimResult result() {
-        return tally.result(
-                config,
-                routedTasks - config.warmupTasks(),
-                now,
-                servers.size(),
-                areaBusy,
-                areaInSystem,
-                eventCount,
-                step.steps());
+    /** What each lifecycle event of the queues does: the run's figures first, then the reports. */
+    private final class Lifecycle implements ServerQueues.Lifecycle {
+        @Override
+        public void enqueued(int server, int task, double at) {
+            measures.enqueued(server, task, at);
+            reports.enqueued(server, task, at);
+        }
+
+        @Override
+        public void becameBusy(int server, double at) {
+            measures.becameBusy(server, at);
+            reports.becameBusy(server, at);
+        }
+
+        @Override
+        public void started(int server, int task, double at) {
+            measures.started(server, task, at);
+            reports.started(server, task, at);
+        }
+
+        @Override
+        public void completed(int server, int task, double at) {
+            measures.completed(server, task, at);
+            reports.completed(server, task, at);
+        }
+
+        @Override
+        public void becameIdle(int server, double at) {
+            measures.becameIdle(server, at);
+            reports.becameIdle(server, at);
+        }
+
+        @Override
+        public void abandoned(int server, int task, double at) {
+            measures.abandoned(server, task, at);
+            reports.abandoned(server, task, at);
+        }
     }
 
     // ---- helpers ----
@@ -822,11 +477,7 @@ public final class Simulation {
         return Math.round(t * MILLIS_PER_UNIT);
     }
 
-    private static String taskId(int task) {
-        return "t" + task;
-    }
-
-    private static double exponential(SplittableRandom random, double rate) {
+    static double exponential(SplittableRandom random, double rate) {
         return -Math.log(1 - random.nextDouble()) / rate;
     }
 

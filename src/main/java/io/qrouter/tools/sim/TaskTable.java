@@ -3,9 +3,10 @@ package io.qrouter.tools.sim;
 import java.util.Arrays;
 
 /**
- * Every task of a run in primitive arrays (routed tasks first, then the initial background tasks),
- * and each server's FIFO of waiting tasks as a doubly linked list through them, so that a million
- * tasks cost no objects and an abandonment leaves the middle of a queue in O(1).
+ * Every task of a run in primitive arrays, and each server's FIFO of waiting tasks as a doubly
+ * linked list through them, so that a million tasks cost no objects and an abandonment leaves the
+ * middle of a queue in O(1). A run that knows its tasks fills the table by index; tasks that come
+ * as they come are {@link #append}ed, and the table grows.
  */
 final class TaskTable {
     static final byte WAITING = 1;
@@ -13,24 +14,21 @@ final class TaskTable {
     static final byte GONE = 3;
     static final byte CANCELLED = 4;
 
-    /** When the task reached the routers. */
-    final double[] arrivalTime;
+    /** How long the task waits before it abandons (+∞: never). */
+    double[] patience;
 
-    /** When it reached its server (its wait starts then): the arrival plus the decision delay. */
-    final double[] receivedTime;
+    /** Its service requirement: service time = work / mu of its server. */
+    double[] work;
 
-    final double[] patience;
-    final double[] work;
-    final int[] server;
-    final byte[] state;
-    private final int[] next;
-    private final int[] prev;
+    int[] server;
+    byte[] state;
+    private int[] next;
+    private int[] prev;
     private final int[] head;
     private final int[] tail;
+    private int appended;
 
     TaskTable(int tasks, int servers) {
-        arrivalTime = new double[tasks];
-        receivedTime = new double[tasks];
         patience = new double[tasks];
         work = new double[tasks];
         server = new int[tasks];
@@ -41,6 +39,23 @@ final class TaskTable {
         tail = new int[servers];
         Arrays.fill(head, -1);
         Arrays.fill(tail, -1);
+    }
+
+    /** A new task after the last appended one, the table grown when full; returns its index. */
+    int append(double work, double patience) {
+        if (appended == this.work.length) {
+            int n = Math.max(16, 2 * appended);
+            this.patience = Arrays.copyOf(this.patience, n);
+            this.work = Arrays.copyOf(this.work, n);
+            server = Arrays.copyOf(server, n);
+            state = Arrays.copyOf(state, n);
+            next = Arrays.copyOf(next, n);
+            prev = Arrays.copyOf(prev, n);
+        }
+        int task = appended++;
+        this.work[task] = work;
+        this.patience[task] = patience;
+        return task;
     }
 
     /** The task waiting longest at server {@code s}, or -1. */

@@ -36,8 +36,11 @@ class DecisionIntakeTest {
     private final FleetClock clock = new FleetClock();
     private final FleetStats stats = new FleetStats();
     private final Map<String, TaskRecord> ledger = new ConcurrentHashMap<>();
-    private final List<SimulatedServer> servers =
-            List.of(new SimulatedServer("server-1", 5), new SimulatedServer("server-2", 5));
+    private final FleetServers servers =
+            new FleetServers(
+                    List.of("server-1", "server-2"),
+                    new double[] {5, 5},
+                    (serverId, taskId, type, at) -> {});
     private final DecisionIntake intake =
             new DecisionIntake(
                     config,
@@ -47,8 +50,7 @@ class DecisionIntakeTest {
                     servers,
                     new FleetSeries(2),
                     new FleetHeartbeats(servers, 1000, clock, beat -> {}),
-                    new SplittableRandom(1),
-                    (serverId, taskId, type, at) -> {});
+                    new SplittableRandom(1));
 
     @Test
     void aRejectedDecisionClosesItsTaskAsRejected() {
@@ -64,8 +66,8 @@ class DecisionIntakeTest {
         assertThat(ledger.get("lost-server").outcome).isEqualTo(TaskRecord.Outcome.UNKNOWN_SERVER);
         assertThat(stats.rejected()).isEqualTo(1);
         assertThat(stats.decided()).isEqualTo(3);
-        assertThat(servers.get(0).queueLength()).isEqualTo(1);
-        assertThat(servers.get(1).queueLength()).isZero();
+        assertThat(servers.queueLength(0)).isEqualTo(1);
+        assertThat(servers.queueLength(1)).isZero();
 
         List<TaskTimeline> timelines = ledger.values().stream().map(TaskTimeline::of).toList();
         RunFigures figures = RunFigures.of(timelines, 0);

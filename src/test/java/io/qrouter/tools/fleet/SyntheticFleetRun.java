@@ -42,10 +42,8 @@ final class SyntheticFleetRun {
                         0,
                         5,
                         FailingServers.NONE);
-        List<SimulatedServer> servers = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            servers.add(new SimulatedServer("server-" + (i + 1), mu[i]));
-        }
+        FleetServers servers =
+                new FleetServers(FleetServers.numberedIds(n), mu, (server, task, type, at) -> {});
         FleetSeries series = new FleetSeries(n);
         for (int t = 1; t <= SECONDS; t++) {
             int[] lengths = new int[n];
@@ -66,7 +64,7 @@ final class SyntheticFleetRun {
             t.receivedAt = t.decidedAt + 0.1;
             t.startedAt = t.receivedAt + 0.2;
             t.finishedAt = t.startedAt + 0.05;
-            t.serverId = servers.get(k % n).id();
+            t.serverId = servers.id(k % n);
             t.outcome = TaskRecord.Outcome.COMPLETED;
             records.add(t);
         }
@@ -88,12 +86,12 @@ final class SyntheticFleetRun {
      * Slot k sends 10·(k+1) tasks at cost 2 per task to server-(k+1); Q of server j after it is j +
      * k.
      */
-    private static List<SlotAssignment> slots(List<SimulatedServer> servers) {
+    private static List<SlotAssignment> slots(FleetServers servers) {
         List<SlotAssignment> slots = new ArrayList<>();
         for (int k = 0; k < 3; k++) {
             Map<String, Double> queues = new LinkedHashMap<>();
             for (int j = 0; j < servers.size(); j++) {
-                queues.put(servers.get(j).id(), (double) j + k);
+                queues.put(servers.id(j), (double) j + k);
             }
             long start = START_EPOCH_MILLIS + 2000 + 1000L * k;
             slots.add(
@@ -102,7 +100,7 @@ final class SyntheticFleetRun {
                             .setSlotStart(Instant.ofEpochMilli(start))
                             .setSlotEnd(Instant.ofEpochMilli(start + 1000))
                             .setServiceType("default")
-                            .setMecSystem(servers.get(k).id())
+                            .setMecSystem(servers.id(k))
                             .setCount(10L * (k + 1))
                             .setCost(20.0 * (k + 1))
                             .setQueuesAfter(queues)

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-class SimulatedServerTest {
+class FleetServersTest {
 
     /**
      * Drives one server in virtual time with Poisson arrivals and compares with the M/M/1+M closed
@@ -23,7 +23,6 @@ class SimulatedServerTest {
         double lambda = 0.9;
         double mu = 1.0;
         double alphaC = 0.5;
-        SimulatedServer server = new SimulatedServer("s", mu);
         SplittableRandom random = new SplittableRandom(7);
         Map<String, Double> arrivedAt = new HashMap<>();
         double[] waitSum = {0};
@@ -35,16 +34,16 @@ class SimulatedServerTest {
                         waitSum[0] += at - arrivedAt.get(taskId);
                     }
                 };
+        FleetServers server = new FleetServers(List.of("s"), new double[] {mu}, sink);
         int tasks = 200_000;
         double t = 0;
         for (int i = 0; i < tasks; i++) {
             t += exp(random) / lambda;
-            server.advance(t, sink);
             String id = "t" + i;
             arrivedAt.put(id, t);
-            server.arrive(new FleetTask(id, exp(random), exp(random) / alphaC), t, sink);
+            server.arrive(0, new FleetTask(id, exp(random), exp(random) / alphaC), t);
         }
-        server.advance(Double.POSITIVE_INFINITY, sink);
+        server.advance(Double.POSITIVE_INFINITY);
 
         RenegingQueue exact = RenegingQueue.solve(lambda, mu, alphaC).orElseThrow();
         long abandoned = counts[TaskEventType.ABANDONED.ordinal()];
@@ -54,26 +53,24 @@ class SimulatedServerTest {
         assertThat((double) abandoned / tasks).isCloseTo(exact.abandonProbability(), within(0.01));
         assertThat(waitSum[0] / tasks)
                 .isCloseTo(exact.meanWait(), within(0.03 * exact.meanWait() + 0.01));
-        assertThat(server.queueLength()).isZero();
+        assertThat(server.queueLength(0)).isZero();
     }
 
     @Test
     void servesInArrivalOrderAndLetsOnlyWaitingTasksAbandon() {
-        SimulatedServer server = new SimulatedServer("s", 2.0); // work 1 takes 0.5 s
         List<String> log = new ArrayList<>();
         TaskEventSink sink =
                 (serverId, taskId, type, at) -> log.add(taskId + " " + type + " @" + at);
-        server.arrive(
-                new FleetTask("a", 1.0, 0.1),
-                0.0,
-                sink); // starts at once: its patience does not matter
-        server.arrive(new FleetTask("b", 1.0, 10.0), 0.1, sink);
-        server.arrive(
-                new FleetTask("c", 1.0, 0.2), 0.2, sink); // abandons at 0.4, before a finishes
-        server.arrive(new FleetTask("d", 1.0, 10.0), 0.3, sink);
-        assertThat(server.queueLength()).isEqualTo(4);
+        // work 1 takes 0.5 s
+        FleetServers server = new FleetServers(List.of("s"), new double[] {2.0}, sink);
+        // a starts at once: its patience does not matter; c abandons at 0.4, before a finishes
+        server.arrive(0, new FleetTask("a", 1.0, 0.1), 0.0);
+        server.arrive(0, new FleetTask("b", 1.0, 10.0), 0.1);
+        server.arrive(0, new FleetTask("c", 1.0, 0.2), 0.2);
+        server.arrive(0, new FleetTask("d", 1.0, 10.0), 0.3);
+        assertThat(server.queueLength(0)).isEqualTo(4);
         assertThat(server.nextEventAt()).isCloseTo(0.4, within(1e-12));
-        server.advance(1.2, sink);
+        server.advance(1.2);
         assertThat(log)
                 .containsExactly(
                         "a ENQUEUED @0.0",
@@ -86,9 +83,9 @@ class SimulatedServerTest {
                         "b STARTED @0.5",
                         "b COMPLETED @1.0",
                         "d STARTED @1.0");
-        assertThat(server.busy()).isTrue();
-        assertThat(server.queueLength()).isEqualTo(1);
-        assertThat(server.busySeconds(1.2)).isCloseTo(1.2, within(1e-12));
+        assertThat(server.busy(0)).isTrue();
+        assertThat(server.queueLength(0)).isEqualTo(1);
+        assertThat(server.busySeconds(0, 1.2)).isCloseTo(1.2, within(1e-12));
     }
 
     private static double exp(SplittableRandom random) {
@@ -103,8 +100,6 @@ class SimulatedServerTest {
     void aFailingServerFailsItsShareOfServicesWhenTheyEnd() {
         List<String> healthy = new ArrayList<>();
         List<String> failing = new ArrayList<>();
-        SimulatedServer ok = new SimulatedServer("s", 1.0);
-        SimulatedServer bad = new SimulatedServer("s", 1.0, 0.3, new SplittableRandom(5));
         SplittableRandom random = new SplittableRandom(9);
         int tasks = 20_000;
         double t = 0;
@@ -112,16 +107,22 @@ class SimulatedServerTest {
                 (id, taskId, type, at) -> healthy.add(taskId + " " + type + " " + at);
         TaskEventSink badSink =
                 (id, taskId, type, at) -> failing.add(taskId + " " + type + " " + at);
+        FleetServers ok = new FleetServers(List.of("s"), new double[] {1.0}, okSink);
+        FleetServers bad =
+                new FleetServers(
+                        List.of("s"),
+                        new double[] {1.0},
+                        new double[] {0.3},
+                        new SplittableRandom[] {new SplittableRandom(5)},
+                        badSink);
         for (int i = 0; i < tasks; i++) {
             t += exp(random) / 0.8;
             FleetTask task = new FleetTask("t" + i, exp(random), exp(random) * 2);
-            ok.advance(t, okSink);
-            ok.arrive(task, t, okSink);
-            bad.advance(t, badSink);
-            bad.arrive(task, t, badSink);
+            ok.arrive(0, task, t);
+            bad.arrive(0, task, t);
         }
-        ok.advance(Double.POSITIVE_INFINITY, okSink);
-        bad.advance(Double.POSITIVE_INFINITY, badSink);
+        ok.advance(Double.POSITIVE_INFINITY);
+        bad.advance(Double.POSITIVE_INFINITY);
 
         assertThat(failing.stream().map(e -> e.replace("FAILED", "COMPLETED")).toList())
                 .isEqualTo(healthy);
