@@ -109,10 +109,7 @@ final class WaterLevel {
         return level;
     }
 
-    /**
-     * Share of the poured amount that entry {@code i} receives (for tests): μ_i (L − w_i)⁺ /
-     * amount.
-     */
+    /** How many entries lie below the level of the last fill (they share the poured amount). */
     int supportSize() {
         return supportSize;
     }
