@@ -34,7 +34,9 @@ public class RouterControl {
         return c;
     }
 
-    /** {@code base} (router index and count, time unit, ring size) with these settings. */
+    /**
+     * {@code base} (router index and count, time unit, ring size, fallback) with these settings.
+     */
     public PolicyConfig applyTo(PolicyConfig base) {
         return new PolicyConfig(
                 PolicyName.parse(policy),
@@ -44,7 +46,9 @@ public class RouterControl {
                 base.routerCount(),
                 base.virtualNodes(),
                 base.loadIndexTimeUnitSeconds(),
-                idleQueue);
+                idleQueue,
+                base.fallback(),
+                base.stalenessWindowSeconds());
     }
 
     public LoadIndexWeights weights() {

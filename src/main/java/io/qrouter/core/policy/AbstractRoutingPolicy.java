@@ -14,6 +14,9 @@ abstract class AbstractRoutingPolicy implements RoutingPolicy {
     protected final PolicyConfig config;
     protected final RandomGenerator random;
 
+    /** The time of the decision being made (set before {@link #choose}). */
+    protected long nowMillis;
+
     AbstractRoutingPolicy(PolicyConfig config, RandomGenerator random) {
         this.config = config;
         this.random = random;
@@ -52,6 +55,7 @@ abstract class AbstractRoutingPolicy implements RoutingPolicy {
         if (view.aliveCount() == 0) {
             return Optional.empty();
         }
+        this.nowMillis = nowMillis;
         Choice c = choose(taskKey);
         int slot = c.slot();
         ServerSnapshot chosen = view.snapshot(slot);

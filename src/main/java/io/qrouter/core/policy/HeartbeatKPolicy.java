@@ -29,8 +29,12 @@ import java.util.random.RandomGenerator;
  * reads nearly the same view, so in the time a decision takes to show up in the servers' reports
  * they all send to the same server (herding; with 32 routers the mean wait more than doubles). Each
  * router then takes the lowest K among {@link #FALLBACK_SAMPLES} servers drawn at random, a pool
- * that differs from router to router. A single router keeps the global minimum: nobody else changes
- * its view.
+ * that differs from router to router ({@link FallbackRule}; or a draw from the water filling of the
+ * fallback tasks expected in the staleness window). In either, an idle server whose idle period
+ * another router owns ranks as holding one task: its owner is about to send it one, and this
+ * router's task there would then wait a whole service. Measured (N = 1,000, ρ = 0.9, 0.1 update and
+ * decision delays, seed 31, 32 routers): mean wait 0.517 → 0.489 mean service times. A single
+ * router keeps the global minimum: nobody else changes its view.
  */
 final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView.Listener {
     /**
@@ -46,6 +50,19 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
     private final FleetServiceTime timeUnit;
     private final IdleQueue idle;
     private final MinIndex index;
+
+    /**
+     * The water-filling fallback computes its level at most this often (O(N) each time), so its
+     * cost per second is bounded whatever the arrival rate; between two fills it samples the last.
+     */
+    static final long WATER_REFILL_MILLIS = 5;
+
+    private final WaterLevel water = new WaterLevel();
+    private double[] backlog = new double[16];
+    private double[] rate = new double[16];
+    private int[] slots = new int[16];
+    private long filledAtMillis = Long.MIN_VALUE;
+    private final DecayedRate fallbacks = new DecayedRate();
 
     HeartbeatKPolicy(PolicyConfig config, RandomGenerator random, boolean live) {
         super(config, random);
@@ -65,13 +82,84 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
             return new Choice(idleSlot, Rule.IDLE_QUEUE, index.key(idleSlot), -1, Double.NaN);
         }
         if (config.routerCount() > 1) {
-            return sampledMinimum();
+            fallbacks.add(nowMillis);
+            return config.fallback() == FallbackRule.WATER_FILLING
+                    ? waterFilled()
+                    : sampledMinimum();
         }
         int best = index.min();
         int second = index.runnerUp();
         double bestK = index.key(best);
         Rule rule = Double.isFinite(bestK) ? Rule.MIN_K : Rule.FALLBACK;
         return new Choice(best, rule, bestK, second, second < 0 ? Double.NaN : index.key(second));
+    }
+
+    /**
+     * A server drawn from the water filling of the fallback arrivals all routers are expected to
+     * send during the staleness window, over the servers' backlogs in seconds of work.
+     */
+    private Choice waterFilled() {
+        int n = view.aliveCount();
+        if (nowMillis - filledAtMillis >= WATER_REFILL_MILLIS || filledAtMillis == Long.MIN_VALUE) {
+            if (backlog.length < n) {
+                backlog = new double[Math.max(n, backlog.length * 2)];
+                rate = new double[backlog.length];
+                slots = new int[backlog.length];
+            }
+            for (int i = 0; i < n; i++) {
+                int slot = view.aliveSlot(i);
+                ServerSnapshot s = view.snapshot(slot);
+                double mu = s.effectiveMu();
+                slots[i] = slot;
+                rate[i] = mu > 0 ? mu : 1e-9;
+                backlog[i] = expectedLoad(slot) / rate[i];
+            }
+            // every router falls back about as often as this one
+            double amount =
+                    Math.max(
+                            1.0,
+                            fallbacks.perSecond(nowMillis)
+                                    * config.routerCount()
+                                    * config.stalenessWindowSeconds());
+            water.fill(backlog, rate, n, amount, random);
+            filledAtMillis = nowMillis;
+        }
+        int best = slots[water.sample(random)];
+        if (!view.alive(best)) {
+            return sampledMinimum();
+        }
+        double bestK = index.key(best);
+        Rule rule = Double.isFinite(bestK) ? Rule.MIN_K : Rule.FALLBACK;
+        return new Choice(best, rule, bestK, -1, Double.NaN);
+    }
+
+    /**
+     * The server's load as the fallback expects it: an idle server whose idle period another router
+     * owns counts one task, the one its owner sends it before this router's task could be seen (a
+     * second task there waits a whole service, as behind a busy server's one).
+     */
+    private int expectedLoad(int slot) {
+        return othersToken(slot) ? 1 : view.load(slot);
+    }
+
+    /** K as the fallback ranks it: of {@link #expectedLoad}. */
+    private double fallbackKey(int slot) {
+        if (othersToken(slot)) {
+            ServerSnapshot s = view.snapshot(slot);
+            return LoadIndex.live(1, s.effectiveMu(), s.alphaC(), timeUnit.seconds(), weights);
+        }
+        return index.key(slot);
+    }
+
+    /**
+     * An idle server in another router's idle queue (live K only: steady-state K ignores loads).
+     */
+    private boolean othersToken(int slot) {
+        return live
+                && idleQueueFirst
+                && view.inFlight(slot) == 0
+                && view.snapshot(slot).idle()
+                && !idle.owns(slot);
     }
 
     /** The lowest K among a few servers drawn at random (with replacement: N is far larger). */
@@ -83,10 +171,10 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
             if (slot == best || slot == second) {
                 continue;
             }
-            if (best < 0 || index.key(slot) < index.key(best)) {
+            if (best < 0 || fallbackKey(slot) < fallbackKey(best)) {
                 second = best;
                 best = slot;
-            } else if (second < 0 || index.key(slot) < index.key(second)) {
+            } else if (second < 0 || fallbackKey(slot) < fallbackKey(second)) {
                 second = slot;
             }
         }

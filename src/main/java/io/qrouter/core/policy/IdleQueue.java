@@ -40,6 +40,12 @@ final class IdleQueue implements RouterView.Listener {
         return -1;
     }
 
+    /** Whether this router owns the server's current idle period (false for unknown slots). */
+    boolean owns(int slot) {
+        ServerSnapshot s = view.snapshot(slot);
+        return RouterOwnership.ownerOf(s.serverId(), s.tasksReceived(), routerCount) == routerIndex;
+    }
+
     int size() {
         return eligibleCount;
     }

@@ -16,6 +16,10 @@ import io.qrouter.core.queueing.LoadIndexWeights;
  *     seconds (> 0), or {@link #FLEET_MEAN_SERVICE_TIME}: the snapshots' rates are per second, so
  *     one reference unit of wait weighs like one waiting task (see {@code queueing.LoadIndex}); the
  *     fleet's mean service time is the natural choice
+ * @param idleQueue whether heartbeat-k and heartbeat-k-live use an idle server first
+ * @param fallback how one of several routers chooses when its idle queue is empty
+ * @param stalenessWindowSeconds how long a decision stays unseen by the other routers (the decision
+ *     delay plus the update delay), in seconds (> 0): what the water-filling fallback spreads
  */
 public record PolicyConfig(
         PolicyName name,
@@ -25,7 +29,15 @@ public record PolicyConfig(
         int routerCount,
         int virtualNodes,
         double loadIndexTimeUnitSeconds,
-        boolean idleQueue) {
+        boolean idleQueue,
+        FallbackRule fallback,
+        double stalenessWindowSeconds) {
+
+    /** The measured winner with several routers (see {@link FallbackRule}). */
+    public static final FallbackRule DEFAULT_FALLBACK = FallbackRule.SAMPLED_MINIMUM;
+
+    /** The simulator's reference delays: 0.1 s for a decision plus 0.1 s for a report. */
+    public static final double DEFAULT_STALENESS_WINDOW_SECONDS = 0.2;
 
     public static final int DEFAULT_CHOICES = 2;
 
@@ -79,6 +91,38 @@ public record PolicyConfig(
                             + loadIndexTimeUnitSeconds
                             + ")");
         }
+        if (fallback == null) {
+            throw new IllegalArgumentException("fallback rule is required");
+        }
+        if (!(stalenessWindowSeconds > 0) || Double.isInfinite(stalenessWindowSeconds)) {
+            throw new IllegalArgumentException(
+                    "stalenessWindowSeconds must be a finite number > 0 (got "
+                            + stalenessWindowSeconds
+                            + ")");
+        }
+    }
+
+    /** The settings before the fallback rule and the staleness window existed: their defaults. */
+    public PolicyConfig(
+            PolicyName name,
+            int choices,
+            LoadIndexWeights weights,
+            int routerIndex,
+            int routerCount,
+            int virtualNodes,
+            double loadIndexTimeUnitSeconds,
+            boolean idleQueue) {
+        this(
+                name,
+                choices,
+                weights,
+                routerIndex,
+                routerCount,
+                virtualNodes,
+                loadIndexTimeUnitSeconds,
+                idleQueue,
+                DEFAULT_FALLBACK,
+                DEFAULT_STALENESS_WINDOW_SECONDS);
     }
 
     /**
@@ -106,7 +150,9 @@ public record PolicyConfig(
                 routerCount,
                 virtualNodes,
                 loadIndexTimeUnitSeconds,
-                idleQueue);
+                idleQueue,
+                fallback,
+                stalenessWindowSeconds);
     }
 
     public PolicyConfig withWeights(LoadIndexWeights w) {
@@ -118,7 +164,9 @@ public record PolicyConfig(
                 routerCount,
                 virtualNodes,
                 loadIndexTimeUnitSeconds,
-                idleQueue);
+                idleQueue,
+                fallback,
+                stalenessWindowSeconds);
     }
 
     public PolicyConfig withRouter(int index, int count) {
@@ -130,7 +178,9 @@ public record PolicyConfig(
                 count,
                 virtualNodes,
                 loadIndexTimeUnitSeconds,
-                idleQueue);
+                idleQueue,
+                fallback,
+                stalenessWindowSeconds);
     }
 
     public PolicyConfig withIdleQueue(boolean on) {
@@ -142,11 +192,36 @@ public record PolicyConfig(
                 routerCount,
                 virtualNodes,
                 loadIndexTimeUnitSeconds,
-                on);
+                on,
+                fallback,
+                stalenessWindowSeconds);
     }
 
     public PolicyConfig withLoadIndexTimeUnitSeconds(double seconds) {
         return new PolicyConfig(
-                name, choices, weights, routerIndex, routerCount, virtualNodes, seconds, idleQueue);
+                name,
+                choices,
+                weights,
+                routerIndex,
+                routerCount,
+                virtualNodes,
+                seconds,
+                idleQueue,
+                fallback,
+                stalenessWindowSeconds);
+    }
+
+    public PolicyConfig withFallback(FallbackRule rule, double stalenessSeconds) {
+        return new PolicyConfig(
+                name,
+                choices,
+                weights,
+                routerIndex,
+                routerCount,
+                virtualNodes,
+                loadIndexTimeUnitSeconds,
+                idleQueue,
+                rule,
+                stalenessSeconds);
     }
 }

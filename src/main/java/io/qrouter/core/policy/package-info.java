@@ -27,7 +27,12 @@
  * its count of tasks received, so each idle period has its own owner ({@link
  * io.qrouter.core.policy.RouterOwnership}; a fixed owner per server when the reports carry no
  * count). When its idle queue is empty a router's K policy takes the lowest K of a few servers
- * drawn at random rather than the global minimum, which all routers would herd onto.
+ * drawn at random rather than the global minimum, which all routers would herd onto; an idle server
+ * in another router's idle queue ranks there as holding one task, the one its owner is about to
+ * send. {@link io.qrouter.core.policy.FallbackRule#WATER_FILLING} instead draws from the water
+ * filling ({@link io.qrouter.core.policy.WaterLevel}) of the fallback tasks all routers are
+ * expected to send while a decision is unseen ({@link
+ * io.qrouter.core.policy.PolicyConfig#stalenessWindowSeconds()}); it measured slightly worse.
  *
  * <h2>Checkpointing</h2>
  *

@@ -1,0 +1,21 @@
+package io.qrouter.core.policy;
+
+/**
+ * How one of several routers picks a busy server when its idle queue is empty (a single router
+ * always takes the lowest K over its whole view). In both, an idle server whose idle period another
+ * router owns counts one task: its owner will send it one before this router's task could be seen.
+ */
+public enum FallbackRule {
+    /**
+     * The lowest K among {@link HeartbeatKPolicy#FALLBACK_SAMPLES} servers drawn at random.
+     * Measured (N = 1,000, ρ = 0.9, 0.1 update and decision delays, seed 31, 32 routers): 0.489
+     * mean service times of wait.
+     */
+    SAMPLED_MINIMUM,
+    /**
+     * A server drawn from the water filling of the fallback tasks all routers are expected to send
+     * during {@link PolicyConfig#stalenessWindowSeconds()} ({@link WaterLevel}), recomputed at most
+     * every {@link HeartbeatKPolicy#WATER_REFILL_MILLIS}. Measured as above: 0.498.
+     */
+    WATER_FILLING
+}
