@@ -192,8 +192,7 @@ public class ServerStateFunction
         state.countEvent(event.getType());
         if (event.getType() == TaskEventType.ENQUEUED) {
             // Counted in the next update's queue length whatever its event time (in the heartbeat's
-            // count if at or before it, in the queue changes if after): that update acknowledges
-            // it.
+            // count if at or before it, else in the queue changes): that update acknowledges it.
             state.acknowledgeEnqueued(event.getTaskId());
         }
         long eventTime = event.getEventTime().toEpochMilli();
