@@ -1,7 +1,6 @@
 package io.qrouter.tools.cli;
 
 import io.qrouter.tools.sim.AdmissionExperiment;
-import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -17,23 +16,9 @@ import picocli.CommandLine.Option;
 final class AdmissionCommand implements Runnable {
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-    @Option(
-            names = "--out",
-            defaultValue = "out/admission",
-            description = "Output directory (default: ${DEFAULT-VALUE}).")
-    Path out;
+    @CommandLine.Mixin OutputOption output = new OutputOption("out/admission");
 
-    @Option(
-            names = "--servers",
-            defaultValue = "20",
-            description = "Servers N, ≥ 1 (default: ${DEFAULT-VALUE}).")
-    int servers;
-
-    @Option(
-            names = "--tasks",
-            defaultValue = "200000",
-            description = "Tasks per point, ≥ 10 (default: ${DEFAULT-VALUE}).")
-    int tasks;
+    @CommandLine.Mixin SweepSizeOptions size = new SweepSizeOptions(20, 200000);
 
     @Option(
             names = "--alpha",
@@ -54,34 +39,32 @@ final class AdmissionCommand implements Runnable {
                             + "(default: 1,0.5,0.3,0.2,0.1,0.05).")
     List<Double> probabilities = AdmissionExperiment.DEFAULT_PROBABILITIES;
 
-    @Option(
-            names = "--threads",
-            defaultValue = "1",
-            description = "Runs in parallel, ≥ 1 (default: ${DEFAULT-VALUE}).")
-    int threads;
+    @CommandLine.Mixin ThreadsOption parallel = new ThreadsOption(1);
 
     @CommandLine.Mixin SeedAndProgressOptions common;
 
     @Override
     public void run() {
-        OptionValues.require(spec, threads >= 1, "--threads must be >= 1 (got " + threads + ")");
+        size.validate(spec);
+        parallel.validate(spec);
         AdmissionExperiment experiment;
         try {
             experiment =
                     new AdmissionExperiment(
                             new AdmissionExperiment.Options(
-                                    servers,
-                                    tasks,
+                                    size.servers,
+                                    size.tasks,
                                     alpha,
                                     loads,
                                     probabilities,
                                     common.seed,
-                                    threads,
+                                    parallel.threads,
                                     common.showProgress()));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        experiment.run(out);
-        ExperimentReport.writeAndAnnounce(spec, out, "admission.csv, summary.md, PNG charts");
+        experiment.run(output.out);
+        ExperimentReport.writeAndAnnounce(
+                spec, output.out, "admission.csv, summary.md, PNG charts");
     }
 }

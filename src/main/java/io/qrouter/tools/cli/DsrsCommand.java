@@ -1,7 +1,6 @@
 package io.qrouter.tools.cli;
 
 import io.qrouter.tools.experiments.DsrsExperiment;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine;
@@ -18,11 +17,7 @@ import picocli.CommandLine.Option;
 final class DsrsCommand implements Runnable {
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-    @Option(
-            names = "--out",
-            defaultValue = "out/dsrs",
-            description = "Output directory (default: ${DEFAULT-VALUE}).")
-    Path out;
+    @CommandLine.Mixin OutputOption output = new OutputOption("out/dsrs");
 
     @Option(
             names = "--slots",
@@ -82,7 +77,7 @@ final class DsrsCommand implements Runnable {
                                         v,
                                         common.seed,
                                         common.showProgress()))
-                        .run(out);
+                        .run(output.out);
         var stdout = spec.commandLine().getOut();
         stdout.printf(Locale.ROOT, "%10s %12s %12s %10s%n", "V", "cost", "backlog", "gap");
         for (DsrsExperiment.VPoint p : sweep) {
@@ -95,6 +90,6 @@ final class DsrsCommand implements Runnable {
                     100 * p.gap());
         }
         ExperimentReport.writeAndAnnounce(
-                spec, out, "summary.md, summary.json, CSV and PNG per figure");
+                spec, output.out, "summary.md, summary.json, CSV and PNG per figure");
     }
 }

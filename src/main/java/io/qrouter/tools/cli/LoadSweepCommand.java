@@ -2,7 +2,6 @@ package io.qrouter.tools.cli;
 
 import io.qrouter.core.policy.AdaptiveHeartbeat;
 import io.qrouter.tools.sim.LoadSweepExperiment;
-import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -17,23 +16,9 @@ import picocli.CommandLine.Option;
 final class LoadSweepCommand implements Runnable {
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-    @Option(
-            names = "--out",
-            defaultValue = "out/load-sweep",
-            description = "Output directory (default: ${DEFAULT-VALUE}).")
-    Path out;
+    @CommandLine.Mixin OutputOption output = new OutputOption("out/load-sweep");
 
-    @Option(
-            names = "--servers",
-            defaultValue = "100",
-            description = "Servers N, ≥ 1 (default: ${DEFAULT-VALUE}).")
-    int servers;
-
-    @Option(
-            names = "--tasks",
-            defaultValue = "20000",
-            description = "Tasks per point, ≥ 10 (default: ${DEFAULT-VALUE}).")
-    int tasks;
+    @CommandLine.Mixin SweepSizeOptions size = new SweepSizeOptions(100, 20000);
 
     @Option(
             names = "--loads",
@@ -53,17 +38,13 @@ final class LoadSweepCommand implements Runnable {
             description = "Heartbeat interval of a loaded server, ms (default: ${DEFAULT-VALUE}).")
     long heartbeatMinMillis;
 
-    @Option(
-            names = "--threads",
-            defaultValue = "2",
-            description = "Runs in parallel, ≥ 1 (default: ${DEFAULT-VALUE}).")
-    int threads;
+    @CommandLine.Mixin ThreadsOption parallel = new ThreadsOption(2);
 
     @CommandLine.Mixin SeedAndProgressOptions common;
 
     @Override
     public void run() {
-        OptionValues.require(spec, tasks >= 10, "--tasks must be >= 10 (got " + tasks + ")");
+        size.validate(spec);
         OptionValues.require(
                 spec,
                 loads.stream().allMatch(l -> l > 0 && Double.isFinite(l)),
@@ -73,24 +54,24 @@ final class LoadSweepCommand implements Runnable {
                         spec,
                         "--heartbeat-ms / --heartbeat-min-ms",
                         () -> new AdaptiveHeartbeat(heartbeatMinMillis, heartbeatMaxMillis));
-        OptionValues.require(spec, threads >= 1, "--threads must be >= 1 (got " + threads + ")");
+        parallel.validate(spec);
         LoadSweepExperiment experiment;
         try {
             experiment =
                     new LoadSweepExperiment(
                             new LoadSweepExperiment.Options(
-                                    servers,
-                                    tasks,
+                                    size.servers,
+                                    size.tasks,
                                     loads,
                                     heartbeat,
                                     common.seed,
-                                    threads,
+                                    parallel.threads,
                                     common.showProgress()));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        experiment.run(out);
+        experiment.run(output.out);
         ExperimentReport.writeAndAnnounce(
-                spec, out, "load_sweep.csv, summary.md, summary.json, PNG charts");
+                spec, output.out, "load_sweep.csv, summary.md, summary.json, PNG charts");
     }
 }

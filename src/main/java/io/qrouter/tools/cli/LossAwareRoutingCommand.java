@@ -4,7 +4,6 @@ import io.qrouter.core.policy.PolicyName;
 import io.qrouter.tools.sim.LossAwareRoutingExperiment;
 import io.qrouter.tools.sim.SimResult;
 import io.qrouter.tools.sim.SimSetting;
-import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import picocli.CommandLine;
@@ -21,11 +20,7 @@ import picocli.CommandLine.Option;
 final class LossAwareRoutingCommand implements Runnable {
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-    @Option(
-            names = "--out",
-            defaultValue = "out/loss-aware-routing",
-            description = "Output directory (default: ${DEFAULT-VALUE}).")
-    Path out;
+    @CommandLine.Mixin OutputOption output = new OutputOption("out/loss-aware-routing");
 
     @Option(
             names = "--servers",
@@ -87,7 +82,7 @@ final class LossAwareRoutingCommand implements Runnable {
                             SimSetting.LOAD, "--load",
                             SimSetting.PATIENCE, "--patience"));
         }
-        Map<PolicyName, SimResult> results = experiment.run(out);
+        Map<PolicyName, SimResult> results = experiment.run(output.out);
         var stdout = spec.commandLine().getOut();
         stdout.printf(
                 Locale.ROOT,
@@ -114,7 +109,7 @@ final class LossAwareRoutingCommand implements Runnable {
                                 r.loadVariance(),
                                 r.meanStrategyMeasureZ()));
         ExperimentReport.writeAndAnnounce(
-                spec, out, "summary.md, summary.json, CSV and PNG per figure and table");
+                spec, output.out, "summary.md, summary.json, CSV and PNG per figure and table");
     }
 
     private static double[] pair(String text) {

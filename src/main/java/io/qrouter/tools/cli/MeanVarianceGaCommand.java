@@ -1,7 +1,6 @@
 package io.qrouter.tools.cli;
 
 import io.qrouter.tools.experiments.MeanVarianceGaExperiment;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine;
@@ -18,11 +17,7 @@ import picocli.CommandLine.Option;
 final class MeanVarianceGaCommand implements Runnable {
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-    @Option(
-            names = "--out",
-            defaultValue = "out/mean-variance-ga",
-            description = "Output directory (default: ${DEFAULT-VALUE}).")
-    Path out;
+    @CommandLine.Mixin OutputOption output = new OutputOption("out/mean-variance-ga");
 
     @Option(
             names = "--iterations",
@@ -85,7 +80,7 @@ final class MeanVarianceGaCommand implements Runnable {
                                         repetitions,
                                         common.seed,
                                         common.showProgress()))
-                        .run(out);
+                        .run(output.out);
         var stdout = spec.commandLine().getOut();
         stdout.printf(
                 Locale.ROOT,
@@ -106,6 +101,6 @@ final class MeanVarianceGaCommand implements Runnable {
                     p.fitness());
         }
         ExperimentReport.writeAndAnnounce(
-                spec, out, "summary.md, summary.json, CSV and PNG per figure");
+                spec, output.out, "summary.md, summary.json, CSV and PNG per figure");
     }
 }

@@ -1,7 +1,6 @@
 package io.qrouter.tools.cli;
 
 import io.qrouter.tools.sim.StalenessExperiment;
-import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -16,23 +15,9 @@ import picocli.CommandLine.Option;
 final class StalenessCommand implements Runnable {
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-    @Option(
-            names = "--out",
-            defaultValue = "out/staleness",
-            description = "Output directory (default: ${DEFAULT-VALUE}).")
-    Path out;
+    @CommandLine.Mixin OutputOption output = new OutputOption("out/staleness");
 
-    @Option(
-            names = "--servers",
-            defaultValue = "100",
-            description = "Servers N, ≥ 1 (default: ${DEFAULT-VALUE}).")
-    int servers;
-
-    @Option(
-            names = "--tasks",
-            defaultValue = "20000",
-            description = "Tasks per point, ≥ 10 (default: ${DEFAULT-VALUE}).")
-    int tasks;
+    @CommandLine.Mixin SweepSizeOptions size = new SweepSizeOptions(100, 20000);
 
     @Option(
             names = "--load",
@@ -53,18 +38,13 @@ final class StalenessCommand implements Runnable {
             description = "Router counts, each ≥ 1 (default: 1,4).")
     List<Integer> routers = StalenessExperiment.DEFAULT_ROUTERS;
 
-    @Option(
-            names = "--threads",
-            defaultValue = "2",
-            description = "Runs in parallel, ≥ 1 (default: ${DEFAULT-VALUE}).")
-    int threads;
+    @CommandLine.Mixin ThreadsOption parallel = new ThreadsOption(2);
 
     @CommandLine.Mixin SeedAndProgressOptions common;
 
     @Override
     public void run() {
-        OptionValues.require(spec, servers >= 1, "--servers must be >= 1 (got " + servers + ")");
-        OptionValues.require(spec, tasks >= 10, "--tasks must be >= 10 (got " + tasks + ")");
+        size.validate(spec);
         OptionValues.require(
                 spec, load > 0 && Double.isFinite(load), "--load must be > 0 (got " + load + ")");
         OptionValues.require(
@@ -75,19 +55,20 @@ final class StalenessCommand implements Runnable {
                 spec,
                 routers.stream().allMatch(r -> r >= 1),
                 "--routers must be >= 1 each (got " + routers + ")");
-        OptionValues.require(spec, threads >= 1, "--threads must be >= 1 (got " + threads + ")");
+        parallel.validate(spec);
         StalenessExperiment experiment =
                 new StalenessExperiment(
                         new StalenessExperiment.Options(
-                                servers,
-                                tasks,
+                                size.servers,
+                                size.tasks,
                                 load,
                                 delays,
                                 routers,
                                 common.seed,
-                                threads,
+                                parallel.threads,
                                 common.showProgress()));
-        experiment.run(out);
-        ExperimentReport.writeAndAnnounce(spec, out, "staleness.csv, summary.md, PNG charts");
+        experiment.run(output.out);
+        ExperimentReport.writeAndAnnounce(
+                spec, output.out, "staleness.csv, summary.md, PNG charts");
     }
 }
