@@ -5,7 +5,7 @@ import io.qrouter.core.policy.PolicyConfig;
 import io.qrouter.core.policy.PolicyName;
 import io.qrouter.core.policy.RoutingPolicy;
 import io.qrouter.core.policy.ServerSnapshot;
-import io.qrouter.tools.sim.LossAwareRoutingExperiment;
+import io.qrouter.tools.experiments.LossAwareRoutingExperiment;
 import io.qrouter.tools.sim.SimConfig;
 import io.qrouter.tools.sim.SimResult;
 import io.qrouter.tools.sim.Simulation;

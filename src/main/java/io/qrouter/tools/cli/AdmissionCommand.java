@@ -1,6 +1,6 @@
 package io.qrouter.tools.cli;
 
-import io.qrouter.tools.sim.AdmissionExperiment;
+import io.qrouter.tools.experiments.AdmissionExperiment;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -1,7 +1,7 @@
 package io.qrouter.tools.cli;
 
 import io.qrouter.core.policy.AdaptiveHeartbeat;
-import io.qrouter.tools.sim.LoadSweepExperiment;
+import io.qrouter.tools.experiments.LoadSweepExperiment;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

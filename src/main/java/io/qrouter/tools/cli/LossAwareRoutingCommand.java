@@ -1,7 +1,7 @@
 package io.qrouter.tools.cli;
 
 import io.qrouter.core.policy.PolicyName;
-import io.qrouter.tools.sim.LossAwareRoutingExperiment;
+import io.qrouter.tools.experiments.LossAwareRoutingExperiment;
 import io.qrouter.tools.sim.SimResult;
 import io.qrouter.tools.sim.SimSetting;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package io.qrouter.tools.cli;
 
-import io.qrouter.tools.sim.StalenessExperiment;
+import io.qrouter.tools.experiments.StalenessExperiment;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

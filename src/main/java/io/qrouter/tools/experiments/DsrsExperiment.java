@@ -7,9 +7,7 @@ import io.qrouter.tools.report.CsvTable;
 import io.qrouter.tools.report.Json;
 import io.qrouter.tools.report.LineChart;
 import io.qrouter.tools.report.Progress;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import io.qrouter.tools.report.TextFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -377,12 +375,7 @@ public final class DsrsExperiment {
         md.append(
                 "\nFigures: fig1_cost_vs_v, fig2_backlog_vs_v, fig3/4 (arrival scale p), fig5/6 (cost scale q), "
                         + "fig7/8 (DSRS against random), fig9_gap_vs_v (.png, data in the .csv files).\n");
-        try {
-            Files.createDirectories(out);
-            Files.writeString(out.resolve("summary.md"), md.toString());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        TextFile.write(out.resolve("summary.md"), md.toString());
     }
 
     private static String fmt(double x) {

@@ -11,9 +11,7 @@ import io.qrouter.tools.report.CsvTable;
 import io.qrouter.tools.report.Json;
 import io.qrouter.tools.report.LineChart;
 import io.qrouter.tools.report.Progress;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import io.qrouter.tools.report.TextFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -366,11 +364,7 @@ public final class MeanVarianceGaExperiment {
         md.append(
                 "\nFigures: fig2, fig2b, fig3, fig4 (against iterations), fig5, fig5b, fig6, fig6b (against tasks), as "
                         + ".png with the data in fig2_4_iterations.csv and fig5_6_tasks.csv.\n");
-        try {
-            Files.writeString(out.resolve("summary.md"), md.toString());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        TextFile.write(out.resolve("summary.md"), md.toString());
     }
 
     private static void table(StringBuilder md, String x, List<Point> points) {

@@ -1,8 +1,5 @@
 package io.qrouter.tools.report;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,12 +41,7 @@ public final class CsvTable {
     }
 
     public void write(Path file) {
-        try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            Files.writeString(file, toCsv());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        TextFile.write(file, toCsv());
     }
 
     private static String format(Object c) {

@@ -2,7 +2,6 @@ package io.qrouter.tools.report;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
@@ -142,12 +141,7 @@ public final class HtmlPage {
 
     /** Writes the page to {@code file} (UTF-8) and returns the file. */
     public Path write(Path file) {
-        try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            Files.writeString(file, render(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        TextFile.write(file, render());
         return file;
     }
 

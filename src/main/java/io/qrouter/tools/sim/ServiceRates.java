@@ -8,9 +8,9 @@ import java.util.random.RandomGenerator;
  * {@code none} (all 1), {@code uniform:LO,HI} (independent uniform rates) or {@code
  * bimodal:FRACTION,RATE} (the first FRACTION of the servers run at RATE, the others at 1).
  */
-record ServiceRates(String spec) {
+public record ServiceRates(String spec) {
 
-    ServiceRates {
+    public ServiceRates {
         rates(spec, 1, new java.util.SplittableRandom(0));
     }
 

@@ -8,7 +8,8 @@ import io.qrouter.core.queueing.LoadIndexWeights;
 
 /**
  * One simulation run. Times are in mean service times of a rate-1 server (one unit = 1000 ms on the
- * clock the policies and estimators see), rates per unit.
+ * clock the policies and estimators see), rates per unit. Put together with a {@link
+ * SimConfigBuilder} ({@link #builder()}, {@link #toBuilder()}), which holds the defaults.
  *
  * @param policy routing policy
  * @param choices d of power-of-d
@@ -58,8 +59,6 @@ import io.qrouter.core.queueing.LoadIndexWeights;
  * @param strategyZeta ζ of Eq. 57 (≥ 0)
  * @param joinAt when the joining servers join (slow start ramps a server that joins a window or
  *     more after the start, as the job's routers do: the fleet a router starts with is not ramped)
- *     <p>Over 400 lines because every knob of a run is a documented component with its check; the
- *     builders and derived values beside them are a few lines each.
  */
 public record SimConfig(
         PolicyName policy,
@@ -220,12 +219,12 @@ public record SimConfig(
         return c.validate();
     }
 
-    public static Builder builder() {
-        return new Builder();
+    public static SimConfigBuilder builder() {
+        return new SimConfigBuilder();
     }
 
-    public Builder toBuilder() {
-        Builder b = new Builder();
+    public SimConfigBuilder toBuilder() {
+        SimConfigBuilder b = new SimConfigBuilder();
         b.policy = policy;
         b.choices = choices;
         b.weights = weights;
@@ -264,240 +263,6 @@ public record SimConfig(
     private static void require(boolean ok, SimSetting setting, String problem) {
         if (!ok) {
             throw new InvalidSettingException(setting, problem);
-        }
-    }
-
-    /**
-     * Defaults: random routing, d = 2, equal weights, 100 servers, 10 000 tasks, ρ = 0.9, Poisson
-     * arrivals, exponential service, identical servers of rate 1, no abandonment (η = 1 if
-     * cancel-restore is chosen), heartbeats every 200–1000 ms with an idle report, one router, no
-     * failures, empty start, no warm-up, steps of one unit, seed 1, no information delays,
-     * estimators over 20 units (see {@link #defaultEstimators()}), admission off, slow start off,
-     * every server there from the start, Z's weights Δ = ζ = 1.
-     */
-    public static final class Builder {
-        private PolicyName policy = PolicyName.RANDOM;
-        private int choices = 2;
-        private LoadIndexWeights weights = LoadIndexWeights.EQUAL;
-        private int servers = 100;
-        private int tasks = 10_000;
-        private double load = 0.9;
-        private String arrivals = "poisson";
-        private String service = "exp";
-        private ServiceRates heterogeneity = ServiceRates.none();
-        private double patience;
-        private Impatience impatience = Impatience.RENEGE;
-        private double eta = 1;
-        private AdaptiveHeartbeat heartbeat = new AdaptiveHeartbeat(200, 1000);
-        private boolean idleHeartbeat = true;
-        private int routers = 1;
-        private double meanTimeBetweenFailures;
-        private double meanTimeToRepair = 10;
-        private double initialQueueMean;
-        private int warmupTasks;
-        private double stepLength = 1;
-        private long seed = 1;
-        private Delay updateDelay = Delay.none();
-        private Delay decisionDelay = Delay.none();
-        private boolean reportEveryChange;
-        private EstimatorConfig estimators = defaultEstimators();
-        private double loadIndexTimeUnit = 1;
-        private double maxLossProbability = 1;
-        private double slowStart;
-        private int joiningServers;
-        private double joinAt;
-        private double strategyDelta = 1;
-        private double strategyZeta = 1;
-
-        public Builder policy(PolicyName v) {
-            policy = v;
-            return this;
-        }
-
-        public Builder choices(int v) {
-            choices = v;
-            return this;
-        }
-
-        public Builder weights(LoadIndexWeights v) {
-            weights = v;
-            return this;
-        }
-
-        public Builder servers(int v) {
-            servers = v;
-            return this;
-        }
-
-        public Builder tasks(int v) {
-            tasks = v;
-            return this;
-        }
-
-        public Builder load(double v) {
-            load = v;
-            return this;
-        }
-
-        public Builder arrivals(String v) {
-            arrivals = v;
-            return this;
-        }
-
-        public Builder service(String v) {
-            service = v;
-            return this;
-        }
-
-        public Builder heterogeneity(ServiceRates v) {
-            heterogeneity = v;
-            return this;
-        }
-
-        public Builder heterogeneity(String v) {
-            heterogeneity = new ServiceRates(v);
-            return this;
-        }
-
-        public Builder patience(double v) {
-            patience = v;
-            return this;
-        }
-
-        public Builder impatience(Impatience v) {
-            impatience = v;
-            return this;
-        }
-
-        public Builder eta(double v) {
-            eta = v;
-            return this;
-        }
-
-        public Builder heartbeat(AdaptiveHeartbeat v) {
-            heartbeat = v;
-            return this;
-        }
-
-        public Builder idleHeartbeat(boolean v) {
-            idleHeartbeat = v;
-            return this;
-        }
-
-        public Builder routers(int v) {
-            routers = v;
-            return this;
-        }
-
-        public Builder failures(double mtbf, double mttr) {
-            meanTimeBetweenFailures = mtbf;
-            meanTimeToRepair = mttr;
-            return this;
-        }
-
-        public Builder initialQueueMean(double v) {
-            initialQueueMean = v;
-            return this;
-        }
-
-        public Builder warmupTasks(int v) {
-            warmupTasks = v;
-            return this;
-        }
-
-        public Builder stepLength(double v) {
-            stepLength = v;
-            return this;
-        }
-
-        public Builder seed(long v) {
-            seed = v;
-            return this;
-        }
-
-        public Builder updateDelay(Delay v) {
-            updateDelay = v;
-            return this;
-        }
-
-        public Builder decisionDelay(Delay v) {
-            decisionDelay = v;
-            return this;
-        }
-
-        public Builder reportEveryChange(boolean v) {
-            reportEveryChange = v;
-            return this;
-        }
-
-        public Builder estimators(EstimatorConfig v) {
-            estimators = v;
-            return this;
-        }
-
-        public Builder loadIndexTimeUnit(double v) {
-            loadIndexTimeUnit = v;
-            return this;
-        }
-
-        public Builder maxLossProbability(double v) {
-            maxLossProbability = v;
-            return this;
-        }
-
-        public Builder slowStart(double v) {
-            slowStart = v;
-            return this;
-        }
-
-        /** The last {@code count} servers join, empty, at time {@code at}. */
-        public Builder join(int count, double at) {
-            joiningServers = count;
-            joinAt = at;
-            return this;
-        }
-
-        /** Δ and ζ of the strategy measure Z = Δ·K̄ + ζ·P_J (Eq. 57). */
-        public Builder strategyWeights(double delta, double zeta) {
-            strategyDelta = delta;
-            strategyZeta = zeta;
-            return this;
-        }
-
-        public SimConfig build() {
-            return new SimConfig(
-                    policy,
-                    choices,
-                    weights,
-                    servers,
-                    tasks,
-                    load,
-                    arrivals,
-                    service,
-                    heterogeneity,
-                    patience,
-                    impatience,
-                    eta,
-                    heartbeat,
-                    idleHeartbeat,
-                    routers,
-                    meanTimeBetweenFailures,
-                    meanTimeToRepair,
-                    initialQueueMean,
-                    warmupTasks,
-                    stepLength,
-                    seed,
-                    updateDelay,
-                    decisionDelay,
-                    reportEveryChange,
-                    estimators,
-                    loadIndexTimeUnit,
-                    maxLossProbability,
-                    slowStart,
-                    joiningServers,
-                    joinAt,
-                    strategyDelta,
-                    strategyZeta);
         }
     }
 }

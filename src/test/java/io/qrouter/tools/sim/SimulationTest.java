@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class SimulationTest {
 
-    private static SimConfig.Builder busyFleet() {
+    private static SimConfigBuilder busyFleet() {
         return SimConfig.builder()
                 .servers(40)
                 .tasks(8_000)
@@ -112,7 +112,7 @@ class SimulationTest {
 
     @Test
     void liveKWithInFlightBeatsSteadyStateKBetweenStaleHeartbeats() {
-        SimConfig.Builder b =
+        SimConfigBuilder b =
                 SimConfig.builder()
                         .servers(100)
                         .tasks(30_000)

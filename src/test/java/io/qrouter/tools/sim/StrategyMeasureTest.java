@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.qrouter.core.policy.PolicyName;
 import io.qrouter.core.queueing.LoadIndexWeights;
+import io.qrouter.tools.experiments.LossAwareRoutingExperiment;
 import io.qrouter.tools.report.Json;
 import java.io.IOException;
 import java.nio.file.Files;

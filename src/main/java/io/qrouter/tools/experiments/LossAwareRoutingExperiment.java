@@ -1,13 +1,15 @@
-package io.qrouter.tools.sim;
+package io.qrouter.tools.experiments;
 
 import io.qrouter.core.policy.AdaptiveHeartbeat;
 import io.qrouter.core.policy.PolicyName;
 import io.qrouter.tools.report.CsvTable;
 import io.qrouter.tools.report.Json;
 import io.qrouter.tools.report.Progress;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import io.qrouter.tools.report.TextFile;
+import io.qrouter.tools.sim.SimConfig;
+import io.qrouter.tools.sim.SimResult;
+import io.qrouter.tools.sim.Simulation;
+import io.qrouter.tools.sim.StepMetrics;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -293,12 +295,7 @@ public final class LossAwareRoutingExperiment {
         md.append(
                 "\nFigures: fig6_heartbeat_triggers, fig7_occupancy, fig8_load_variance, fig9_mean_completion_time,"
                         + " fig10_mean_wait, fig11_completed, fig12_throughput, z_strategy_measure (.csv and .png).\n");
-        try {
-            Files.createDirectories(out);
-            Files.writeString(out.resolve("summary.md"), md.toString());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        TextFile.write(out.resolve("summary.md"), md.toString());
     }
 
     static void appendTable(StringBuilder md, CsvTable table) {

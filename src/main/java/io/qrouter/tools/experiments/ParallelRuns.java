@@ -1,4 +1,4 @@
-package io.qrouter.tools.sim;
+package io.qrouter.tools.experiments;
 
 import io.qrouter.tools.report.Progress;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.qrouter.tools.sim;
+package io.qrouter.tools.experiments;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,7 +1,8 @@
-package io.qrouter.tools.sim;
+package io.qrouter.tools.experiments;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.qrouter.tools.sim.SimResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

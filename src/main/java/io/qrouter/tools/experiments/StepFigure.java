@@ -1,8 +1,10 @@
-package io.qrouter.tools.sim;
+package io.qrouter.tools.experiments;
 
 import io.qrouter.core.policy.PolicyName;
 import io.qrouter.tools.report.CsvTable;
 import io.qrouter.tools.report.LineChart;
+import io.qrouter.tools.sim.SimResult;
+import io.qrouter.tools.sim.StepMetrics;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

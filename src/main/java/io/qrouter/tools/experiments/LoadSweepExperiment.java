@@ -1,13 +1,14 @@
-package io.qrouter.tools.sim;
+package io.qrouter.tools.experiments;
 
 import io.qrouter.core.policy.AdaptiveHeartbeat;
 import io.qrouter.core.policy.PolicyName;
 import io.qrouter.tools.report.CsvTable;
 import io.qrouter.tools.report.Json;
 import io.qrouter.tools.report.LineChart;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import io.qrouter.tools.report.TextFile;
+import io.qrouter.tools.sim.SimConfig;
+import io.qrouter.tools.sim.SimResult;
+import io.qrouter.tools.sim.Simulation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,7 +25,7 @@ import java.util.function.Function;
  * numbers); the first 10% of the tasks are a warm-up left out of the figures. Runs are independent
  * and spread over {@code threads} threads; the results do not depend on the thread count.
  */
-public final class LoadSweepExperiment {
+public final class LoadSweepExperiment extends SimulationSweep<LoadSweepExperiment.Point> {
 
     public static final List<Double> DEFAULT_LOADS = List.of(0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99);
 
@@ -53,6 +54,7 @@ public final class LoadSweepExperiment {
     private final Options options;
 
     public LoadSweepExperiment(Options options) {
+        super("load-sweep", options.threads(), options.progress());
         if (options.threads() < 1) {
             throw new IllegalArgumentException(
                     "threads must be >= 1 (got " + options.threads() + ")");
@@ -80,14 +82,8 @@ public final class LoadSweepExperiment {
                 .build();
     }
 
-    public List<Point> run(Path out) {
-        List<Point> points = compute();
-        write(out, points);
-        return points;
-    }
-
-    /** The runs, without writing anything. */
-    List<Point> compute() {
+    @Override
+    List<Point> plan() {
         List<Point> plan = new ArrayList<>();
         for (Scenario s : SCENARIOS) {
             for (PolicyName p : PolicyName.values()) {
@@ -96,21 +92,25 @@ public final class LoadSweepExperiment {
                 }
             }
         }
-        return ParallelRuns.run(
-                "load-sweep",
-                plan,
-                p -> p.scenario().name() + " " + p.policy().configName() + " rho=" + p.load(),
-                p ->
-                        new Point(
-                                p.scenario(),
-                                p.policy(),
-                                p.load(),
-                                Simulation.run(config(p.scenario(), p.policy(), p.load()))),
-                options.threads(),
-                options.progress());
+        return plan;
     }
 
-    private void write(Path out, List<Point> points) {
+    @Override
+    String describe(Point p) {
+        return p.scenario().name() + " " + p.policy().configName() + " rho=" + p.load();
+    }
+
+    @Override
+    Point simulate(Point p) {
+        return new Point(
+                p.scenario(),
+                p.policy(),
+                p.load(),
+                Simulation.run(config(p.scenario(), p.policy(), p.load())));
+    }
+
+    @Override
+    void write(Path out, List<Point> points) {
         CsvTable csv =
                 new CsvTable(
                         "scenario",
@@ -218,12 +218,7 @@ public final class LoadSweepExperiment {
         md.append(
                 "\nCSV: load_sweep.csv. Charts: <scenario>_mean_sojourn.png, <scenario>_p99_sojourn.png,"
                         + " <scenario>_abandon_rate.png.\n");
-        try {
-            Files.createDirectories(out);
-            Files.writeString(out.resolve("summary.md"), md.toString());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        TextFile.write(out.resolve("summary.md"), md.toString());
     }
 
     private static void chart(

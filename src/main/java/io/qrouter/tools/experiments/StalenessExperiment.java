@@ -1,11 +1,13 @@
-package io.qrouter.tools.sim;
+package io.qrouter.tools.experiments;
 
 import io.qrouter.core.policy.PolicyName;
 import io.qrouter.tools.report.CsvTable;
 import io.qrouter.tools.report.LineChart;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import io.qrouter.tools.report.TextFile;
+import io.qrouter.tools.sim.Delay;
+import io.qrouter.tools.sim.SimConfig;
+import io.qrouter.tools.sim.SimResult;
+import io.qrouter.tools.sim.Simulation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +23,7 @@ import java.util.Locale;
  * worse than random, while power-of-d degrades gracefully. Same seed for every point (common random
  * numbers); the first 10% of the tasks are a warm-up.
  */
-public final class StalenessExperiment {
+public final class StalenessExperiment extends SimulationSweep<StalenessExperiment.Point> {
 
     public static final List<Double> DEFAULT_DELAYS = List.of(0.0, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0);
     public static final List<Integer> DEFAULT_ROUTERS = List.of(1, 4);
@@ -68,6 +70,7 @@ public final class StalenessExperiment {
     private final Options options;
 
     public StalenessExperiment(Options options) {
+        super("staleness", options.threads(), options.progress());
         this.options = options;
     }
 
@@ -88,14 +91,8 @@ public final class StalenessExperiment {
                 .build();
     }
 
-    public List<Point> run(Path out) {
-        List<Point> points = compute();
-        write(out, points);
-        return points;
-    }
-
-    /** The runs, without writing anything. */
-    public List<Point> compute() {
+    @Override
+    List<Point> plan() {
         List<Point> plan = new ArrayList<>();
         for (int routers : options.routers()) {
             for (PolicyName policy : PolicyName.values()) {
@@ -104,21 +101,25 @@ public final class StalenessExperiment {
                 }
             }
         }
-        return ParallelRuns.run(
-                "staleness",
-                plan,
-                p -> p.policy().configName() + " routers=" + p.routers() + " delay=" + p.delay(),
-                p ->
-                        new Point(
-                                p.policy(),
-                                p.routers(),
-                                p.delay(),
-                                Simulation.run(config(p.policy(), p.routers(), p.delay()))),
-                options.threads(),
-                options.progress());
+        return plan;
     }
 
-    private void write(Path out, List<Point> points) {
+    @Override
+    String describe(Point p) {
+        return p.policy().configName() + " routers=" + p.routers() + " delay=" + p.delay();
+    }
+
+    @Override
+    Point simulate(Point p) {
+        return new Point(
+                p.policy(),
+                p.routers(),
+                p.delay(),
+                Simulation.run(config(p.policy(), p.routers(), p.delay())));
+    }
+
+    @Override
+    void write(Path out, List<Point> points) {
         CsvTable csv =
                 new CsvTable(
                         "policy",
@@ -184,12 +185,7 @@ public final class StalenessExperiment {
         }
         md.append(
                 "\nCSV: staleness.csv. Charts: staleness_1_router.png, staleness_<R>_routers.png.\n");
-        try {
-            Files.createDirectories(out);
-            Files.writeString(out.resolve("summary.md"), md.toString());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        TextFile.write(out.resolve("summary.md"), md.toString());
     }
 
     private void appendTable(StringBuilder md, int routers, List<Point> points) {

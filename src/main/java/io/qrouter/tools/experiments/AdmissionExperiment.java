@@ -1,12 +1,13 @@
-package io.qrouter.tools.sim;
+package io.qrouter.tools.experiments;
 
 import io.qrouter.core.estimate.EstimatorConfig;
 import io.qrouter.core.policy.PolicyName;
 import io.qrouter.tools.report.CsvTable;
 import io.qrouter.tools.report.LineChart;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import io.qrouter.tools.report.TextFile;
+import io.qrouter.tools.sim.SimConfig;
+import io.qrouter.tools.sim.SimResult;
+import io.qrouter.tools.sim.Simulation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +21,7 @@ import java.util.Locale;
  * Every queue change is reported (as the job does) and μ, α_c are the estimators', not the truth.
  * Same seed for every point (common random numbers); the first 10% of the tasks are a warm-up.
  */
-public final class AdmissionExperiment {
+public final class AdmissionExperiment extends SimulationSweep<AdmissionExperiment.Point> {
     public static final List<Double> DEFAULT_LOADS = List.of(1.1, 1.3);
 
     /** 1 = admission off. */
@@ -68,6 +69,7 @@ public final class AdmissionExperiment {
     private final Options options;
 
     public AdmissionExperiment(Options options) {
+        super("admission", options.threads(), options.progress());
         this.options = options;
     }
 
@@ -106,38 +108,36 @@ public final class AdmissionExperiment {
                 .build();
     }
 
-    public List<Point> run(Path out) {
-        List<Point> points = compute();
-        write(out, points);
-        return points;
-    }
-
-    /** The runs, without writing anything. */
-    public List<Point> compute() {
+    @Override
+    List<Point> plan() {
         List<Point> plan = new ArrayList<>();
         for (double load : options.loads()) {
             for (double p : options.probabilities()) {
                 plan.add(new Point(load, p, null));
             }
         }
-        return ParallelRuns.run(
-                "admission",
-                plan,
-                p -> "load=" + p.load() + " p=" + label(p.maxLossProbability()),
-                p ->
-                        new Point(
-                                p.load(),
-                                p.maxLossProbability(),
-                                Simulation.run(config(p.load(), p.maxLossProbability()))),
-                options.threads(),
-                options.progress());
+        return plan;
+    }
+
+    @Override
+    String describe(Point p) {
+        return "load=" + p.load() + " p=" + label(p.maxLossProbability());
+    }
+
+    @Override
+    Point simulate(Point p) {
+        return new Point(
+                p.load(),
+                p.maxLossProbability(),
+                Simulation.run(config(p.load(), p.maxLossProbability())));
     }
 
     static String label(double p) {
         return p >= 1 ? "off" : Double.toString(p);
     }
 
-    private void write(Path out, List<Point> points) {
+    @Override
+    void write(Path out, List<Point> points) {
         CsvTable csv =
                 new CsvTable(
                         "load",
@@ -194,12 +194,7 @@ public final class AdmissionExperiment {
         abandonment.writePng(out.resolve("admission_abandonment.png"));
         wait.writePng(out.resolve("admission_wait.png"));
         goodput.yFromData().writePng(out.resolve("admission_goodput.png"));
-        try {
-            Files.createDirectories(out);
-            Files.writeString(out.resolve("summary.md"), summary(points));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        TextFile.write(out.resolve("summary.md"), summary(points));
     }
 
     private String summary(List<Point> points) {
