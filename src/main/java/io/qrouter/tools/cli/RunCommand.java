@@ -160,8 +160,8 @@ final class RunCommand implements Callable<Integer> {
             try {
                 status = job.status();
             } catch (IllegalStateException clusterGone) {
-                continue; // the job ended just now and its local cluster with it: ended() says how,
-                // next round
+                // the job and its local cluster just ended: ended() says how, next round
+                continue;
             }
             if (!running && status == JobStatus.RUNNING) {
                 running = true;
