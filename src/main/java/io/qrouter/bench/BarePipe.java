@@ -6,21 +6,15 @@ import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.job.serde.AvroCodec;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
@@ -40,9 +34,8 @@ final class BarePipe implements AutoCloseable {
     private final String decisionsTopic;
     private final EndOfInput endOfInput;
     private final List<String> serverIds;
-    private final KafkaConsumer<byte[], byte[]> consumer;
+    private final PolledConsumer reader;
     private final KafkaProducer<String, byte[]> producer;
-    private final Thread thread;
     private final AvroCodec<TaskRequest> taskCodec = AvroCodec.of(TaskRequest.class);
     private final AvroCodec<RoutingDecision> decisionCodec = AvroCodec.of(RoutingDecision.class);
     private final AvroCodec<TaskEvent> eventCodec = AvroCodec.of(TaskEvent.class);
@@ -57,8 +50,6 @@ final class BarePipe implements AutoCloseable {
 
     // written by the pipe's thread once per poll, read by others
     private volatile long recordsRead;
-    private volatile boolean running = true;
-    private volatile Throwable failure;
 
     /**
      * A record the pipe produces once it has read every input partition to the end offset it had
@@ -81,33 +72,21 @@ final class BarePipe implements AutoCloseable {
         this.decisionsTopic = decisionsTopic;
         this.endOfInput = endOfInput;
         this.serverIds = List.copyOf(serverIds);
-        Properties c = new Properties();
-        c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        c.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        c.put(ConsumerConfig.CLIENT_ID_CONFIG, NAME);
-        consumer = new KafkaConsumer<>(c, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        reader =
+                new PolledConsumer(
+                        "bare pipe", bootstrapServers, NAME, NAME, Map.of(), this::pipeBatch);
         Properties p = new Properties();
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         p.put(ProducerConfig.CLIENT_ID_CONFIG, NAME);
         p.put(ProducerConfig.LINGER_MS_CONFIG, "0");
         producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
-        thread = new Thread(this::loop, NAME);
-        thread.setDaemon(true);
     }
 
     /** Starts piping from the beginning of its input topics. */
     BarePipe start() {
-        List<TopicPartition> partitions = new ArrayList<>();
-        for (String topic : topics()) {
-            for (PartitionInfo info : consumer.partitionsFor(topic)) {
-                partitions.add(new TopicPartition(topic, info.partition()));
-            }
-        }
-        consumer.assign(partitions);
-        consumer.seekToBeginning(partitions);
-        endOffsets = consumer.endOffsets(partitions);
-        thread.start();
+        List<TopicPartition> partitions = reader.assignFromBeginning(topics());
+        endOffsets = reader.consumer().endOffsets(partitions);
+        reader.start();
         return this;
     }
 
@@ -117,26 +96,15 @@ final class BarePipe implements AutoCloseable {
                 : List.of(inputs.tasks());
     }
 
-    private void loop() {
-        try {
-            while (running) {
-                ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(100));
-                for (ConsumerRecord<byte[], byte[]> record : records) {
-                    pipe(record);
-                }
-                recordsRead += records.count();
-                if (endOfInput != null && !endMarked && readToEnd()) {
-                    producer.send(
-                            new ProducerRecord<>(endOfInput.topic(), null, endOfInput.marker()));
-                    endMarked = true;
-                }
-            }
-        } catch (WakeupException e) {
-            // closing
-        } catch (Throwable e) {
-            failure = e;
-        } finally {
-            consumer.close(Duration.ofSeconds(5));
+    /** One batch, on the reader's thread. */
+    private void pipeBatch(ConsumerRecords<byte[], byte[]> records) {
+        for (ConsumerRecord<byte[], byte[]> record : records) {
+            pipe(record);
+        }
+        recordsRead += records.count();
+        if (endOfInput != null && !endMarked && readToEnd()) {
+            producer.send(new ProducerRecord<>(endOfInput.topic(), null, endOfInput.marker()));
+            endMarked = true;
         }
     }
 
@@ -158,7 +126,7 @@ final class BarePipe implements AutoCloseable {
 
     private boolean readToEnd() {
         for (Map.Entry<TopicPartition, Long> end : endOffsets.entrySet()) {
-            if (consumer.position(end.getKey()) < end.getValue()) {
+            if (reader.consumer().position(end.getKey()) < end.getValue()) {
                 return false;
             }
         }
@@ -171,20 +139,12 @@ final class BarePipe implements AutoCloseable {
     }
 
     void failIfFailed() {
-        if (failure != null) {
-            throw new IllegalStateException("bare pipe failed: " + failure, failure);
-        }
+        reader.failIfFailed();
     }
 
     @Override
     public void close() {
-        running = false;
-        consumer.wakeup();
-        try {
-            thread.join(10_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        reader.close();
         producer.close(Duration.ofSeconds(10));
     }
 }

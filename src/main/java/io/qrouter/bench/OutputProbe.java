@@ -2,21 +2,14 @@ package io.qrouter.bench;
 
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.job.serde.AvroCodec;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.PartitionInfo;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
 
 /**
  * Watches a run's outputs from their beginning with a read_committed consumer on its own thread:
@@ -34,8 +27,7 @@ final class OutputProbe implements AutoCloseable {
     private final long target;
     private final EndMarker endMarker;
     private volatile boolean markerSeen;
-    private final KafkaConsumer<byte[], byte[]> consumer;
-    private final Thread thread;
+    private final PolledConsumer reader;
     private final AvroCodec<RoutingDecision> decisionCodec = AvroCodec.of(RoutingDecision.class);
     private final Map<String, AtomicLong> counts = new ConcurrentHashMap<>();
     private final Histogram latencyMicros = new Histogram(MAX_LATENCY_MICROS, 3);
@@ -50,8 +42,6 @@ final class OutputProbe implements AutoCloseable {
     private volatile ThreadCpu cpuAtFirst;
     private volatile long targetNanos;
     private volatile ThreadCpu cpuAtTarget;
-    private volatile Throwable failure;
-    private volatile boolean running = true;
 
     /**
      * @param topics every topic to count (the decisions and dead-letter topics among them, if
@@ -75,60 +65,41 @@ final class OutputProbe implements AutoCloseable {
         this.target = target;
         this.endMarker = endMarker;
         this.markerSeen = endMarker == null;
-        Properties c = new Properties();
-        c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        c.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        c.put(ConsumerConfig.CLIENT_ID_CONFIG, ThreadCpu.BENCH_MARK + "probe-" + decisionsTopic);
-        c.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "10");
-        consumer = new KafkaConsumer<>(c, new ByteArrayDeserializer(), new ByteArrayDeserializer());
-        List<TopicPartition> partitions = new ArrayList<>();
-        for (String topic : topics) {
-            counts.put(topic, new AtomicLong());
-            for (PartitionInfo info : consumer.partitionsFor(topic)) {
-                partitions.add(new TopicPartition(topic, info.partition()));
-            }
-        }
-        consumer.assign(partitions);
-        consumer.seekToBeginning(partitions);
-        partitions.forEach(
-                consumer::position); // resolve now: nothing written from here on can be missed
-        thread = new Thread(this::loop, ThreadCpu.BENCH_MARK + "probe");
-        thread.setDaemon(true);
-        thread.start();
+        reader =
+                new PolledConsumer(
+                        "output probe",
+                        bootstrapServers,
+                        ThreadCpu.BENCH_MARK + "probe-" + decisionsTopic,
+                        ThreadCpu.BENCH_MARK + "probe",
+                        Map.of(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "10"),
+                        this::read);
+        topics.forEach(topic -> counts.put(topic, new AtomicLong()));
+        // resolve the positions now: nothing written from here on can be missed
+        reader.assignFromBeginning(topics).forEach(reader.consumer()::position);
+        reader.start();
     }
 
-    private void loop() {
-        try {
-            while (running) {
-                boolean firstBefore = cpuAtFirst != null;
-                for (ConsumerRecord<byte[], byte[]> record :
-                        consumer.poll(Duration.ofMillis(100))) {
-                    long now = System.nanoTime();
-                    counts.get(record.topic()).incrementAndGet();
-                    if (record.topic().equals(decisionsTopic)) {
-                        onDecision(record.value(), now);
-                    } else if (!markerSeen && record.topic().equals(endMarker.topic())) {
-                        markerSeen = endMarker.matches(record.value());
-                    }
-                }
-                if (!firstBefore && cpuAtFirst != null) {
-                    decisionsInFirstBatch = decisions();
-                }
-                if (target > 0
-                        && cpuAtTarget == null
-                        && markerSeen
-                        && decisions() + count(deadLetterTopic) >= target) {
-                    targetNanos = System.nanoTime();
-                    cpuAtTarget = ThreadCpu.now();
-                }
+    /** One batch, on the reader's thread. */
+    private void read(ConsumerRecords<byte[], byte[]> records) {
+        boolean firstBefore = cpuAtFirst != null;
+        for (ConsumerRecord<byte[], byte[]> record : records) {
+            long now = System.nanoTime();
+            counts.get(record.topic()).incrementAndGet();
+            if (record.topic().equals(decisionsTopic)) {
+                onDecision(record.value(), now);
+            } else if (!markerSeen && record.topic().equals(endMarker.topic())) {
+                markerSeen = endMarker.matches(record.value());
             }
-        } catch (WakeupException e) {
-            // closing
-        } catch (Throwable e) {
-            failure = e;
-        } finally {
-            consumer.close(Duration.ofSeconds(5));
+        }
+        if (!firstBefore && cpuAtFirst != null) {
+            decisionsInFirstBatch = decisions();
+        }
+        if (target > 0
+                && cpuAtTarget == null
+                && markerSeen
+                && decisions() + count(deadLetterTopic) >= target) {
+            targetNanos = System.nanoTime();
+            cpuAtTarget = ThreadCpu.now();
         }
     }
 
@@ -212,20 +183,12 @@ final class OutputProbe implements AutoCloseable {
     record Latencies(Histogram micros, Receipts receipts, DeliveryLegs legs) {}
 
     void failIfFailed() {
-        if (failure != null) {
-            throw new IllegalStateException("output probe failed: " + failure, failure);
-        }
+        reader.failIfFailed();
     }
 
     @Override
     public void close() {
-        running = false;
-        consumer.wakeup();
-        try {
-            thread.join(10_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        reader.close();
     }
 
     /** A record on {@code topic} that marks the end of a run. */

@@ -203,20 +203,12 @@ final class RunMeasures implements ServerQueues.Lifecycle {
         if (timeline != null && task < routedTasks) {
             timeline.finishedAt()[task] = at;
         }
-        if (counted(task)) {
-            tally.abandoned++;
-            step.abandonment();
-            recordWait(at - receivedTime[task]);
-        }
+        countAbandonment(task, at);
     }
 
     /** Chain P cancelled the task: it is lost to an abandonment, though it stays until restored. */
     void cancelled(int task, double at) {
-        if (counted(task)) {
-            tally.abandoned++;
-            step.abandonment();
-            recordWait(at - receivedTime[task]);
-        }
+        countAbandonment(task, at);
     }
 
     /** A cancelled task leaves its server at the end of the recovery. */
@@ -251,6 +243,15 @@ final class RunMeasures implements ServerQueues.Lifecycle {
     void heartbeat() {
         tally.heartbeats++;
         step.heartbeat();
+    }
+
+    /** A waiting task is lost at {@code at}: an abandonment after the wait it had. */
+    private void countAbandonment(int task, double at) {
+        if (counted(task)) {
+            tally.abandoned++;
+            step.abandonment();
+            recordWait(at - receivedTime[task]);
+        }
     }
 
     private boolean counted(int task) {

@@ -7,36 +7,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.qrouter.core.queueing.LoadIndex;
 import io.qrouter.core.queueing.LoadIndexWeights;
 import io.qrouter.tools.report.Json;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class AnalyzeCommandTest {
-
-    /** Exit code, stdout and stderr of one command line. */
-    record Run(int exitCode, String out, String err) {}
-
-    private static Run run(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int code = Main.execute(args);
-            return new Run(
-                    code,
-                    out.toString(StandardCharsets.UTF_8),
-                    err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-    }
 
     private static List<String> keys(JsonNode node) {
         List<String> keys = new ArrayList<>();
@@ -46,8 +21,8 @@ class AnalyzeCommandTest {
 
     @Test
     void jsonHasExactlyTheAgreedKeysAndTheWorkedPointValues() throws Exception {
-        Run r =
-                run(
+        CommandRun r =
+                CommandRun.of(
                         "analyze",
                         "--lambda",
                         "2",
@@ -129,7 +104,7 @@ class AnalyzeCommandTest {
 
     @Test
     void blocksThatDoNotApplyAreNull() throws Exception {
-        Run r = run("analyze", "--lambda", "1", "--mu", "2", "--json");
+        CommandRun r = CommandRun.of("analyze", "--lambda", "1", "--mu", "2", "--json");
         JsonNode root = Json.MAPPER.readTree(r.out());
         assertThat(root.get("paper_chain").isNull()).isTrue();
         assertThat(root.get("paper_printed").isNull()).isTrue();
@@ -143,8 +118,8 @@ class AnalyzeCommandTest {
 
     @Test
     void anUnstableQueueIsAnAnswerNotAnError() throws Exception {
-        Run json =
-                run(
+        CommandRun json =
+                CommandRun.of(
                         "analyze",
                         "--lambda",
                         "3",
@@ -165,7 +140,9 @@ class AnalyzeCommandTest {
         }
         assertThat(json.out()).doesNotContain("NaN").doesNotContain("Infinity");
 
-        Run table = run("analyze", "--lambda", "3", "--mu", "2", "--alpha", "0.5", "--eta", "1");
+        CommandRun table =
+                CommandRun.of(
+                        "analyze", "--lambda", "3", "--mu", "2", "--alpha", "0.5", "--eta", "1");
         assertThat(table.exitCode()).isZero();
         assertThat(table.out())
                 .contains("unstable (rho >= 1)")
@@ -176,8 +153,8 @@ class AnalyzeCommandTest {
 
     @Test
     void tableShowsEveryModel() {
-        Run r =
-                run(
+        CommandRun r =
+                CommandRun.of(
                         "analyze",
                         "--lambda",
                         "2",
@@ -217,8 +194,8 @@ class AnalyzeCommandTest {
 
     @Test
     void timeUnitSetsTheReferenceTimeOfK() throws Exception {
-        Run r =
-                run(
+        CommandRun r =
+                CommandRun.of(
                         "analyze",
                         "--lambda",
                         "1",
@@ -241,7 +218,7 @@ class AnalyzeCommandTest {
         String[] full = new String[args.length + 1];
         full[0] = "analyze";
         System.arraycopy(args, 0, full, 1, args.length);
-        Run r = run(full);
+        CommandRun r = CommandRun.of(full);
         assertThat(r.exitCode()).as(String.join(" ", args)).isEqualTo(2);
         assertThat(r.err()).as(String.join(" ", args)).contains(argument);
     }

@@ -2,9 +2,6 @@ package io.qrouter.tools.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -99,16 +96,8 @@ class DemoAndFleetArgumentsTest {
     }
 
     private static void assertRejected(String message, String... args) {
-        PrintStream originalErr = System.err;
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        int exit;
-        try {
-            exit = Main.execute(args);
-        } finally {
-            System.setErr(originalErr);
-        }
-        assertThat(exit).as(String.join(" ", args)).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains(message);
+        CommandRun r = CommandRun.of(args);
+        assertThat(r.exitCode()).as(String.join(" ", args)).isEqualTo(2);
+        assertThat(r.err()).contains(message);
     }
 }

@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.qrouter.tools.report.Json;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 class SimulateCommandTest {
@@ -57,42 +54,30 @@ class SimulateCommandTest {
 
     @Test
     void badArgumentsExitWithTwoAndNameTheOption() {
-        PrintStream err = System.err;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
-        try {
-            assertThat(Main.execute("simulate", "--load", "-1")).isEqualTo(2);
-            assertThat(Main.execute("simulate", "--policy", "fastest")).isEqualTo(2);
-            assertThat(Main.execute("simulate", "--arrivals", "weibull")).isEqualTo(2);
-            assertThat(Main.execute("simulate", "--arrivals", "trace:/no/such/file.csv"))
-                    .isEqualTo(2);
-            assertThat(Main.execute("simulate", "--d", "0")).isEqualTo(2);
-            assertThat(Main.execute("simulate", "--service", "erlang:0")).isEqualTo(2);
-            assertThat(Main.execute("simulate", "--update-delay", "exp:-1")).isEqualTo(2);
-        } finally {
-            System.setErr(err);
-        }
-        String text = captured.toString(StandardCharsets.UTF_8);
-        assertThat(text)
-                .contains("--load must be > 0 (got -1.0)")
+        assertThat(rejected("--load", "-1")).contains("--load must be > 0 (got -1.0)");
+        assertThat(rejected("--policy", "fastest"))
                 .contains("--policy")
-                .contains("heartbeat-k-live")
-                .contains("--arrivals must be poisson")
-                .contains("--arrivals trace: cannot read /no/such/file.csv")
-                .contains("--d must be >= 1 (got 0)")
-                .contains("--service erlang:K must be in [1, 1000] (got 0)")
+                .contains("heartbeat-k-live");
+        assertThat(rejected("--arrivals", "weibull")).contains("--arrivals must be poisson");
+        assertThat(rejected("--arrivals", "trace:/no/such/file.csv"))
+                .contains("--arrivals trace: cannot read /no/such/file.csv");
+        assertThat(rejected("--d", "0")).contains("--d must be >= 1 (got 0)");
+        assertThat(rejected("--service", "erlang:0"))
+                .contains("--service erlang:K must be in [1, 1000] (got 0)");
+        assertThat(rejected("--update-delay", "exp:-1"))
                 .contains("--update-delay exp:MEAN must be in [0.0, 1.0E9] (got -1)");
     }
 
+    /** The error of {@code simulate} with one bad option, which must exit with 2. */
+    private static String rejected(String option, String value) {
+        CommandRun r = CommandRun.of("simulate", option, value);
+        assertThat(r.exitCode()).isEqualTo(2);
+        return r.err();
+    }
+
     private static String run(String... args) {
-        PrintStream out = System.out;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-        try {
-            assertThat(Main.execute(args)).isZero();
-        } finally {
-            System.setOut(out);
-        }
-        return captured.toString(StandardCharsets.UTF_8);
+        CommandRun r = CommandRun.of(args);
+        assertThat(r.exitCode()).isZero();
+        return r.out();
     }
 }

@@ -2,9 +2,6 @@ package io.qrouter.tools.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /** The options the simulator sweeps share keep each experiment's defaults and one validation. */
@@ -34,27 +31,14 @@ class SweepOptionsTest {
     }
 
     private static String help(String experiment) {
-        PrintStream out = System.out;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-        try {
-            assertThat(Main.execute("experiment", experiment, "--help")).isZero();
-        } finally {
-            System.setOut(out);
-        }
-        return captured.toString(StandardCharsets.UTF_8);
+        CommandRun r = CommandRun.of("experiment", experiment, "--help");
+        assertThat(r.exitCode()).isZero();
+        return r.out();
     }
 
     private static String errors(String experiment, String option, String value) {
-        PrintStream err = System.err;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
-        try {
-            assertThat(Main.execute("experiment", experiment, option, value, "--no-progress"))
-                    .isEqualTo(2);
-        } finally {
-            System.setErr(err);
-        }
-        return captured.toString(StandardCharsets.UTF_8);
+        CommandRun r = CommandRun.of("experiment", experiment, option, value, "--no-progress");
+        assertThat(r.exitCode()).isEqualTo(2);
+        return r.err();
     }
 }
