@@ -102,29 +102,6 @@ public record PolicyConfig(
         }
     }
 
-    /** The settings before the fallback rule and the staleness window existed: their defaults. */
-    public PolicyConfig(
-            PolicyName name,
-            int choices,
-            LoadIndexWeights weights,
-            int routerIndex,
-            int routerCount,
-            int virtualNodes,
-            double loadIndexTimeUnitSeconds,
-            boolean idleQueue) {
-        this(
-                name,
-                choices,
-                weights,
-                routerIndex,
-                routerCount,
-                virtualNodes,
-                loadIndexTimeUnitSeconds,
-                idleQueue,
-                DEFAULT_FALLBACK,
-                DEFAULT_STALENESS_WINDOW_SECONDS);
-    }
-
     /**
      * Defaults: d = 2, equal weights, a single router, 160 virtual nodes, K's time unit 1 s, idle
      * queue on.
@@ -138,7 +115,9 @@ public record PolicyConfig(
                 1,
                 DEFAULT_VIRTUAL_NODES,
                 DEFAULT_LOAD_INDEX_TIME_UNIT_SECONDS,
-                true);
+                true,
+                DEFAULT_FALLBACK,
+                DEFAULT_STALENESS_WINDOW_SECONDS);
     }
 
     public PolicyConfig withChoices(int d) {
