@@ -40,6 +40,8 @@ final class SampleRecords {
                         .setHealth(Health.DEGRADED)
                         .setIntervalMillis(500)
                         .setLeaving(true)
+                        .setSlots(8)
+                        .setInService(3)
                         .build(),
                 HeartbeatLog.newBuilder()
                         .setTimestamp(AT)

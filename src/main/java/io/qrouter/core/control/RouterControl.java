@@ -35,7 +35,8 @@ public class RouterControl {
     }
 
     /**
-     * {@code base} (router index and count, time unit, ring size, fallback) with these settings.
+     * {@code base} (router index and count, time unit, ring size, fallback, Prequal) with these
+     * settings.
      */
     public PolicyConfig applyTo(PolicyConfig base) {
         return new PolicyConfig(
@@ -48,7 +49,8 @@ public class RouterControl {
                 base.loadIndexTimeUnitSeconds(),
                 idleQueue,
                 base.fallback(),
-                base.stalenessWindowSeconds());
+                base.stalenessWindowSeconds(),
+                base.prequal());
     }
 
     public LoadIndexWeights weights() {

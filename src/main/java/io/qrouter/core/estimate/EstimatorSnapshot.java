@@ -5,6 +5,10 @@ package io.qrouter.core.estimate;
  * while its window holds fewer observations than configured.
  *
  * @param atMillis the event time the snapshot was taken at
+ * @param recentWaitSeconds mean wait over the newest buckets, by Little's law (with the service
+ *     time, the latency the model-free balancers use); unknown until a task completed in the window
+ * @param recentServiceSeconds mean service time per slot of the tasks completed in the newest
+ *     buckets (the window's while none did); unknown until a task completed in the window
  * @param observedMillis T of Eq. (1): the window length, or the time since the first event until it
  *     fills
  * @param lambdaPerSecond arrival rate, Eq. (1): ENQUEUED events / T
@@ -22,6 +26,8 @@ package io.qrouter.core.estimate;
  */
 public record EstimatorSnapshot(
         long atMillis,
+        Estimate recentWaitSeconds,
+        Estimate recentServiceSeconds,
         long observedMillis,
         Estimate lambdaPerSecond,
         Estimate muPerSecond,

@@ -35,6 +35,9 @@ import static io.qrouter.core.estimate.WindowQuantity.WAITS_ENDED;
  * latest event time seen.
  */
 public class ServerEstimators {
+    /** Buckets of the recent span the latency is measured over: the newest and the one before. */
+    static final int RECENT_BUCKETS = 2;
+
     private EstimatorConfig config;
     private BucketedSums window;
     private ArrivalTimesRing recentArrivals;
@@ -241,8 +244,11 @@ public class ServerEstimators {
                         + openTasks.openTimeMillis(
                                 TaskPhase.CANCELLED, windowStartMillis, nowMillis);
 
+        Estimate[] recent = recent(nowBucket, fromBucket, nowMillis, sums);
         return new EstimatorSnapshot(
                 nowMillis,
+                recent[0],
+                recent[1],
                 observedMillis,
                 perSecond(arrivals, observedMillis, arrivals, config.getMinArrivals()),
                 perSecond(
@@ -262,6 +268,38 @@ public class ServerEstimators {
                 openTasks.getEvicted(),
                 lateEvents,
                 unmatchedEvents);
+    }
+
+    /**
+     * The recent wait and service, as the model-free peers' latency, over the newest {@link
+     * #RECENT_BUCKETS} buckets: the mean wait by Little's law (time spent waiting there, open waits
+     * included, per wait that ended) and the mean service of the completions there. The span is
+     * short so a server that slows down shows it within a bucket or two, not a whole window;
+     * without a completion in it, the window's mean service stands in. Unknown without any
+     * completion.
+     */
+    private Estimate[] recent(
+            long nowBucket, long fromBucket, long nowMillis, double[] windowSums) {
+        long windowCompletions = (long) windowSums[COMPLETIONS.ordinal()];
+        if (windowCompletions == 0) {
+            return new Estimate[] {Estimate.unknown(0), Estimate.unknown(0)};
+        }
+        long recentFrom = Math.max(fromBucket, nowBucket - RECENT_BUCKETS + 1);
+        double[] recent = window.sums(recentFrom, nowBucket);
+        long completions = (long) recent[COMPLETIONS.ordinal()];
+        double serviceMillis =
+                completions > 0
+                        ? recent[SERVICE_MILLIS.ordinal()] / completions
+                        : windowSums[SERVICE_MILLIS.ordinal()] / windowCompletions;
+        double waitingMillis =
+                recent[WAITING_MILLIS.ordinal()]
+                        + openTasks.openTimeMillis(
+                                TaskPhase.WAITING, recentFrom * config.bucketMillis(), nowMillis);
+        double waitMillis = waitingMillis / Math.max(1, (long) recent[WAITS_ENDED.ordinal()]);
+        return new Estimate[] {
+            Estimate.known(waitMillis / 1000.0, windowCompletions),
+            Estimate.known(serviceMillis / 1000.0, windowCompletions)
+        };
     }
 
     /**

@@ -24,6 +24,9 @@ public final class Policies {
             case JIQ -> new JoinIdleQueuePolicy(config, random);
             case HEARTBEAT_K -> new HeartbeatKPolicy(config, random, false);
             case HEARTBEAT_K_LIVE -> new HeartbeatKPolicy(config, random, true);
+            case PREQUAL -> new PrequalPolicy(config, random);
+            case P2C_EWMA -> new PeakEwmaPolicy(config, random);
+            case LEAST_REQUEST -> new LeastRequestPolicy(config, random);
         };
     }
 

@@ -20,6 +20,7 @@ import io.qrouter.core.queueing.LoadIndexWeights;
  * @param fallback how one of several routers chooses when its idle queue is empty
  * @param stalenessWindowSeconds how long a decision stays unseen by the other routers (the decision
  *     delay plus the update delay), in seconds (> 0): what the water-filling fallback spreads
+ * @param prequal Prequal's probe pool and hot-cold rule (ignored by the others)
  */
 public record PolicyConfig(
         PolicyName name,
@@ -31,7 +32,8 @@ public record PolicyConfig(
         double loadIndexTimeUnitSeconds,
         boolean idleQueue,
         FallbackRule fallback,
-        double stalenessWindowSeconds) {
+        double stalenessWindowSeconds,
+        PrequalSettings prequal) {
 
     /** The measured winner with several routers (see {@link FallbackRule}). */
     public static final FallbackRule DEFAULT_FALLBACK = FallbackRule.SAMPLED_MINIMUM;
@@ -94,6 +96,9 @@ public record PolicyConfig(
         if (fallback == null) {
             throw new IllegalArgumentException("fallback rule is required");
         }
+        if (prequal == null) {
+            throw new IllegalArgumentException("Prequal settings are required");
+        }
         if (!(stalenessWindowSeconds > 0) || Double.isInfinite(stalenessWindowSeconds)) {
             throw new IllegalArgumentException(
                     "stalenessWindowSeconds must be a finite number > 0 (got "
@@ -117,7 +122,8 @@ public record PolicyConfig(
                 DEFAULT_LOAD_INDEX_TIME_UNIT_SECONDS,
                 true,
                 DEFAULT_FALLBACK,
-                DEFAULT_STALENESS_WINDOW_SECONDS);
+                DEFAULT_STALENESS_WINDOW_SECONDS,
+                PrequalSettings.PAPER);
     }
 
     public PolicyConfig withChoices(int d) {
@@ -131,7 +137,8 @@ public record PolicyConfig(
                 loadIndexTimeUnitSeconds,
                 idleQueue,
                 fallback,
-                stalenessWindowSeconds);
+                stalenessWindowSeconds,
+                prequal);
     }
 
     public PolicyConfig withWeights(LoadIndexWeights w) {
@@ -145,7 +152,8 @@ public record PolicyConfig(
                 loadIndexTimeUnitSeconds,
                 idleQueue,
                 fallback,
-                stalenessWindowSeconds);
+                stalenessWindowSeconds,
+                prequal);
     }
 
     public PolicyConfig withRouter(int index, int count) {
@@ -159,7 +167,8 @@ public record PolicyConfig(
                 loadIndexTimeUnitSeconds,
                 idleQueue,
                 fallback,
-                stalenessWindowSeconds);
+                stalenessWindowSeconds,
+                prequal);
     }
 
     public PolicyConfig withIdleQueue(boolean on) {
@@ -173,7 +182,8 @@ public record PolicyConfig(
                 loadIndexTimeUnitSeconds,
                 on,
                 fallback,
-                stalenessWindowSeconds);
+                stalenessWindowSeconds,
+                prequal);
     }
 
     public PolicyConfig withLoadIndexTimeUnitSeconds(double seconds) {
@@ -187,7 +197,8 @@ public record PolicyConfig(
                 seconds,
                 idleQueue,
                 fallback,
-                stalenessWindowSeconds);
+                stalenessWindowSeconds,
+                prequal);
     }
 
     public PolicyConfig withFallback(FallbackRule rule, double stalenessSeconds) {
@@ -201,6 +212,22 @@ public record PolicyConfig(
                 loadIndexTimeUnitSeconds,
                 idleQueue,
                 rule,
-                stalenessSeconds);
+                stalenessSeconds,
+                prequal);
+    }
+
+    public PolicyConfig withPrequal(PrequalSettings settings) {
+        return new PolicyConfig(
+                name,
+                choices,
+                weights,
+                routerIndex,
+                routerCount,
+                virtualNodes,
+                loadIndexTimeUnitSeconds,
+                idleQueue,
+                fallback,
+                stalenessWindowSeconds,
+                settings);
     }
 }

@@ -13,7 +13,10 @@ public enum PolicyName {
     POWER_OF_D("power-of-d"),
     JIQ("jiq"),
     HEARTBEAT_K("heartbeat-k"),
-    HEARTBEAT_K_LIVE("heartbeat-k-live");
+    HEARTBEAT_K_LIVE("heartbeat-k-live"),
+    PREQUAL("prequal"),
+    P2C_EWMA("p2c-ewma"),
+    LEAST_REQUEST("least-request");
 
     private final String configName;
 
@@ -23,6 +26,14 @@ public enum PolicyName {
 
     public String configName() {
         return configName;
+    }
+
+    /** Whether the policy reads the servers' estimates (μ, α_c, latency), not only their queues. */
+    public boolean readsEstimates() {
+        return this == HEARTBEAT_K
+                || this == HEARTBEAT_K_LIVE
+                || this == PREQUAL
+                || this == P2C_EWMA;
     }
 
     /**

@@ -9,11 +9,11 @@ import java.util.random.RandomGenerator;
  * reports every queue change to it.
  */
 final class PowerOfDPolicy extends AbstractRoutingPolicy {
-    private final int[] sample;
+    private final DistinctSample sample;
 
     PowerOfDPolicy(PolicyConfig config, RandomGenerator random) {
         super(config, random);
-        this.sample = new int[config.choices()];
+        this.sample = new DistinctSample(config.choices());
     }
 
     @Override
@@ -23,34 +23,7 @@ final class PowerOfDPolicy extends AbstractRoutingPolicy {
 
     @Override
     Choice choose(String taskKey) {
-        int alive = view.aliveCount();
-        int d = Math.min(config.choices(), alive);
-        int best = -1;
-        int second = -1;
-        for (int i = 0; i < d; i++) {
-            int slot = sampleDistinct(i, alive);
-            if (best < 0 || view.load(slot) < view.load(best)) {
-                second = best;
-                best = slot;
-            } else if (second < 0 || view.load(slot) < view.load(second)) {
-                second = slot;
-            }
-        }
-        return Choice.compared(best, Rule.POWER_OF_D, second);
-    }
-
-    /** Draws the i-th sample, distinct from the previous ones (rejection: d is small next to N). */
-    private int sampleDistinct(int i, int alive) {
-        while (true) {
-            int slot = view.aliveSlot(random.nextInt(alive));
-            boolean seen = false;
-            for (int j = 0; j < i && !seen; j++) {
-                seen = sample[j] == slot;
-            }
-            if (!seen) {
-                sample[i] = slot;
-                return slot;
-            }
-        }
+        return SampledMinimum.of(sample.draw(view, config.choices(), random), view::load)
+                .choice(Rule.POWER_OF_D);
     }
 }

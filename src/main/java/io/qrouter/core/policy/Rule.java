@@ -18,6 +18,12 @@ public enum Rule {
     JSQ,
     /** Shortest queue among d sampled servers. */
     POWER_OF_D,
+    /** Prequal: the lowest-latency cold probe. */
+    PREQUAL_COLD,
+    /** Prequal: every probe hot, the lowest requests in flight. */
+    PREQUAL_HOT,
+    P2C_EWMA,
+    LEAST_REQUEST,
     /** Every alive server is overloaded (K undefined): the choice is uniform among them. */
     FALLBACK,
     /**

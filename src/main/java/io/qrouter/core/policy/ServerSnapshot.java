@@ -18,6 +18,10 @@ package io.qrouter.core.policy;
  *     count), as this router knows it: plus the router's own tasks the report does not acknowledge
  *     yet; {@link #TASKS_RECEIVED_UNKNOWN} when the report does not say. Every router reads the
  *     same count from the same report, so it numbers the server's next task alike everywhere.
+ * @param slots tasks the server serves at once (c of M/M/c+M, ≥ 1); μ is per slot
+ * @param recentWaitSeconds the server's recent mean wait (0 until known)
+ * @param recentServiceSeconds the server's recent mean service time per slot (0 until known); with
+ *     the wait, the latency signal of the model-free peers
  */
 public record ServerSnapshot(
         String serverId,
@@ -29,7 +33,10 @@ public record ServerSnapshot(
         double lambda,
         double mu,
         double alphaC,
-        long tasksReceived) {
+        long tasksReceived,
+        int slots,
+        double recentWaitSeconds,
+        double recentServiceSeconds) {
 
     /** A report that does not count the tasks its server received. */
     public static final long TASKS_RECEIVED_UNKNOWN = -1;
@@ -50,9 +57,14 @@ public record ServerSnapshot(
             throw new IllegalArgumentException(
                     "tasksReceived must be >= 0, or -1 for unknown (got " + tasksReceived + ")");
         }
+        if (slots < 1) {
+            throw new IllegalArgumentException("slots must be >= 1 (got " + slots + ")");
+        }
+        requireRate("recentWaitSeconds", recentWaitSeconds);
+        requireRate("recentServiceSeconds", recentServiceSeconds);
     }
 
-    /** A report without the count of tasks received. */
+    /** A one-slot server's report without the count of tasks received or a latency. */
     public ServerSnapshot(
             String serverId,
             long sentAtMillis,
@@ -73,7 +85,10 @@ public record ServerSnapshot(
                 lambda,
                 mu,
                 alphaC,
-                TASKS_RECEIVED_UNKNOWN);
+                TASKS_RECEIVED_UNKNOWN,
+                1,
+                0,
+                0);
     }
 
     /** This report with the server's count of tasks received. */
@@ -88,7 +103,64 @@ public record ServerSnapshot(
                 lambda,
                 mu,
                 alphaC,
-                count);
+                count,
+                slots,
+                recentWaitSeconds,
+                recentServiceSeconds);
+    }
+
+    /** A later report of the same server with a new queue and its estimates unchanged. */
+    public ServerSnapshot withQueue(long atMillis, int tasks, boolean inService) {
+        return new ServerSnapshot(
+                serverId,
+                atMillis,
+                alive,
+                tasks,
+                inService,
+                serviceRatePerSecond,
+                lambda,
+                mu,
+                alphaC,
+                tasksReceived,
+                slots,
+                recentWaitSeconds,
+                recentServiceSeconds);
+    }
+
+    /** This report from a server of {@code c} slots. */
+    public ServerSnapshot withSlots(int c) {
+        return new ServerSnapshot(
+                serverId,
+                sentAtMillis,
+                alive,
+                queueLength,
+                busy,
+                serviceRatePerSecond,
+                lambda,
+                mu,
+                alphaC,
+                tasksReceived,
+                c,
+                recentWaitSeconds,
+                recentServiceSeconds);
+    }
+
+    /** This report with the server's recent wait and service time. */
+    public ServerSnapshot withRecentTimes(double waitSeconds, double serviceSeconds) {
+        return new ServerSnapshot(
+                serverId,
+                sentAtMillis,
+                alive,
+                queueLength,
+                busy,
+                serviceRatePerSecond,
+                lambda,
+                mu,
+                alphaC,
+                tasksReceived,
+                slots,
+                waitSeconds,
+                serviceSeconds);
     }
 
     /** A live server that reports only its queue; the estimates are left at 0 (unknown). */
@@ -133,11 +205,24 @@ public record ServerSnapshot(
                         alphaC,
                         tasksReceived == TASKS_RECEIVED_UNKNOWN
                                 ? TASKS_RECEIVED_UNKNOWN
-                                : tasksReceived + tasks);
+                                : tasksReceived + tasks,
+                        slots,
+                        recentWaitSeconds,
+                        recentServiceSeconds);
     }
 
     public boolean idle() {
         return alive && queueLength == 0 && !busy;
+    }
+
+    /** The recent sojourn time, wait plus service: the latency the model-free peers read. */
+    public double latencySeconds() {
+        return recentWaitSeconds + recentServiceSeconds;
+    }
+
+    /** The server's capacity in tasks per second: its slots at the rate it computes with. */
+    public double capacityPerSecond() {
+        return slots * effectiveMu();
     }
 
     /** The service rate to compute with: the estimate once there is one, else the nominal rate. */

@@ -28,7 +28,11 @@ public final class ServerSnapshots {
                 serviceRatePerSecond,
                 orZero(estimates.lambdaPerSecond()),
                 orZero(estimates.muPerSecond()),
-                orZero(estimates.alphaCPerSecond()));
+                orZero(estimates.alphaCPerSecond()),
+                ServerSnapshot.TASKS_RECEIVED_UNKNOWN,
+                1,
+                orZero(estimates.recentWaitSeconds()),
+                orZero(estimates.recentServiceSeconds()));
     }
 
     private static double orZero(Estimate e) {

@@ -165,7 +165,10 @@ public final class SlowStartPolicy implements RoutingPolicy {
                         s.lambda(),
                         s.mu(),
                         s.alphaC(),
-                        s.tasksReceived()));
+                        s.tasksReceived(),
+                        s.slots(),
+                        s.recentWaitSeconds(),
+                        s.recentServiceSeconds()));
     }
 
     /** Whether {@code serverId} is still ramping up. */

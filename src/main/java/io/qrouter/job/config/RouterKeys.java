@@ -17,7 +17,9 @@ final class RouterKeys {
                     PolicyName.HEARTBEAT_K_LIVE.configName(),
                     oneOf(RouterSettings.policyNames()),
                     "Routing policy: heartbeat-k-live (JIQ first, else lowest live K: seed 000), heartbeat-k (K as of "
-                            + "the last heartbeat), jiq, jsq, power-of-d, least-connections, round-robin, random, hash, or "
+                            + "the last heartbeat), jiq, jsq, power-of-d, least-connections, round-robin, random, hash, the "
+                            + "model-free peers prequal (YouTube's Prequal), p2c-ewma (Finagle/Linkerd) and least-request "
+                            + "(Envoy), or "
                             + GaSettings.GA_BATCH_POLICY
                             + " (windows of tasks assigned by the GA allocator: seed 001).");
 
@@ -33,6 +35,41 @@ final class RouterKeys {
 
     static final KeySpec ROUTER_POWER_OF_D =
             new KeySpec("router.power-of-d", "2", longIn(1, 64), "d of the power-of-d policy.");
+
+    static final KeySpec ROUTER_PREQUAL_POOL_SIZE =
+            new KeySpec(
+                    "router.prequal.pool-size",
+                    "16",
+                    longIn(1, 1024),
+                    "Prequal: probes kept at most (the paper's 16).");
+
+    static final KeySpec ROUTER_PREQUAL_PROBES_PER_TASK =
+            new KeySpec(
+                    "router.prequal.probes-per-task",
+                    "3",
+                    longIn(1, 1024),
+                    "Prequal: probes taken per task, at most the pool size (the paper's r_probe, 3).");
+
+    static final KeySpec ROUTER_PREQUAL_Q_RIF =
+            new KeySpec(
+                    "router.prequal.q-rif",
+                    "0.84",
+                    doubleIn(0, true, 1, false),
+                    "Prequal: a probe whose requests in flight exceed this quantile of the recent probes' is hot (Q_RIF).");
+
+    static final KeySpec ROUTER_PREQUAL_MAX_AGE_MS =
+            new KeySpec(
+                    "router.prequal.max-age.ms",
+                    "1000",
+                    longIn(1, 3_600_000),
+                    "Prequal: a probe older than this is dropped (the paper's about 1 s).");
+
+    static final KeySpec ROUTER_PREQUAL_MAX_USES =
+            new KeySpec(
+                    "router.prequal.max-uses",
+                    "1",
+                    longIn(1, 1000),
+                    "Prequal: times one probe may choose a server (its reuse budget).");
 
     static final KeySpec ROUTER_K_WEIGHTS =
             new KeySpec(

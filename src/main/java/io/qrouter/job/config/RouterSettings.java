@@ -2,6 +2,7 @@ package io.qrouter.job.config;
 
 import io.qrouter.core.policy.PolicyConfig;
 import io.qrouter.core.policy.PolicyName;
+import io.qrouter.core.policy.PrequalSettings;
 import io.qrouter.core.queueing.LoadIndexWeights;
 import java.io.Serializable;
 import java.time.Duration;
@@ -19,6 +20,7 @@ import java.util.stream.Stream;
  *     probability exceeds it is rejected at once; 1 = admission off
  * @param slowStart the window over which a joining server's share ramps up; {@link Duration#ZERO} =
  *     off
+ * @param prequal the prequal policy's probe pool
  */
 public record RouterSettings(
         PolicyName policy,
@@ -31,7 +33,8 @@ public record RouterSettings(
         Duration bufferDeadline,
         Duration inFlightTimeout,
         double maxLossProbability,
-        Duration slowStart)
+        Duration slowStart,
+        PrequalSettings prequal)
         implements Serializable {
 
     /** The value of {@code router.k-time-unit.ms} that follows the fleet's mean service time. */
@@ -63,7 +66,31 @@ public record RouterSettings(
                 config.duration(ConfigKey.ROUTER_BUFFER_DEADLINE_MS),
                 config.duration(ConfigKey.ROUTER_IN_FLIGHT_TIMEOUT_MS),
                 maxLossProbability(config),
-                config.duration(ConfigKey.ROUTER_SLOW_START_MS));
+                config.duration(ConfigKey.ROUTER_SLOW_START_MS),
+                prequal(config));
+    }
+
+    /** The router.prequal.* keys; the pool must hold a task's probes. */
+    static PrequalSettings prequal(JobConfig config) {
+        int pool = config.getInt(ConfigKey.ROUTER_PREQUAL_POOL_SIZE);
+        int probes = config.getInt(ConfigKey.ROUTER_PREQUAL_PROBES_PER_TASK);
+        if (probes > pool) {
+            throw new IllegalArgumentException(
+                    ConfigKey.ROUTER_PREQUAL_PROBES_PER_TASK.key()
+                            + " must be in [1, "
+                            + ConfigKey.ROUTER_PREQUAL_POOL_SIZE.key()
+                            + " = "
+                            + pool
+                            + "] (got "
+                            + probes
+                            + ")");
+        }
+        return new PrequalSettings(
+                pool,
+                probes,
+                config.getDouble(ConfigKey.ROUTER_PREQUAL_Q_RIF),
+                config.getLong(ConfigKey.ROUTER_PREQUAL_MAX_AGE_MS),
+                config.getInt(ConfigKey.ROUTER_PREQUAL_MAX_USES));
     }
 
     /** {@code router.admission.max-loss-probability}: "off" is 1 (no task is ever rejected). */
@@ -78,7 +105,8 @@ public record RouterSettings(
                 .withChoices(powerOfD)
                 .withWeights(weights)
                 .withLoadIndexTimeUnitSeconds(loadIndexTimeUnit.toMillis() / 1000.0)
-                .withRouter(routerIndex, routerCount);
+                .withRouter(routerIndex, routerCount)
+                .withPrequal(prequal);
     }
 
     static LoadIndexWeights loadIndexWeights(JobConfig config) {

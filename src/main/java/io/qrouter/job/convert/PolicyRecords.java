@@ -32,6 +32,10 @@ public final class PolicyRecords {
                         weight * rateOrZero(s.getMu()),
                         rateOrZero(s.getAlphaC()))
                 .withTasksReceived(s.getTasksReceived())
+                .withSlots(Math.max(1, s.getSlots()))
+                .withRecentTimes(
+                        rateOrZero(s.getRecentWaitSeconds()),
+                        rateOrZero(s.getRecentServiceSeconds()))
                 .plusUnacknowledged(unacknowledgedTasks);
     }
 

@@ -35,14 +35,17 @@ public record QueueFigures(
         Double meanWait,
         Double virtualWait,
         Double abandonProbability,
-        Double loadIndexK) {
+        Double loadIndexK,
+        Double recentWaitSeconds,
+        Double recentServiceSeconds) {
 
     static final String RENEGING = "reneging";
     static final String CHAIN_P = "chain-p";
 
     public static QueueFigures unknown(String model) {
         return new QueueFigures(
-                model, null, null, null, null, null, null, false, null, null, null, null, null);
+                model, null, null, null, null, null, null, false, null, null, null, null, null,
+                null, null);
     }
 
     public static QueueFigures compute(
@@ -56,12 +59,27 @@ public record QueueFigures(
         Double alphaC = estimates.alphaCPerSecond().orNull();
         Double eta = estimates.etaPerSecond().orNull();
         Double theta = estimates.exitRateThetaPerSecond().orNull();
+        Double recentWait = estimates.recentWaitSeconds().orNull();
+        Double recentService = estimates.recentServiceSeconds().orNull();
         double muUsed = mu != null && mu > 0 ? mu : reportedServiceRate;
         double alphaCUsed = alphaC != null ? alphaC : 0;
         if (lambda == null || !(muUsed > 0) || Double.isInfinite(muUsed)) {
             return new QueueFigures(
-                    model, lambda, mu, alphaC, eta, theta, null, false, null, null, null, null,
-                    null);
+                    model,
+                    lambda,
+                    mu,
+                    alphaC,
+                    eta,
+                    theta,
+                    null,
+                    false,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    recentWait,
+                    recentService);
         }
         double rho = lambda / (muUsed + alphaCUsed);
         SteadyState<RenegingQueue> state = RenegingQueue.solve(lambda, muUsed, alphaCUsed);
@@ -70,11 +88,36 @@ public record QueueFigures(
                         ? LoadIndex.steadyState(stable.metrics(), timeUnitSeconds, weights)
                         : null;
         if (CHAIN_P.equals(model)) {
-            return chainP(lambda, mu, alphaC, eta, theta, rho, muUsed, alphaCUsed, loadIndexK);
+            return chainP(
+                    lambda,
+                    mu,
+                    alphaC,
+                    eta,
+                    theta,
+                    rho,
+                    muUsed,
+                    alphaCUsed,
+                    loadIndexK,
+                    recentWait,
+                    recentService);
         }
         if (!(state instanceof SteadyState.Stable<RenegingQueue> stable)) {
             return new QueueFigures(
-                    model, lambda, mu, alphaC, eta, theta, rho, true, null, null, null, null, null);
+                    model,
+                    lambda,
+                    mu,
+                    alphaC,
+                    eta,
+                    theta,
+                    rho,
+                    true,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    recentWait,
+                    recentService);
         }
         RenegingQueue q = stable.metrics();
         return new QueueFigures(
@@ -90,7 +133,9 @@ public record QueueFigures(
                 q.meanWait(),
                 q.virtualWait(),
                 q.abandonProbability(),
-                loadIndexK);
+                loadIndexK,
+                recentWait,
+                recentService);
     }
 
     private static QueueFigures chainP(
@@ -102,21 +147,49 @@ public record QueueFigures(
             double rho,
             double muUsed,
             double alphaCUsed,
-            Double loadIndexK) {
+            Double loadIndexK,
+            Double recentWait,
+            Double recentService) {
         // Without cancellations eta plays no part in chain P's metrics; any positive value gives
         // the same numbers.
         Double etaUsed =
                 eta != null && eta > 0 ? eta : alphaCUsed == 0 ? Double.valueOf(1.0) : null;
         if (etaUsed == null) {
             return new QueueFigures(
-                    CHAIN_P, lambda, mu, alphaC, eta, theta, rho, false, null, null, null, null,
-                    null);
+                    CHAIN_P,
+                    lambda,
+                    mu,
+                    alphaC,
+                    eta,
+                    theta,
+                    rho,
+                    false,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    recentWait,
+                    recentService);
         }
         SteadyState<ChainP> state = ChainP.solve(lambda, muUsed, alphaCUsed, etaUsed);
         if (!(state instanceof SteadyState.Stable<ChainP> stable)) {
             return new QueueFigures(
-                    CHAIN_P, lambda, mu, alphaC, eta, theta, rho, true, null, null, null, null,
-                    null);
+                    CHAIN_P,
+                    lambda,
+                    mu,
+                    alphaC,
+                    eta,
+                    theta,
+                    rho,
+                    true,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    recentWait,
+                    recentService);
         }
         ChainP c = stable.metrics();
         return new QueueFigures(
@@ -132,7 +205,9 @@ public record QueueFigures(
                 c.meanWait(),
                 null,
                 c.lossProbability(),
-                loadIndexK);
+                loadIndexK,
+                recentWait,
+                recentService);
     }
 
     /** Keeps the figures a server's next update reports, in its keyed state. */
@@ -143,5 +218,7 @@ public record QueueFigures(
         state.eta = eta;
         state.loadIndexK = loadIndexK;
         state.overloaded = overloaded;
+        state.recentWaitSeconds = recentWaitSeconds;
+        state.recentServiceSeconds = recentServiceSeconds;
     }
 }

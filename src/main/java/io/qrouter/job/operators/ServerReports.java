@@ -55,6 +55,9 @@ final class ServerReports {
         s.setEnqueuedSinceLastSnapshot(new ArrayList<>(state.enqueuedSinceSnapshot));
         s.setEnqueuedOverflow(state.enqueuedOverflow);
         s.setTasksReceived(state.tasksReceived);
+        s.setSlots(state.slots);
+        s.setRecentWaitSeconds(state.recentWaitSeconds);
+        s.setRecentServiceSeconds(state.recentServiceSeconds);
         return s;
     }
 

@@ -11,9 +11,11 @@ import io.qrouter.core.policy.AdaptiveHeartbeat;
 import io.qrouter.core.queueing.LoadIndexWeights;
 import io.qrouter.job.config.LiveSettings;
 import io.qrouter.job.config.ServerStateSettings;
+import io.qrouter.job.convert.HeartbeatFields;
 import io.qrouter.job.convert.QueueFigures;
 import io.qrouter.job.records.ServerState;
 import io.qrouter.job.records.ServerUpdate;
+import io.qrouter.job.records.UpdateNews;
 import io.qrouter.job.state.BroadcastStates;
 import io.qrouter.job.state.EstimatorState;
 import io.qrouter.job.state.StateCaching;
@@ -41,7 +43,7 @@ import org.apache.flink.util.OutputTag;
  * {@link ServerUpdate} at once (or after {@code updateCoalesceMillis}, except that a server
  * becoming idle is always reported at once, as seed 000's join-idle-queue intends). Every heartbeat
  * emits a {@link HeartbeatLog} record ({@link #HEARTBEAT_LOG}); when it brings news ({@link
- * ServerUpdate#isNewsAfter}), an update with the new estimates; and when its {@link ServerMetrics}
+ * UpdateNews#isNewsAfter}), an update with the new estimates; and when its {@link ServerMetrics}
  * record ({@link #METRICS}) shows anything the last one written did not, or {@code
  * server.metrics-refresh.ms} passed since, that record: a fleet of idle servers then costs one
  * record per server and refresh, not one per heartbeat. The design notes (down detection, cleanup,
@@ -241,7 +243,7 @@ public class ServerStateFunction
     private static void emit(ServerState state, ServerUpdate update, Collector<ServerUpdate> out) {
         out.collect(update);
         state.emittedQueueLength = update.getQueueLength();
-        state.emittedNews = update.newsFingerprint();
+        state.emittedNews = UpdateNews.fingerprint(update);
         state.clearAcknowledgements();
     }
 
@@ -277,7 +279,7 @@ public class ServerStateFunction
             return;
         }
         ServerUpdate update = ServerReports.update(state, true);
-        if (update.isNewsAfter(state.emittedNews)) {
+        if (UpdateNews.isNewsAfter(update, state.emittedNews)) {
             emit(state, update, out);
         }
         scheduleDown(ctx, state);
@@ -372,19 +374,7 @@ public class ServerStateFunction
     }
 
     private void applyHeartbeat(Heartbeat heartbeat, ServerState state) throws Exception {
-        // A leaving server's last heartbeat reports it gone, not alive (its metrics say so too).
-        state.alive = !heartbeat.getLeaving();
-        state.lastHeartbeatAt = heartbeat.getSentAt().toEpochMilli();
-        state.reportedQueueLength = Math.max(0, heartbeat.getQueueLength());
-        state.busy = heartbeat.getBusy();
-        state.serviceRatePerSecond = heartbeat.getServiceRatePerSecond();
-        state.cpu = heartbeat.getCpu();
-        state.memory = heartbeat.getMemory();
-        state.bandwidth = heartbeat.getBandwidth();
-        state.health = heartbeat.getHealth();
-        state.heartbeatIntervalMillis = heartbeat.getIntervalMillis();
-        state.heartbeatTriggers++;
-        state.updatedAt = Math.max(state.updatedAt, state.lastHeartbeatAt);
+        HeartbeatFields.copyInto(heartbeat, state);
         boolean changesKept = state.eventAfterHeartbeat;
         state.eventAfterHeartbeat = false;
         if (!changesKept) {

@@ -35,6 +35,10 @@ public class ServerState {
 
     public int reportedQueueLength;
     public boolean busy;
+
+    /** Tasks the server serves at once, from its heartbeats (1 until one says otherwise). */
+    public int slots = 1;
+
     public double serviceRatePerSecond;
     public double cpu;
     public double memory;
@@ -91,11 +95,10 @@ public class ServerState {
     public int emittedQueueLength = -1;
 
     /**
-     * {@link ServerUpdate#newsFingerprint()} of the last update emitted ({@link
-     * ServerUpdate#NO_NEWS_YET} before the first): a heartbeat that tells nothing more is not
-     * broadcast.
+     * {@link UpdateNews#fingerprint} of the last update emitted ({@link UpdateNews#NONE} before the
+     * first): a heartbeat that tells nothing more is not broadcast.
      */
-    public long emittedNews = ServerUpdate.NO_NEWS_YET;
+    public long emittedNews = UpdateNews.NONE;
 
     /** Estimates and K as of the last heartbeat; event-driven updates carry them unchanged. */
     public Double lambda;
@@ -105,6 +108,13 @@ public class ServerState {
     public Double eta;
     public Double loadIndexK;
     public boolean overloaded;
+
+    /**
+     * Recent mean wait and service as of the last heartbeat (the peers' latency); null: unknown.
+     */
+    public Double recentWaitSeconds;
+
+    public Double recentServiceSeconds;
 
     /** Lifecycle events since the previous heartbeat, by type (the heartbeat log's "events"). */
     public int enqueued;

@@ -18,10 +18,10 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
     private static final long serialVersionUID = 1L;
 
     /**
-     * The format new state is written in (4 added tasksReceived); {@link HandWrittenSerializer}
-     * says when to bump it.
+     * The format new state is written in (4 added tasksReceived, 5 slots and the recent wait and
+     * service); {@link HandWrittenSerializer} says when to bump it.
      */
-    static final int FORMAT = FIRST_FORMAT + 1;
+    static final int FORMAT = FIRST_FORMAT + 2;
 
     public ServerStateSerializer() {
         this(FORMAT);
@@ -92,6 +92,9 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
         to.enqueuedSinceSnapshot = new ArrayList<>(from.enqueuedSinceSnapshot);
         to.enqueuedOverflow = from.enqueuedOverflow;
         to.tasksReceived = from.tasksReceived;
+        to.slots = from.slots;
+        to.recentWaitSeconds = from.recentWaitSeconds;
+        to.recentServiceSeconds = from.recentServiceSeconds;
         return to;
     }
 
@@ -138,6 +141,11 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
         if (format >= 4) {
             out.writeLong(s.tasksReceived);
         }
+        if (format >= 5) {
+            out.writeInt(s.slots);
+            Fields.writeDouble(s.recentWaitSeconds, out);
+            Fields.writeDouble(s.recentServiceSeconds, out);
+        }
     }
 
     @Override
@@ -183,6 +191,11 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
         s.enqueuedSinceSnapshot = Fields.readStrings(in);
         if (format >= 4) {
             s.tasksReceived = in.readLong();
+        }
+        if (format >= 5) {
+            s.slots = in.readInt();
+            s.recentWaitSeconds = Fields.readDouble(in);
+            s.recentServiceSeconds = Fields.readDouble(in);
         }
         return s;
     }

@@ -12,7 +12,7 @@ import org.apache.flink.api.common.typeinfo.TypeInfo;
 /**
  * What the per-server state tells the routers about one server: broadcast from {@link
  * ServerStateFunction} to {@code RouterFunction}, {@code DsrsSlotFunction} and {@link
- * GaBatchFunction} on every heartbeat that brings news ({@link #isNewsAfter}), on every lifecycle
+ * GaBatchFunction} on every heartbeat that brings news ({@link UpdateNews}), on every lifecycle
  * event that changes its queue length (coalesced if configured), when the server is marked down,
  * and when its state is dropped. DSRS receives only the heartbeat ones (it uses status and service
  * rate, which queue changes never alter).
@@ -22,8 +22,8 @@ import org.apache.flink.api.common.typeinfo.TypeInfo;
  * few events); {@code loadIndexK} is {@code null} when the server is overloaded ({@link
  * #isOverloaded()}) or not yet estimated.
  *
- * <p>Over 400 lines only because each of its 30 fields has a getter and a setter; the logic is
- * {@link #isNewsAfter} and {@link #newsFingerprint}.
+ * <p>Over 400 lines only because each of its 33 fields has a getter and a setter; whether an update
+ * is news is {@link UpdateNews}'s.
  */
 @TypeInfo(ServerUpdateSerializer.Factory.class)
 public class ServerUpdate {
@@ -54,6 +54,9 @@ public class ServerUpdate {
     private List<String> enqueuedSinceLastSnapshot = new ArrayList<>();
     private boolean enqueuedOverflow;
     private long tasksReceived;
+    private int slots = 1;
+    private Double recentWaitSeconds;
+    private Double recentServiceSeconds;
     private String adminState = ACTIVE;
     private boolean adminAccepts = true;
     private double adminWeight = 1.0;
@@ -346,45 +349,31 @@ public class ServerUpdate {
         this.tasksReceived = tasksReceived;
     }
 
-    /** {@link #newsFingerprint()} of "no update emitted yet": every update is news after it. */
-    public static final long NO_NEWS_YET = Fingerprint.NONE;
-
-    /**
-     * True when this update tells the routers, DSRS and GA something the server's last update they
-     * received did not (given by its {@link #newsFingerprint()}; {@link #NO_NEWS_YET}: none):
-     * another status, queue, service rate, estimate, K or utilisation, or ENQUEUED events to
-     * acknowledge. Times and counters alone are not news: a heartbeat that changes nothing else is
-     * not broadcast, so N quiet servers cost the routers nothing.
-     */
-    public boolean isNewsAfter(long previousFingerprint) {
-        return previousFingerprint == NO_NEWS_YET
-                || newsFingerprint() != previousFingerprint
-                || !enqueuedSinceLastSnapshot.isEmpty()
-                || enqueuedOverflow;
+    /** Tasks the server serves at once (c); its service rates are per slot. */
+    public int getSlots() {
+        return slots;
     }
 
-    /**
-     * A 64-bit digest of what routing reads from this update (status, queue, service rate,
-     * estimates, K, utilisation), never {@link #NO_NEWS_YET}. The per-server state keeps this, not
-     * the whole last update: under RocksDB every lifecycle event reads and writes that state, and
-     * the update was most of its bytes. Two different contents share a digest with probability
-     * about 2^-64, which at worst delays one heartbeat's news to the next.
-     */
-    public long newsFingerprint() {
-        return new Fingerprint()
-                .add((alive ? 1 : 0) | (gone ? 2 : 0) | (idle ? 4 : 0) | (busy ? 8 : 0))
-                .add((overloaded ? 1 : 0) | (health == null ? 0 : health.ordinal() + 1L) << 1)
-                .add(queueLength)
-                .add(serviceRatePerSecond)
-                .add(lambda)
-                .add(mu)
-                .add(alphaC)
-                .add(eta)
-                .add(loadIndexK)
-                .add(cpu)
-                .add(memory)
-                .add(bandwidth)
-                .value();
+    public void setSlots(int slots) {
+        this.slots = slots;
+    }
+
+    /** The server's recent mean wait (with the service, the peers' latency); null: unknown. */
+    public Double getRecentWaitSeconds() {
+        return recentWaitSeconds;
+    }
+
+    public void setRecentWaitSeconds(Double recentWaitSeconds) {
+        this.recentWaitSeconds = recentWaitSeconds;
+    }
+
+    /** The server's recent mean service time per slot; null while unknown. */
+    public Double getRecentServiceSeconds() {
+        return recentServiceSeconds;
+    }
+
+    public void setRecentServiceSeconds(Double recentServiceSeconds) {
+        this.recentServiceSeconds = recentServiceSeconds;
     }
 
     /**
@@ -459,6 +448,9 @@ public class ServerUpdate {
                 && lateRecords == that.lateRecords
                 && enqueuedOverflow == that.enqueuedOverflow
                 && tasksReceived == that.tasksReceived
+                && slots == that.slots
+                && Objects.equals(recentWaitSeconds, that.recentWaitSeconds)
+                && Objects.equals(recentServiceSeconds, that.recentServiceSeconds)
                 && Objects.equals(enqueuedSinceLastSnapshot, that.enqueuedSinceLastSnapshot)
                 && Objects.equals(serverId, that.serverId)
                 && health == that.health

@@ -19,10 +19,10 @@ public final class ServerUpdateSerializer extends HandWrittenSerializer<ServerUp
     private static final long serialVersionUID = 1L;
 
     /**
-     * The format new state is written in (4 added tasksReceived); {@link HandWrittenSerializer}
-     * says when to bump it.
+     * The format new state is written in (4 added tasksReceived, 5 slots and the recent wait and
+     * service); {@link HandWrittenSerializer} says when to bump it.
      */
-    static final int FORMAT = FIRST_FORMAT + 1;
+    static final int FORMAT = FIRST_FORMAT + 2;
 
     public ServerUpdateSerializer() {
         this(FORMAT);
@@ -82,6 +82,9 @@ public final class ServerUpdateSerializer extends HandWrittenSerializer<ServerUp
         to.setEnqueuedSinceLastSnapshot(new ArrayList<>(from.getEnqueuedSinceLastSnapshot()));
         to.setEnqueuedOverflow(from.isEnqueuedOverflow());
         to.setTasksReceived(from.getTasksReceived());
+        to.setSlots(from.getSlots());
+        to.setRecentWaitSeconds(from.getRecentWaitSeconds());
+        to.setRecentServiceSeconds(from.getRecentServiceSeconds());
         to.setAdminState(from.getAdminState());
         to.setAdminAccepts(from.isAdminAccepts());
         to.setAdminWeight(from.getAdminWeight());
@@ -135,6 +138,11 @@ public final class ServerUpdateSerializer extends HandWrittenSerializer<ServerUp
         if (format >= 4) {
             out.writeLong(u.getTasksReceived());
         }
+        if (format >= 5) {
+            out.writeInt(u.getSlots());
+            Fields.writeDouble(u.getRecentWaitSeconds(), out);
+            Fields.writeDouble(u.getRecentServiceSeconds(), out);
+        }
     }
 
     @Override
@@ -183,6 +191,11 @@ public final class ServerUpdateSerializer extends HandWrittenSerializer<ServerUp
         }
         if (format >= 4) {
             u.setTasksReceived(in.readLong());
+        }
+        if (format >= 5) {
+            u.setSlots(in.readInt());
+            u.setRecentWaitSeconds(Fields.readDouble(in));
+            u.setRecentServiceSeconds(Fields.readDouble(in));
         }
         return u;
     }

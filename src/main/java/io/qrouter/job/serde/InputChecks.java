@@ -27,6 +27,9 @@ public final class InputChecks {
     /** A control command has a handful of arguments; more is not a command. */
     static final int MAX_CONTROL_ARGUMENTS = 16;
 
+    /** The most slots a server may report: far beyond any one machine's worker pool. */
+    public static final int MAX_SLOTS = 100_000;
+
     private InputChecks() {}
 
     public static RecordCheck<TaskRequest> taskRequest(RecordLimits limits) {
@@ -71,6 +74,7 @@ public final class InputChecks {
                                 limits.maxQueueLength(),
                                 ConfigKey.VALIDATION_MAX_QUEUE_LENGTH),
                         serviceRate(beat.getServiceRatePerSecond(), limits),
+                        slots(beat),
                         fraction("cpu", beat.getCpu()),
                         fraction("memory", beat.getMemory()),
                         fraction("bandwidth", beat.getBandwidth()),
@@ -184,6 +188,18 @@ public final class InputChecks {
                         + " ("
                         + ValueRule.plain(value)
                         + ")"
+                : null;
+    }
+
+    /** Slots in [1, MAX_SLOTS], and tasks in service, when reported, in [0, slots]. */
+    private static String slots(Heartbeat beat) {
+        int slots = beat.getSlots();
+        if (slots < 1 || slots > MAX_SLOTS) {
+            return "slots: must be in [1, " + MAX_SLOTS + "] (" + slots + ")";
+        }
+        Integer inService = beat.getInService();
+        return inService != null && (inService < 0 || inService > slots)
+                ? "inService: must be in [0, slots = " + slots + "] (" + inService + ")"
                 : null;
     }
 

@@ -69,7 +69,7 @@ final class SimulateCommand implements Runnable {
             names = "--policy",
             defaultValue = "heartbeat-k-live",
             description =
-                    "random, round-robin, least-connections, hash, jsq, power-of-d, jiq, heartbeat-k, heartbeat-k-live (default: ${DEFAULT-VALUE}).")
+                    "random, round-robin, least-connections, hash, jsq, power-of-d, jiq, heartbeat-k, heartbeat-k-live, prequal, p2c-ewma, least-request (default: ${DEFAULT-VALUE}).")
     String policy;
 
     @Option(

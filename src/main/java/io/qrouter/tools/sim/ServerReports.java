@@ -231,18 +231,14 @@ final class ServerReports implements ServerQueues.Lifecycle {
     void queueChanged(int s, double now) {
         if (reportChanges && up[s]) {
             ServerSnapshot last = lastReport[s];
+            long nowMillis = Simulation.millis(now);
             report(
                     s,
-                    new ServerSnapshot(
-                            ids[s],
-                            Simulation.millis(now),
-                            true,
-                            queues.count[s],
-                            queues.busy(s),
-                            queues.mu[s],
-                            last == null ? 0 : last.lambda(),
-                            last == null ? 0 : last.mu(),
-                            last == null ? 0 : last.alphaC()),
+                    last == null
+                            ? ServerSnapshot.ofQueue(
+                                            ids[s], nowMillis, queues.count[s], queues.mu[s])
+                                    .withQueue(nowMillis, queues.count[s], queues.busy(s))
+                            : last.withQueue(nowMillis, queues.count[s], queues.busy(s)),
                     now);
         }
     }

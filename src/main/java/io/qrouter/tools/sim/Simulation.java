@@ -128,10 +128,7 @@ public final class Simulation {
                         ? new LossAdmission(config.maxLossProbability())
                         : null;
         // admission predicts loss from the estimated mu and alpha_c, as the job's router does
-        boolean needsEstimates =
-                config.policy() == PolicyName.HEARTBEAT_K
-                        || config.policy() == PolicyName.HEARTBEAT_K_LIVE
-                        || admission != null;
+        boolean needsEstimates = config.policy().readsEstimates() || admission != null;
         this.hashKeys = config.policy() == PolicyName.HASH;
         this.renege =
                 workload != null

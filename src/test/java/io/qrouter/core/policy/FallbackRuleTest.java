@@ -30,7 +30,8 @@ class FallbackRuleTest {
     }
 
     private static ServerSnapshot report(String id, int queue, double mu) {
-        return new ServerSnapshot(id, 0, true, queue, queue > 0, mu, 0, 0, 0, RECEIVED);
+        return new ServerSnapshot(id, 0, true, queue, queue > 0, mu, 0, 0, 0)
+                .withTasksReceived(RECEIVED);
     }
 
     @Test

@@ -36,7 +36,20 @@ class QueueFiguresExtremesTest {
             @ForAll("timeUnits") double timeUnitSeconds) {
         EstimatorSnapshot estimates =
                 new EstimatorSnapshot(
-                        0, 60_000, lambda, mu, alphaC, eta, lambda, new double[0], 0, 0, 0, 0);
+                        0,
+                        Estimate.unknown(0),
+                        Estimate.unknown(0),
+                        60_000,
+                        lambda,
+                        mu,
+                        alphaC,
+                        eta,
+                        lambda,
+                        new double[0],
+                        0,
+                        0,
+                        0,
+                        0);
 
         QueueFigures f =
                 QueueFigures.compute(

@@ -48,7 +48,8 @@ final class SerializerSamples {
 
     /**
      * The samples as an older format reads them back: the fields added since then at their defaults
-     * (format 4 added tasksReceived to the update and the state).
+     * (format 4 added tasksReceived to the update and the state, format 5 slots and the recent wait
+     * and service).
      */
     static <T> List<T> asReadIn(Case<T> c, int format) {
         List<T> read = new ArrayList<>();
@@ -58,6 +59,15 @@ final class SerializerSamples {
                 u.setTasksReceived(0);
             } else if (format < 4 && copy instanceof ServerState s) {
                 s.tasksReceived = 0;
+            }
+            if (format < 5 && copy instanceof ServerUpdate u) {
+                u.setSlots(1);
+                u.setRecentWaitSeconds(null);
+                u.setRecentServiceSeconds(null);
+            } else if (format < 5 && copy instanceof ServerState s) {
+                s.slots = 1;
+                s.recentWaitSeconds = null;
+                s.recentServiceSeconds = null;
             }
             read.add(copy);
         }
@@ -145,6 +155,9 @@ final class SerializerSamples {
         overloaded.setHeartbeatTriggers(88_017);
         overloaded.setEnqueuedOverflow(true);
         overloaded.setTasksReceived(1_204_377);
+        overloaded.setSlots(16);
+        overloaded.setRecentWaitSeconds(7.25);
+        overloaded.setRecentServiceSeconds(0.101);
 
         ServerUpdate gone = new ServerUpdate();
         gone.setServerId("cpu-s-040");
@@ -230,6 +243,9 @@ final class SerializerSamples {
         overloaded.enqueued = 4_096;
         overloaded.enqueuedOverflow = true;
         overloaded.tasksReceived = 1_204_377;
+        overloaded.slots = 16;
+        overloaded.recentWaitSeconds = 7.25;
+        overloaded.recentServiceSeconds = 0.101;
 
         return List.of(busy, down, overloaded, ServerState.of("cpu-s-113"), new ServerState());
     }

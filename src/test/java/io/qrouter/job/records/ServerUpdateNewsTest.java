@@ -27,7 +27,7 @@ class ServerUpdateNewsTest {
 
     @Test
     void everyFieldRoutingReadsMakesNews() {
-        long before = base().newsFingerprint();
+        long before = UpdateNews.fingerprint(base());
         List<Consumer<ServerUpdate>> changes =
                 List.of(
                         u -> u.setAlive(false),
@@ -35,6 +35,7 @@ class ServerUpdateNewsTest {
                         u -> u.setIdle(true),
                         u -> u.setBusy(false),
                         u -> u.setQueueLength(4),
+                        u -> u.setSlots(8),
                         u -> u.setHealth(Health.DEGRADED),
                         u -> u.setServiceRatePerSecond(2.5),
                         u -> u.setLambda(null),
@@ -50,27 +51,29 @@ class ServerUpdateNewsTest {
         for (Consumer<ServerUpdate> change : changes) {
             ServerUpdate changed = base();
             change.accept(changed);
-            assertThat(changed.isNewsAfter(before)).isTrue();
+            assertThat(UpdateNews.isNewsAfter(changed, before)).isTrue();
         }
     }
 
     @Test
     void timesAndCountersAloneAreNotNews() {
-        long before = base().newsFingerprint();
+        long before = UpdateNews.fingerprint(base());
         ServerUpdate later = base();
         later.setHeartbeatAt(2_000);
         later.setUpdatedAt(2_000);
         later.setHeartbeatTriggers(7);
         later.setRecommendedHeartbeatMillis(500);
-        assertThat(later.isNewsAfter(before)).isFalse();
-        assertThat(later.isNewsAfter(ServerUpdate.NO_NEWS_YET)).isTrue();
+        later.setRecentWaitSeconds(0.25);
+        later.setRecentServiceSeconds(0.05);
+        assertThat(UpdateNews.isNewsAfter(later, before)).isFalse();
+        assertThat(UpdateNews.isNewsAfter(later, UpdateNews.NONE)).isTrue();
     }
 
     @Test
     void enqueuedTasksToAcknowledgeAreNews() {
-        long before = base().newsFingerprint();
+        long before = UpdateNews.fingerprint(base());
         ServerUpdate acknowledging = base();
         acknowledging.setEnqueuedSinceLastSnapshot(List.of("t1"));
-        assertThat(acknowledging.isNewsAfter(before)).isTrue();
+        assertThat(UpdateNews.isNewsAfter(acknowledging, before)).isTrue();
     }
 }
