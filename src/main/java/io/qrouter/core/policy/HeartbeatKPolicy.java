@@ -48,7 +48,7 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
     private final boolean idleQueueFirst;
     private final LoadIndexWeights weights;
     private final FleetServiceTime timeUnit;
-    private final IdleQueue idle;
+    private final IdleServers idle;
     private final MinIndex index;
 
     /**
@@ -70,7 +70,7 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
         this.idleQueueFirst = config.idleQueue();
         this.weights = config.weights();
         this.timeUnit = new FleetServiceTime(config.loadIndexTimeUnitSeconds());
-        this.idle = new IdleQueue(view, config.routerIndex(), config.routerCount());
+        this.idle = new FastestIdle(view, config.routerIndex(), config.routerCount(), random);
         this.index = new MinIndex(random);
         view.addListener(this);
     }
@@ -159,7 +159,7 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
                 && idleQueueFirst
                 && view.inFlight(slot) == 0
                 && view.snapshot(slot).idle()
-                && !idle.owns(slot);
+                && !IdleServers.owns(view, slot, config.routerIndex(), config.routerCount());
     }
 
     /** The lowest K among a few servers drawn at random (with replacement: N is far larger). */

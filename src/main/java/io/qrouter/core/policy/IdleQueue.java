@@ -3,13 +3,11 @@ package io.qrouter.core.policy;
 import java.util.Arrays;
 
 /**
- * This router's Join-Idle-Queue: the servers it owns ({@link RouterOwnership}) whose latest report
- * says idle and to which it has sent nothing since. FIFO, so the server idle longest is used first.
- * Entries that stop being eligible (a later report says busy, the server went down, another
- * decision took it) are dropped lazily when they reach the head; {@link #size()} counts only
- * eligible servers.
+ * The Join-Idle-Queue of Lu et al.: FIFO, so the server idle longest is used first. Entries that
+ * stop being eligible (a later report says busy, the server went down, another decision took it)
+ * are dropped lazily when they reach the head; {@link #size()} counts only eligible servers.
  */
-final class IdleQueue implements RouterView.Listener {
+final class IdleQueue implements IdleServers {
     private final RouterView view;
     private final int routerIndex;
     private final int routerCount;
@@ -27,8 +25,8 @@ final class IdleQueue implements RouterView.Listener {
         view.addListener(this);
     }
 
-    /** Takes the longest-idle eligible server, or returns -1 when none is idle. */
-    int poll() {
+    @Override
+    public int poll() {
         while (head != tail) {
             int slot = ring[head];
             head = (head + 1) & (ring.length - 1);
@@ -40,25 +38,15 @@ final class IdleQueue implements RouterView.Listener {
         return -1;
     }
 
-    /** Whether this router owns the server's current idle period (false for unknown slots). */
-    boolean owns(int slot) {
-        ServerSnapshot s = view.snapshot(slot);
-        return RouterOwnership.ownerOf(s.serverId(), s.tasksReceived(), routerCount) == routerIndex;
-    }
-
-    int size() {
+    @Override
+    public int size() {
         return eligibleCount;
     }
 
     @Override
     public void changed(int slot, boolean snapshotChanged) {
         ensureSlot(slot);
-        ServerSnapshot s = view.snapshot(slot);
-        boolean nowEligible =
-                s.idle()
-                        && view.inFlight(slot) == 0
-                        && RouterOwnership.ownerOf(s.serverId(), s.tasksReceived(), routerCount)
-                                == routerIndex;
+        boolean nowEligible = IdleServers.eligible(view, slot, routerIndex, routerCount);
         setEligible(slot, nowEligible);
         if (nowEligible && !queued[slot]) {
             push(slot);

@@ -1,5 +1,7 @@
 package io.qrouter.core.policy;
 
+import java.io.Serializable;
+
 /**
  * The knobs of Prequal (Wydrowski et al., NSDI '24), with the paper's values as defaults.
  *
@@ -11,7 +13,8 @@ package io.qrouter.core.policy;
  * @param maxUses times one probe may choose a server before it is dropped (its reuse budget)
  */
 public record PrequalSettings(
-        int poolSize, int probesPerTask, double hotQuantile, long maxAgeMillis, int maxUses) {
+        int poolSize, int probesPerTask, double hotQuantile, long maxAgeMillis, int maxUses)
+        implements Serializable {
 
     public static final PrequalSettings PAPER = new PrequalSettings(16, 3, 0.84, 1000, 1);
 

@@ -2,12 +2,14 @@ package io.qrouter.core.policy;
 
 import io.qrouter.core.estimate.Estimate;
 import io.qrouter.core.estimate.EstimatorSnapshot;
+import io.qrouter.core.estimate.ServiceRateBelief;
 
 /**
  * Builds a server's report from its heartbeat fields and its estimators, the same way in the
  * simulator and in the Flink job. An estimate that is not yet known (too few events in the window)
  * is sent as 0: for λ that means "no evidence of load", for μ that the nominal service rate is used
- * ({@link ServerSnapshot#effectiveMu()}), for α_c "no abandonment seen".
+ * ({@link ServerSnapshot#effectiveMu()}), for α_c "no abandonment seen". A known μ is the one
+ * routing believes ({@link ServiceRateBelief}).
  */
 public final class ServerSnapshots {
     private ServerSnapshots() {}
@@ -27,7 +29,7 @@ public final class ServerSnapshots {
                 busy,
                 serviceRatePerSecond,
                 orZero(estimates.lambdaPerSecond()),
-                orZero(estimates.muPerSecond()),
+                ServiceRateBelief.mu(estimates.muPerSecond(), serviceRatePerSecond),
                 orZero(estimates.alphaCPerSecond()),
                 ServerSnapshot.TASKS_RECEIVED_UNKNOWN,
                 1,

@@ -1,6 +1,7 @@
 package io.qrouter.job.convert;
 
 import io.qrouter.core.estimate.EstimatorSnapshot;
+import io.qrouter.core.estimate.ServiceRateBelief;
 import io.qrouter.core.queueing.ChainP;
 import io.qrouter.core.queueing.LoadIndex;
 import io.qrouter.core.queueing.LoadIndexWeights;
@@ -14,13 +15,15 @@ import io.qrouter.job.records.ServerState;
  * is {@code null} while unknown; {@code overloaded} says that the model has no steady state at
  * these rates (then the metrics and K are null, never NaN or infinite).
  *
- * <p>Decisions: an unknown mu falls back to the service rate the server reports, an unknown alpha_c
- * counts as 0 (no abandonment seen yet), and without lambda there are no metrics. The model setting
- * selects which model's metrics are reported: {@code reneging} (M/M/1+M, default) or {@code
- * chain-p} (the paper's chain, corrected; it needs eta once alpha_c > 0, and has no virtual waiting
- * time, so W_v is null). K is always the load index of io.qrouter.core.queueing.LoadIndex, which is
- * defined under M/M/1+M (the same K the heartbeat-k policies rank by), with its times in the
- * fleet-wide reference time {@code router.k-time-unit.ms}.
+ * <p>Decisions: a known mu is weighed against the rate the server reports ({@link
+ * ServiceRateBelief}: {@code mu} is the raw estimate, {@code muBelieved} what the metrics and
+ * routing use), an unknown one falls back to the reported rate, an unknown alpha_c counts as 0 (no
+ * abandonment seen yet), and without lambda there are no metrics. The model setting selects which
+ * model's metrics are reported: {@code reneging} (M/M/1+M, default) or {@code chain-p} (the paper's
+ * chain, corrected; it needs eta once alpha_c > 0, and has no virtual waiting time, so W_v is
+ * null). K is always the load index of io.qrouter.core.queueing.LoadIndex, which is defined under
+ * M/M/1+M (the same K the heartbeat-k policies rank by), with its times in the fleet-wide reference
+ * time {@code router.k-time-unit.ms}.
  */
 public record QueueFigures(
         String model,
@@ -37,7 +40,8 @@ public record QueueFigures(
         Double abandonProbability,
         Double loadIndexK,
         Double recentWaitSeconds,
-        Double recentServiceSeconds) {
+        Double recentServiceSeconds,
+        Double muBelieved) {
 
     static final String RENEGING = "reneging";
     static final String CHAIN_P = "chain-p";
@@ -45,7 +49,7 @@ public record QueueFigures(
     public static QueueFigures unknown(String model) {
         return new QueueFigures(
                 model, null, null, null, null, null, null, false, null, null, null, null, null,
-                null, null);
+                null, null, null);
     }
 
     public static QueueFigures compute(
@@ -61,6 +65,10 @@ public record QueueFigures(
         Double theta = estimates.exitRateThetaPerSecond().orNull();
         Double recentWait = estimates.recentWaitSeconds().orNull();
         Double recentService = estimates.recentServiceSeconds().orNull();
+        Double muBelieved =
+                mu == null
+                        ? null
+                        : ServiceRateBelief.mu(estimates.muPerSecond(), reportedServiceRate);
         double muUsed = mu != null && mu > 0 ? mu : reportedServiceRate;
         double alphaCUsed = alphaC != null ? alphaC : 0;
         if (lambda == null || !(muUsed > 0) || Double.isInfinite(muUsed)) {
@@ -79,7 +87,8 @@ public record QueueFigures(
                     null,
                     null,
                     recentWait,
-                    recentService);
+                    recentService,
+                    muBelieved);
         }
         double rho = lambda / (muUsed + alphaCUsed);
         SteadyState<RenegingQueue> state = RenegingQueue.solve(lambda, muUsed, alphaCUsed);
@@ -99,7 +108,8 @@ public record QueueFigures(
                     alphaCUsed,
                     loadIndexK,
                     recentWait,
-                    recentService);
+                    recentService,
+                    muBelieved);
         }
         if (!(state instanceof SteadyState.Stable<RenegingQueue> stable)) {
             return new QueueFigures(
@@ -117,7 +127,8 @@ public record QueueFigures(
                     null,
                     null,
                     recentWait,
-                    recentService);
+                    recentService,
+                    muBelieved);
         }
         RenegingQueue q = stable.metrics();
         return new QueueFigures(
@@ -135,7 +146,8 @@ public record QueueFigures(
                 q.abandonProbability(),
                 loadIndexK,
                 recentWait,
-                recentService);
+                recentService,
+                muBelieved);
     }
 
     private static QueueFigures chainP(
@@ -149,7 +161,8 @@ public record QueueFigures(
             double alphaCUsed,
             Double loadIndexK,
             Double recentWait,
-            Double recentService) {
+            Double recentService,
+            Double muBelieved) {
         // Without cancellations eta plays no part in chain P's metrics; any positive value gives
         // the same numbers.
         Double etaUsed =
@@ -170,7 +183,8 @@ public record QueueFigures(
                     null,
                     null,
                     recentWait,
-                    recentService);
+                    recentService,
+                    muBelieved);
         }
         SteadyState<ChainP> state = ChainP.solve(lambda, muUsed, alphaCUsed, etaUsed);
         if (!(state instanceof SteadyState.Stable<ChainP> stable)) {
@@ -189,7 +203,8 @@ public record QueueFigures(
                     null,
                     null,
                     recentWait,
-                    recentService);
+                    recentService,
+                    muBelieved);
         }
         ChainP c = stable.metrics();
         return new QueueFigures(
@@ -207,13 +222,14 @@ public record QueueFigures(
                 c.lossProbability(),
                 loadIndexK,
                 recentWait,
-                recentService);
+                recentService,
+                muBelieved);
     }
 
     /** Keeps the figures a server's next update reports, in its keyed state. */
     public void rememberIn(ServerState state) {
         state.lambda = lambda;
-        state.mu = mu;
+        state.mu = muBelieved;
         state.alphaC = alphaC;
         state.eta = eta;
         state.loadIndexK = loadIndexK;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.qrouter.core.policy.PolicyName;
+import io.qrouter.core.policy.PrequalSettings;
 import io.qrouter.core.queueing.LoadIndexWeights;
 import io.qrouter.job.TestSettings;
 import java.time.Duration;
@@ -23,6 +24,11 @@ class OperatorSettingsFromConfigTest {
             Map.ofEntries(
                     Map.entry("router.policy", "power-of-d"),
                     Map.entry("router.power-of-d", "3"),
+                    Map.entry("router.prequal.pool-size", "8"),
+                    Map.entry("router.prequal.probes-per-task", "2"),
+                    Map.entry("router.prequal.q-rif", "0.5"),
+                    Map.entry("router.prequal.max-age.ms", "250"),
+                    Map.entry("router.prequal.max-uses", "4"),
                     Map.entry("router.k-weights", "0.5, 0.25, 0.25"),
                     Map.entry("router.k-time-unit.ms", "250"),
                     Map.entry("router.seed", "-7"),
@@ -89,6 +95,8 @@ class OperatorSettingsFromConfigTest {
         assertThat(router.tasksTopic()).isEqualTo("orders");
         assertThat(router.maxLossProbability()).isEqualTo(0.2);
         assertThat(router.slowStart()).isEqualTo(Duration.ofMillis(5000));
+        assertThat(router.prequal()).isEqualTo(new PrequalSettings(8, 2, 0.5, 250, 4));
+        assertThat(router.policyConfig(0, 1).prequal()).isEqualTo(router.prequal());
 
         ServerStateSettings server = ServerStateSettings.from(config);
         assertThat(server.queueModel()).isEqualTo("chain-p");

@@ -15,7 +15,11 @@ class DemoAndFleetArgumentsTest {
         assertRejected("--servers must be in [1, 10000] (got 0)", "demo", "--servers", "0");
         assertRejected("--policy: unknown policy \"foo\"", "demo", "--policy", "foo");
         // the demo offers every policy the job has, the GA batch router of seed 001 included
-        assertRejected("heartbeat-k-live, ga-batch", "demo", "--policy", "foo");
+        assertRejected(
+                "heartbeat-k-live, prequal, p2c-ewma, least-request, ga-batch",
+                "demo",
+                "--policy",
+                "foo");
         assertRejected("--compare: unknown policy \"nope\"", "demo", "--compare", "jsq,nope");
         assertRejected("--duration must be > 0s", "demo", "--duration", "0s");
         assertRejected(

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.qrouter.core.policy.AdaptiveHeartbeat;
+import io.qrouter.core.policy.PolicyName;
 import io.qrouter.tools.report.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,8 +22,9 @@ class LoadSweepExperimentTest {
                 new LoadSweepExperiment.Options(
                         6, 150, List.of(0.5, 0.95), new AdaptiveHeartbeat(1000, 5000), 5, 2, false);
         List<LoadSweepExperiment.Point> a = new LoadSweepExperiment(two).run(out);
-        assertThat(a).hasSize(4 * 9 * 2);
-        assertThat(Files.readAllLines(out.resolve("load_sweep.csv"))).hasSize(1 + 4 * 9 * 2);
+        assertThat(a).hasSize(4 * PolicyName.values().length * 2);
+        assertThat(Files.readAllLines(out.resolve("load_sweep.csv")))
+                .hasSize(1 + 4 * PolicyName.values().length * 2);
         assertThat(out.resolve("impatience-4-routers_abandon_rate.png")).isNotEmptyFile();
         assertThat(out.resolve("no-impatience-1-router_p99_sojourn.png")).isNotEmptyFile();
         JsonNode json = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
