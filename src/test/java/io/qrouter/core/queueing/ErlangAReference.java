@@ -64,6 +64,28 @@ public final class ErlangAReference {
         return chain.stationaryByElimination();
     }
 
+    /**
+     * p_0..p_{levels-1} straight from the product form p_n ∝ prod_{k<=n} lambda/d_k, normalised
+     * over those levels: no rescaling, no tail bound, so only for loads whose terms stay in double
+     * range and die out within the levels.
+     */
+    public static double[] productForm(double lambda, double mu, int c, double alphaC, int levels) {
+        double[] p = new double[levels];
+        double total = 0;
+        double term = 1;
+        for (int n = 0; n < levels; n++) {
+            if (n > 0) {
+                term *= lambda / (Math.min(n, c) * mu + Math.max(n - c, 0) * alphaC);
+            }
+            p[n] = term;
+            total += term;
+        }
+        for (int n = 0; n < levels; n++) {
+            p[n] /= total;
+        }
+        return p;
+    }
+
     public static Metrics of(double lambda, double mu, int c, double alphaC) {
         double[] pi = stationary(lambda, mu, c, alphaC);
         PlaceInLine line = placeInLine(pi.length - c, c, mu, alphaC);
