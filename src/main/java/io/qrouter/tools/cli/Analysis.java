@@ -8,7 +8,6 @@ import io.qrouter.core.queueing.LoadIndex;
 import io.qrouter.core.queueing.LoadIndexWeights;
 import io.qrouter.core.queueing.PaperPrintedFormulas;
 import io.qrouter.core.queueing.SteadyState;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

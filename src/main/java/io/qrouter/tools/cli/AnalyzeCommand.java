@@ -3,14 +3,12 @@ package io.qrouter.tools.cli;
 import io.qrouter.core.queueing.InterarrivalDistribution;
 import io.qrouter.core.queueing.LoadIndexWeights;
 import io.qrouter.tools.report.Json;
-
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.Map;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code qrouter analyze}: every queueing model of one server at given rates, as a table or as

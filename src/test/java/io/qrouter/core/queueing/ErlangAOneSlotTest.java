@@ -2,8 +2,6 @@ package io.qrouter.core.queueing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import org.junit.jupiter.api.Test;
 
 /**
  * One slot is the M/M/1+M of before there were slots, to the bit. {@code mm1m-values-44d335d.txt}

@@ -3,14 +3,13 @@ package io.qrouter.core.queueing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.OptionalDouble;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
-
-import java.util.OptionalDouble;
 
 /**
  * The load index the routers rank by, and the M/M/c+M queue it comes from, over every rate the job

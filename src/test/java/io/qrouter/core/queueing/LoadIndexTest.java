@@ -4,9 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import org.junit.jupiter.api.Test;
-
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
 
 class LoadIndexTest {
     private static final LoadIndexWeights W = new LoadIndexWeights(0.5, 0.3, 0.2);

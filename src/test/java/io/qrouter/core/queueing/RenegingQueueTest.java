@@ -5,9 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
-import org.junit.jupiter.api.Test;
-
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
 
 class RenegingQueueTest {
 

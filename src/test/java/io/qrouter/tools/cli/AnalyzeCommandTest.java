@@ -4,17 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import io.qrouter.core.queueing.ErlangAReference;
 import io.qrouter.core.queueing.LoadIndex;
 import io.qrouter.core.queueing.LoadIndexWeights;
 import io.qrouter.tools.report.Json;
-
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class AnalyzeCommandTest {
     /** The worked point of docs/queueing.md (and of ../shared/reference/queueing-model.md). */
