@@ -87,8 +87,12 @@ public final class ErlangA {
      * One pass over n = 1, 2, …: unnormalised terms p_n/p_0 and the sums the metrics need, stopped
      * once geometric bounds on the remaining tail are below 1e-17 of the total mass and of sum_n
      * (n-c+1)⁺·p_n. That second sum counts positions in line (at c = 1 it is E[L]), so the waiting
-     * metrics keep their relative accuracy when c is large and waiting is rare. With alphaC = 0 the
-     * pass stops at n = c and closes the geometric rest exactly.
+     * metrics keep their relative accuracy when c is large and waiting is rare. Nor does it stop
+     * before p_{c+1}, the first term of E[L_q] (unless the terms have died out): when lambda <<
+     * c·mu + alphaC the bounds can pass at n = c, which left E[L_q], W_q and P(abandon) at 0 while
+     * W_v was not. E[L_q] itself has no bound of its own (it was the same for M/M/1+M, whose values
+     * c = 1 keeps): where lambda << c·mu + alphaC it, and W_q and P(abandon) with it, may keep only
+     * ~8.5 digits. With alphaC = 0 the pass stops at n = c and closes the geometric rest exactly.
      */
     private static SteadyState<ErlangA> series(double lambda, double mu, int c, double alphaC) {
         Sums s = new Sums();
@@ -102,7 +106,7 @@ public final class ErlangA {
             s.add(n, c, alphaC, nextDeath);
             s.rescaleIfHuge();
             double nextRatio = lambda / nextDeath;
-            if (nextRatio < 1 && s.tailIsNegligible(n, c, nextRatio)) {
+            if ((n > c || s.term == 0) && nextRatio < 1 && s.tailIsNegligible(n, c, nextRatio)) {
                 double total = s.zeroTerm + s.sumPositive;
                 return new SteadyState.Stable<>(
                         new ErlangA(

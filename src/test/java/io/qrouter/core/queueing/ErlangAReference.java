@@ -53,15 +53,23 @@ public final class ErlangAReference {
         return new PlaceInLine(wait, abandon, virtual);
     }
 
-    /** The stationary law of the chain truncated where its tail is below ~1e-26. */
+    /**
+     * The stationary law of the chain truncated where its tail is below ~1e-26, anchored at its
+     * mode (the death rates only grow, so pi rises while lambda >= d_n).
+     */
     public static double[] stationary(double lambda, double mu, int c, double alphaC) {
         int levels = levels(lambda, mu, c, alphaC);
         TruncatedCtmc chain = new TruncatedCtmc(levels, 1);
+        int mode = 0;
         for (int n = 0; n < levels; n++) {
+            double death = Math.min(n, c) * mu + Math.max(n - c, 0) * alphaC;
             chain.addRate(n, n + 1, lambda);
-            chain.addRate(n, n - 1, Math.min(n, c) * mu + Math.max(n - c, 0) * alphaC);
+            chain.addRate(n, n - 1, death);
+            if (n > 0 && lambda >= death) {
+                mode = n; // up at least as likely as down: pi_n >= pi_{n-1}
+            }
         }
-        return chain.stationaryByElimination();
+        return chain.stationaryByElimination(mode);
     }
 
     /**

@@ -111,6 +111,35 @@ class ErlangATest {
         assertThat(q.waitProbability()).isLessThan(1e-13);
     }
 
+    /**
+     * lambda/(c·mu + alphaC) = 5e-18: the tail bounds pass at n = c already, but E[L_q] needs
+     * p_{c+1}. An arrival that finds c present waits 1/(c·mu + alphaC) on average and abandons with
+     * probability alphaC/(c·mu + alphaC); nearly every other arrival finds a slot free.
+     */
+    @Test
+    void theLightestLoadStillCountsItsWaiting() {
+        double lambda = 1e-13;
+        double mu = 0.01;
+        double alphaC = 20_000;
+        for (int c : new int[] {1, 4}) {
+            ErlangA q = ErlangA.solve(lambda, mu, c, alphaC).orElseThrow();
+            double leave = c * mu + alphaC;
+            double pc = q.waitProbability();
+            assertThat(pc)
+                    .isCloseTo(
+                            q.p0() * Math.pow(lambda / mu, c) / factorial(c),
+                            withinPercentage(1e-8));
+            assertThat(q.meanWait()).isCloseTo(pc / leave, withinPercentage(1e-8));
+            assertThat(q.abandonProbability())
+                    .isCloseTo(pc * alphaC / leave, withinPercentage(1e-8));
+            assertThat(q.virtualWait()).isLessThanOrEqualTo(q.meanWait());
+        }
+    }
+
+    private static double factorial(int k) {
+        return k <= 1 ? 1 : k * factorial(k - 1);
+    }
+
     @Test
     void atOneSlotTheWaitProbabilityIsTheBusyProbability() {
         ErlangA q = ErlangA.solve(1.7, 1.2, 1, 0.4).orElseThrow();

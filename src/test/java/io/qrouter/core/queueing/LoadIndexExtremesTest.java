@@ -102,10 +102,12 @@ class LoadIndexExtremesTest {
         assertThat(q.abandonProbability()).isBetween(0.0, 1.0 + 1e-12);
         assertThat(q.meanWaiting()).isFinite().isGreaterThanOrEqualTo(0);
         assertThat(q.meanInSystem()).isFinite().isGreaterThanOrEqualTo(q.meanWaiting());
-        assertThat(q.virtualWait()).isFinite().isBetween(0.0, q.meanWait() * (1 + 1e-12));
+        // E[L_q], and W_q and P(abandon) from it, keep ~8.5 digits when lambda << c·mu + alphaC
+        // (the sum may stop two terms past c, as M/M/1+M's always did): hence 1e-8
+        assertThat(q.virtualWait()).isFinite().isBetween(0.0, q.meanWait() * (1 + 1e-8));
         assertThat(q.meanSojourn()).isFinite().isGreaterThanOrEqualTo(q.meanWait());
         assertThat(q.throughput()).isLessThanOrEqualTo(c * mu * (1 + 1e-12));
         assertThat(q.throughput() + lambda * q.abandonProbability())
-                .isCloseTo(lambda, within(1e-9 * lambda));
+                .isCloseTo(lambda, within(1e-8 * lambda));
     }
 }

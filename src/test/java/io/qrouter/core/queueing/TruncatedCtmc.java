@@ -34,14 +34,15 @@ final class TruncatedCtmc {
     }
 
     /**
-     * pi Q = 0 with sum pi = 1 by Gaussian elimination on Q transposed, its last equation replaced
-     * by the normalisation. Q transposed is diagonally dominant by columns (Q's rows sum to 0), so
-     * no pivoting is needed and the band keeps its width. Unlike state reduction, this works with
-     * differences of rates: its error is ~1e-16 of the largest probability, so tiny ones lose
-     * relative accuracy. For a birth-death chain it shares nothing with the product form. Leaves
-     * the rates as they are.
+     * pi Q = 0 with sum pi = 1 by Gaussian elimination on Q transposed, the equation of state
+     * {@code anchor} replaced by pi_anchor = 1 (times its rate out, so that the matrix stays
+     * diagonally dominant by columns: no pivoting, and the band keeps its width), then normalised.
+     * Anchor it where pi is largest (a mode): relative to it nothing overflows, and what underflows
+     * is negligible. Unlike state reduction this works with differences of rates, so its error is
+     * ~1e-16 of the largest probability and tiny ones lose relative accuracy; for a birth-death
+     * chain it shares nothing with the product form. Leaves the rates as they are.
      */
-    double[] stationaryByElimination() {
+    double[] stationaryByElimination(int anchor) {
         int width = 2 * band + 1;
         double[][] a = new double[states][width]; // a[i][j - i + band] = Q[j][i]
         for (int i = 0; i < states; i++) {
@@ -53,31 +54,36 @@ final class TruncatedCtmc {
                 }
             }
         }
-        int last = states - 1;
-        double[] normalisation = new double[states]; // the last row: all ones
-        Arrays.fill(normalisation, 1);
-        for (int k = 0; k < last; k++) {
+        double[] rhs = new double[states];
+        double out = Math.max(-a[anchor][band], 1);
+        Arrays.fill(a[anchor], 0);
+        a[anchor][band] = out;
+        rhs[anchor] = out;
+        for (int k = 0; k < states - 1; k++) {
             double pivot = a[k][band];
-            int right = Math.min(k + band, last);
-            for (int i = k + 1; i <= Math.min(k + band, last - 1); i++) {
+            int right = Math.min(k + band, states - 1);
+            for (int i = k + 1; i <= right; i++) {
                 double f = a[i][k - i + band] / pivot;
-                for (int j = k; j <= right; j++) {
-                    a[i][j - i + band] -= f * a[k][j - k + band];
+                if (f != 0) {
+                    for (int j = k; j <= right; j++) {
+                        a[i][j - i + band] -= f * a[k][j - k + band];
+                    }
+                    rhs[i] -= f * rhs[k];
                 }
-            }
-            double f = normalisation[k] / pivot;
-            for (int j = k; j <= right; j++) {
-                normalisation[j] -= f * a[k][j - k + band];
             }
         }
         double[] pi = new double[states];
-        pi[last] = 1 / normalisation[last];
-        for (int k = last - 1; k >= 0; k--) {
-            double s = 0;
-            for (int j = k + 1; j <= Math.min(k + band, last); j++) {
-                s += a[k][j - k + band] * pi[j];
+        double total = 0;
+        for (int k = states - 1; k >= 0; k--) {
+            double s = rhs[k];
+            for (int j = k + 1; j <= Math.min(k + band, states - 1); j++) {
+                s -= a[k][j - k + band] * pi[j];
             }
-            pi[k] = -s / a[k][band];
+            pi[k] = s / a[k][band];
+            total += pi[k];
+        }
+        for (int k = 0; k < states; k++) {
+            pi[k] /= total;
         }
         return pi;
     }
