@@ -84,7 +84,7 @@ final class AnalyzeCommand implements Runnable {
             paramLabel = "TIME",
             description =
                     "Fleet-wide reference time of K's waiting-time terms, in the reciprocal unit of the rates "
-                            + "(> 0; default 1/mu, this server's mean service time). Use the same value for every server "
+                            + "(> 0; default 1/mu, this server's mean service time, of one slot). Use the same value for every server "
                             + "you compare: K ranks servers only in a common unit.")
     Double timeUnit;
 
