@@ -4,13 +4,13 @@ import java.util.OptionalDouble;
 
 /**
  * The load index K of Eq. (53), K = alpha·L_Wq + sigma·W_Qt + r·W_v, under the reneging model
- * M/M/1+M.
+ * M/M/c+M (c slots of rate mu each; c = 1 is M/M/1+M).
  *
- * <p><b>Definitions.</b> L_Wq is the number of waiting tasks (not counting the one in service);
+ * <p><b>Definitions.</b> L_Wq is the number of waiting tasks (not counting the up to c in service);
  * W_Qt is the mean time in queue of an arriving task, whether it is eventually served or abandons;
  * W_v is the virtual waiting time E[W_q · 1{abandon}], the waiting time wasted by tasks that give
  * up. The live form uses the same three quantities conditioned on the n tasks present now, which a
- * new task would find: L_Wq = (n-1)⁺, W_Qt = E[W_q | n], W_v = E[W_q·1{abandon} | n]. By PASTA the
+ * new task would find: L_Wq = (n-c)⁺, W_Qt = E[W_q | n], W_v = E[W_q·1{abandon} | n]. By PASTA the
  * steady-state K is then exactly the stationary mean of the live K: steadyState(lambda, …) = sum_n
  * p_n · live(n).
  *
@@ -21,45 +21,62 @@ import java.util.OptionalDouble;
 public final class LoadIndex {
     private LoadIndex() {}
 
-    /**
-     * K of a server from its steady state: L_Wq = E[L_q], W_Qt = E[L_q]/lambda and W_v of M/M/1+M,
-     * times divided by {@code timeUnit} (the fleet-wide reference time, in the unit the rates are
-     * per). Empty when the queue is unstable (alphaC == 0 and lambda >= mu), or when alphaC is so
-     * small for the load that the M/M/1+M series cannot be summed (its mode lies beyond 2·10^8
-     * tasks): the server is overloaded. Routers call this on every report, so it must not throw on
-     * rates the estimators can produce.
-     */
+    /** {@link #steadyState(double, double, int, double, double, LoadIndexWeights)} of one slot. */
     public static OptionalDouble steadyState(
             double lambda, double mu, double alphaC, double timeUnit, LoadIndexWeights w) {
+        return steadyState(lambda, mu, 1, alphaC, timeUnit, w);
+    }
+
+    /**
+     * K of a server of c slots from its steady state: L_Wq = E[L_q], W_Qt = E[L_q]/lambda and W_v
+     * of M/M/c+M, times divided by {@code timeUnit} (the fleet-wide reference time, in the unit the
+     * rates are per). Empty when the queue is unstable (alphaC == 0 and lambda >= c·mu), or when
+     * alphaC is so small for the load that the M/M/c+M series cannot be summed (its mode lies
+     * beyond 2·10^8 tasks): the server is overloaded. Routers call this on every report, so it must
+     * not throw on rates the estimators can produce.
+     */
+    public static OptionalDouble steadyState(
+            double lambda, double mu, int c, double alphaC, double timeUnit, LoadIndexWeights w) {
         Rates.positive("timeUnit", timeUnit);
-        if (!(RenegingQueue.solve(lambda, mu, alphaC)
-                instanceof SteadyState.Stable<RenegingQueue> stable)) {
+        if (!(ErlangA.solve(lambda, mu, c, alphaC) instanceof SteadyState.Stable<ErlangA> stable)) {
             return OptionalDouble.empty();
         }
         return OptionalDouble.of(steadyState(stable.metrics(), timeUnit, w));
     }
 
+    /** {@link #steadyState(ErlangA, double, LoadIndexWeights)} of an M/M/1+M queue. */
+    public static double steadyState(RenegingQueue q, double timeUnit, LoadIndexWeights w) {
+        return steadyState(q.asErlangA(), timeUnit, w);
+    }
+
     /**
-     * K of an already solved stable M/M/1+M queue, times divided by {@code timeUnit}: callers that
+     * K of an already solved stable M/M/c+M queue, times divided by {@code timeUnit}: callers that
      * also report its metrics solve the series once.
      */
-    public static double steadyState(RenegingQueue q, double timeUnit, LoadIndexWeights w) {
+    public static double steadyState(ErlangA q, double timeUnit, LoadIndexWeights w) {
         Rates.positive("timeUnit", timeUnit);
         return combine(w, q.meanWaiting(), q.meanWait() / timeUnit, q.virtualWait() / timeUnit);
     }
 
-    /**
-     * K from the live state: n tasks present at the server (its reported queue plus the tasks this
-     * router has sent and not yet seen reported). L_Wq = (n-1)⁺, W_Qt = E[W_q | n]/timeUnit, W_v =
-     * E[W_q·1{abandon} | n]/timeUnit. Finite for every n >= 0 and mu > 0, non-decreasing in n and
-     * non-increasing in mu (each of the three terms is).
-     */
+    /** {@link #live(int, int, double, double, double, LoadIndexWeights)} of one slot. */
     public static double live(
             int n, double mu, double alphaC, double timeUnit, LoadIndexWeights w) {
+        return live(n, 1, mu, alphaC, timeUnit, w);
+    }
+
+    /**
+     * K from the live state: n tasks present at a server of c slots (its reported queue plus the
+     * tasks this router has sent and not yet seen reported). L_Wq = (n-c)⁺ (min(n,c) are in
+     * service), W_Qt = E[W_q | n]/timeUnit, W_v = E[W_q·1{abandon} | n]/timeUnit. Finite for every
+     * n >= 0 and mu > 0, 0 while a slot is free, non-decreasing in n and non-increasing in mu and
+     * in c (each of the three terms is).
+     */
+    public static double live(
+            int n, int c, double mu, double alphaC, double timeUnit, LoadIndexWeights w) {
         Rates.positive("timeUnit", timeUnit);
-        double waiting = Math.max(n - 1, 0);
-        double wait = RenegingQueue.conditionalMeanWait(n, mu, alphaC) / timeUnit;
-        double virtualWait = RenegingQueue.conditionalVirtualWait(n, mu, alphaC) / timeUnit;
+        double waiting = Math.max(n - c, 0);
+        double wait = ErlangA.conditionalMeanWait(n, c, mu, alphaC) / timeUnit;
+        double virtualWait = ErlangA.conditionalVirtualWait(n, c, mu, alphaC) / timeUnit;
         return combine(w, waiting, wait, virtualWait);
     }
 

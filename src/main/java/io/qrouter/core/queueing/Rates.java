@@ -15,6 +15,14 @@ final class Rates {
         return value;
     }
 
+    /** c, the number of slots of an M/M/c+M server. */
+    static int slots(int c) {
+        if (c < 1) {
+            throw new IllegalArgumentException("c (slots) must be >= 1 (got " + c + ")");
+        }
+        return c;
+    }
+
     static double positive(String name, double value) {
         if (!(value > 0) || Double.isInfinite(value)) {
             throw new IllegalArgumentException(

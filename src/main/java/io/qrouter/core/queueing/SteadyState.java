@@ -2,6 +2,7 @@ package io.qrouter.core.queueing;
 
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The answer to "what does this queue look like in the long run?": its metrics; or the reason it
@@ -57,6 +58,17 @@ public sealed interface SteadyState<T> {
             return Optional.of("out of reach: " + o.reason());
         }
         return Optional.empty();
+    }
+
+    /** The same answer with the metrics mapped by {@code f}; a reason passes through as it is. */
+    default <U> SteadyState<U> map(Function<? super T, ? extends U> f) {
+        if (this instanceof Stable<T> s) {
+            return new Stable<>(f.apply(s.metrics()));
+        }
+        if (this instanceof Unstable<T> u) {
+            return new Unstable<>(u.reason());
+        }
+        return new OutOfReach<>(((OutOfReach<T>) this).reason());
     }
 
     /** The metrics; throws {@link IllegalStateException} with the reason when there are none. */

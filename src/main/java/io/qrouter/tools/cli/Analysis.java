@@ -1,13 +1,14 @@
 package io.qrouter.tools.cli;
 
 import io.qrouter.core.queueing.ChainP;
+import io.qrouter.core.queueing.ErlangA;
 import io.qrouter.core.queueing.GiM1;
 import io.qrouter.core.queueing.InterarrivalDistribution;
 import io.qrouter.core.queueing.LoadIndex;
 import io.qrouter.core.queueing.LoadIndexWeights;
 import io.qrouter.core.queueing.PaperPrintedFormulas;
-import io.qrouter.core.queueing.RenegingQueue;
 import io.qrouter.core.queueing.SteadyState;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +44,7 @@ final class Analysis {
     private final double lambda;
     private final double mu;
     private final double alphaC;
+    private final int slots;
     private final Double eta;
     private final LoadIndexWeights weights;
     private final double timeUnit;
@@ -52,6 +54,7 @@ final class Analysis {
             double lambda,
             double mu,
             double alphaC,
+            int slots,
             Double eta,
             LoadIndexWeights weights,
             double timeUnit,
@@ -59,10 +62,16 @@ final class Analysis {
         this.lambda = lambda;
         this.mu = mu;
         this.alphaC = alphaC;
+        this.slots = slots;
         this.eta = eta;
         this.weights = weights;
         this.timeUnit = timeUnit;
         this.interarrival = interarrival;
+    }
+
+    /** The reneging model's name: M/M/1+M, or M/M/c+M with the number of slots. */
+    String renegingModel() {
+        return "M/M/" + slots + "+M";
     }
 
     double rho() {
@@ -150,34 +159,43 @@ final class Analysis {
                 null);
     }
 
+    /**
+     * M/M/c+M; one slot gives exactly the M/M/1+M section of before there were slots (p_wait, which
+     * is then 1 - p_idle, only appears with more slots).
+     */
     private Section reneging() {
-        String title = "M/M/1+M, true impatience: each waiting task abandons at rate alphaC";
-        SteadyState<RenegingQueue> state = RenegingQueue.solve(lambda, mu, alphaC);
-        if (!(state instanceof SteadyState.Stable<RenegingQueue> stable)) {
+        String title =
+                renegingModel()
+                        + (slots == 1 ? "" : " (mu per slot)")
+                        + ", true impatience: each waiting task abandons at rate alphaC";
+        SteadyState<ErlangA> state = ErlangA.solve(lambda, mu, slots, alphaC);
+        if (!(state instanceof SteadyState.Stable<ErlangA> stable)) {
             return unstable(title, "reneging", state);
         }
-        RenegingQueue q = stable.metrics();
+        ErlangA q = stable.metrics();
         OptionalDouble abandonedWait = q.meanWaitOfAbandoned();
-        return new Section(
-                title,
-                "reneging",
-                List.of(
-                        new Metric("P(idle)", "p_idle", q.p0()),
-                        new Metric("mean tasks in system E[L]", "mean_in_system", q.meanInSystem()),
-                        new Metric("mean tasks waiting E[L_q]", "mean_waiting", q.meanWaiting()),
-                        new Metric("throughput (served)", "throughput", q.throughput()),
-                        new Metric("P(abandon)", "abandon_probability", q.abandonProbability()),
-                        new Metric("mean wait (all arrivals)", "mean_wait", q.meanWait()),
-                        new Metric("mean sojourn (all arrivals)", "mean_sojourn", q.meanSojourn()),
-                        new Metric(
-                                "virtual wait W_v = E[W_q 1{abandon}]",
-                                "virtual_wait",
-                                q.virtualWait()),
-                        new Metric(
-                                "mean wait of those who abandon",
-                                "mean_wait_abandoned",
-                                abandonedWait.isPresent() ? abandonedWait.getAsDouble() : null)),
-                null);
+        List<Metric> metrics = new ArrayList<>();
+        metrics.add(new Metric("P(idle)", "p_idle", q.p0()));
+        if (slots > 1) {
+            metrics.add(
+                    new Metric(
+                            "P(all slots busy: an arrival waits)", "p_wait", q.waitProbability()));
+        }
+        metrics.add(new Metric("mean tasks in system E[L]", "mean_in_system", q.meanInSystem()));
+        metrics.add(new Metric("mean tasks waiting E[L_q]", "mean_waiting", q.meanWaiting()));
+        metrics.add(new Metric("throughput (served)", "throughput", q.throughput()));
+        metrics.add(new Metric("P(abandon)", "abandon_probability", q.abandonProbability()));
+        metrics.add(new Metric("mean wait (all arrivals)", "mean_wait", q.meanWait()));
+        metrics.add(new Metric("mean sojourn (all arrivals)", "mean_sojourn", q.meanSojourn()));
+        metrics.add(
+                new Metric(
+                        "virtual wait W_v = E[W_q 1{abandon}]", "virtual_wait", q.virtualWait()));
+        metrics.add(
+                new Metric(
+                        "mean wait of those who abandon",
+                        "mean_wait_abandoned",
+                        abandonedWait.isPresent() ? abandonedWait.getAsDouble() : null));
+        return new Section(title, "reneging", metrics, null);
     }
 
     private Section gim1() {
@@ -208,14 +226,19 @@ final class Analysis {
     }
 
     private Section loadIndex() {
-        String title = "Load index K (Eq. 53) from M/M/1+M, times in units of the reference time";
-        OptionalDouble k = LoadIndex.steadyState(lambda, mu, alphaC, timeUnit, weights);
+        String title =
+                "Load index K (Eq. 53) from "
+                        + renegingModel()
+                        + ", times in units of the reference time";
+        OptionalDouble k = LoadIndex.steadyState(lambda, mu, slots, alphaC, timeUnit, weights);
         if (k.isEmpty()) {
             return new Section(
                     title,
                     "load_index",
                     null,
-                    "overloaded: no abandonment (alphaC = 0) and lambda >= mu, K is undefined");
+                    "overloaded: no abandonment (alphaC = 0) and lambda >= "
+                            + (slots == 1 ? "mu" : slots + "·mu")
+                            + ", K is undefined");
         }
         Map<String, Object> weightValues = new LinkedHashMap<>();
         weightValues.put("alpha", weights.alpha());

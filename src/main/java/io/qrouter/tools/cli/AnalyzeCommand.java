@@ -19,11 +19,18 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         description = {
             "Queueing metrics of one server: chain P (corrected), the paper's printed",
-            "formulas, M/M/1+M (true impatience), GI/M/1 and the load index K.",
+            "formulas, M/M/c+M (true impatience; c = --slots, default 1), GI/M/1 and",
+            "the load index K (from M/M/c+M).",
             "Rates in any consistent unit (e.g. per second); times in its reciprocal.",
             "An unstable queue is an answer (exit 0); invalid input exits 2."
         })
 final class AnalyzeCommand implements Runnable {
+
+    /**
+     * Most slots --slots takes: the M/M/c+M sum costs O(c) terms, and a pool of more slots is a
+     * fleet of servers, not one server.
+     */
+    static final int MAX_SLOTS = 10_000;
 
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -49,6 +56,16 @@ final class AnalyzeCommand implements Runnable {
     double alphaC;
 
     @Option(
+            names = "--slots",
+            paramLabel = "C",
+            defaultValue = "1",
+            description =
+                    "Slots c of the server, each serving at rate mu, for M/M/c+M and K (an integer in [1, "
+                            + MAX_SLOTS
+                            + "], default ${DEFAULT-VALUE}).")
+    int slots;
+
+    @Option(
             names = "--eta",
             paramLabel = "RATE",
             description =
@@ -67,7 +84,7 @@ final class AnalyzeCommand implements Runnable {
             paramLabel = "TIME",
             description =
                     "Fleet-wide reference time of K's waiting-time terms, in the reciprocal unit of the rates "
-                            + "(> 0; default 1/mu, this server's mean service time). Use the same value for every server "
+                            + "(> 0; default 1/mu, this server's mean service time, of one slot). Use the same value for every server "
                             + "you compare: K ranks servers only in a common unit.")
     Double timeUnit;
 
@@ -86,6 +103,10 @@ final class AnalyzeCommand implements Runnable {
         requireRate("--lambda", lambda, "a finite number >= 0", lambda >= 0);
         requireRate("--mu", mu, "a finite number > 0", mu > 0);
         requireRate("--alpha", alphaC, "a finite number >= 0", alphaC >= 0);
+        OptionValues.require(
+                spec,
+                slots >= 1 && slots <= MAX_SLOTS,
+                "--slots must be an integer in [1, " + MAX_SLOTS + "] (got " + slots + ")");
         if (eta != null) {
             requireRate("--eta", eta, "a finite number > 0", eta > 0);
         }
@@ -104,6 +125,7 @@ final class AnalyzeCommand implements Runnable {
                         lambda,
                         mu,
                         alphaC,
+                        slots,
                         eta,
                         w,
                         timeUnit == null ? 1 / mu : timeUnit,
@@ -145,9 +167,7 @@ final class AnalyzeCommand implements Runnable {
                         analysis.stable()
                                 ? "stable (rho < 1)"
                                 : "unstable (rho >= 1): chain P and the printed formulas have no steady state"
-                                        + (alphaC > 0
-                                                ? "; M/M/1+M still has one (abandonment bounds the queue)"
-                                                : "")));
+                                        + renegingStillStable(analysis)));
         for (Analysis.Section section : analysis.sections()) {
             b.append(System.lineSeparator()).append(section.title()).append(System.lineSeparator());
             if (section.metrics() == null) {
@@ -159,6 +179,20 @@ final class AnalyzeCommand implements Runnable {
             }
         }
         return b.toString();
+    }
+
+    /**
+     * Chain P's rho >= 1 says nothing of M/M/c+M: abandonment bounds its queue, and without it c
+     * slots may still keep up.
+     */
+    private String renegingStillStable(Analysis analysis) {
+        String still = "; " + analysis.renegingModel() + " still has one ";
+        if (alphaC > 0) {
+            return still + "(abandonment bounds the queue)";
+        }
+        return lambda < slots * mu
+                ? still + "(lambda < c·mu: its " + slots + " slots keep up)"
+                : "";
     }
 
     private static String format(Object value) {

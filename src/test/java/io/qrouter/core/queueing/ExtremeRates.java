@@ -7,7 +7,8 @@ import net.jqwik.api.Tuple;
 /**
  * Generators of the extreme-but-possible inputs of the queueing core, shared by the property tests
  * of the queueing core and of the job's queue figures: the rates the estimators and the validated
- * heartbeats can give, the time units router.k-time-unit.ms allows, weights with zeros.
+ * heartbeats can give, the slots of a server, the time units router.k-time-unit.ms allows, weights
+ * with zeros.
  */
 public final class ExtremeRates {
     private ExtremeRates() {}
@@ -34,6 +35,14 @@ public final class ExtremeRates {
                                 .between(-9, 9)
                                 .map(exponent -> Math.pow(10, exponent))),
                 Tuple.of(1, Arbitraries.of(1e-9, 1e-6, 1e6, 1e9)));
+    }
+
+    /** Slots c: mostly few, sometimes as many as analyze --slots takes (10⁴); 1 often. */
+    public static Arbitrary<Integer> slots() {
+        return Arbitraries.frequencyOf(
+                Tuple.of(2, Arbitraries.just(1)),
+                Tuple.of(3, Arbitraries.integers().between(1, 16)),
+                Tuple.of(1, Arbitraries.integers().between(1, 10_000)));
     }
 
     public static Arbitrary<Double> timeUnits() {

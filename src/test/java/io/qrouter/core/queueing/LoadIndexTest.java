@@ -60,23 +60,57 @@ class LoadIndexTest {
     }
 
     @Test
-    void steadyStateIsTheStationaryMeanOfTheLiveIndex() {
-        double lambda = 1.7;
-        double mu = 1.2;
-        double alphaC = 0.4;
-        double timeUnit = 0.7;
-        double normaliser = 0;
-        double weighted = 0;
-        double term = 1;
-        for (int n = 0; n < 400; n++) {
-            if (n > 0) {
-                term *= lambda / (mu + (n - 1) * alphaC);
+    void liveIndexWithSlotsAtAKnownPoint() {
+        // n = 5 on c = 2 slots, mu = 2, alphaC = 1, time unit 0.4: 3 waiting; the task joins at
+        // position 4, E[W_q|5] = 4/(4 + 4) = 0.5 -> 1.25 units,
+        // E[W_q 1{abandon}|5] = (1/8)(1/5 + 2/6 + 3/7 + 4/8) = 307/1680 -> 307/672 units
+        double expected = 0.5 * 3 + 0.3 * 1.25 + 0.2 * 307 / 672.0;
+        assertThat(LoadIndex.live(5, 2, 2, 1, 0.4, W)).isCloseTo(expected, within(1e-14));
+    }
+
+    @Test
+    void liveIndexWithSlotsIsZeroWhileASlotIsFreeAndFallsWithMoreSlots() {
+        for (double alphaC : new double[] {0, 0.3}) {
+            for (int c = 1; c <= 16; c++) {
+                for (int n = 0; n <= 300; n++) {
+                    String at = "n=" + n + " c=" + c + " alphaC=" + alphaC;
+                    double k = LoadIndex.live(n, c, 1.5, alphaC, 0.8, W);
+                    if (n < c) {
+                        assertThat(k).as(at).isZero();
+                    }
+                    assertThat(LoadIndex.live(n + 1, c, 1.5, alphaC, 0.8, W))
+                            .as(at)
+                            .isGreaterThanOrEqualTo(k);
+                    assertThat(LoadIndex.live(n, c + 1, 1.5, alphaC, 0.8, W))
+                            .as(at)
+                            .isLessThanOrEqualTo(k);
+                }
             }
-            normaliser += term;
-            weighted += term * LoadIndex.live(n, mu, alphaC, timeUnit, W);
         }
-        assertThat(LoadIndex.steadyState(lambda, mu, alphaC, timeUnit, W).orElseThrow())
-                .isCloseTo(weighted / normaliser, within(1e-12));
+    }
+
+    /** PASTA: L_Wq = (n-c)⁺ averages to E[L_q], the conditional waits to theirs. */
+    @Test
+    void steadyStateIsTheStationaryMeanOfTheLiveIndex() {
+        double mu = 1.2;
+        double timeUnit = 0.7;
+        for (int c : new int[] {1, 2, 4, 8, 16}) {
+            for (double[] loadAndAlpha :
+                    new double[][] {
+                        {0.7, 0}, {0.95, 0}, {0.9, 0.1}, {1.7 / 1.2, 0.4}, {1.8, 0.4}
+                    }) {
+                double lambda = loadAndAlpha[0] * c * mu;
+                double alphaC = loadAndAlpha[1];
+                double[] p = ErlangAReference.productForm(lambda, mu, c, alphaC, 3000);
+                double expected = 0;
+                for (int n = 0; n < p.length; n++) {
+                    expected += p[n] * LoadIndex.live(n, c, mu, alphaC, timeUnit, W);
+                }
+                assertThat(LoadIndex.steadyState(lambda, mu, c, alphaC, timeUnit, W).orElseThrow())
+                        .as("c=%d lambda=%s alphaC=%s", c, lambda, alphaC)
+                        .isCloseTo(expected, within(1e-12 * expected));
+            }
+        }
     }
 
     @Test
@@ -152,5 +186,9 @@ class LoadIndexTest {
         assertThat(LoadIndex.steadyState(5, 4, 0, 1, W)).isEmpty();
         assertThat(LoadIndex.steadyState(4, 4, 0, 1, W)).isEmpty();
         assertThat(LoadIndex.steadyState(5, 4, 0.1, 1, W)).isPresent();
+        // c slots keep up below c·mu
+        assertThat(LoadIndex.steadyState(8, 2, 4, 0, 1, W)).isEmpty();
+        assertThat(LoadIndex.steadyState(7.9, 2, 4, 0, 1, W)).isPresent();
+        assertThat(LoadIndex.steadyState(9, 2, 4, 0.1, 1, W)).isPresent();
     }
 }
