@@ -14,8 +14,8 @@ import java.util.random.RandomGenerator;
  *       α_c; it changes only when a report arrives, so between two reports the router keeps
  *       choosing the same lowest-K server.
  *   <li>{@code heartbeat-k-live}: K of the server's live state n = reported queue + own in-flight,
- *       through the state-conditional M/M/1+M forms; every decision raises the chosen server's K at
- *       once.
+ *       through the state-conditional M/M/c+M forms (c its slots); every decision raises the chosen
+ *       server's K at once.
  * </ul>
  *
  * K's times are in a fleet-wide unit, so a faster server holding the same tasks ranks lower: the
@@ -146,7 +146,8 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
     private double fallbackKey(int slot) {
         if (othersToken(slot)) {
             ServerSnapshot s = view.snapshot(slot);
-            return LoadIndex.live(1, s.effectiveMu(), s.alphaC(), timeUnit.seconds(), weights);
+            return LoadIndex.live(
+                    1, s.slots(), s.effectiveMu(), s.alphaC(), timeUnit.seconds(), weights);
         }
         return index.key(slot);
     }
@@ -230,10 +231,20 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
         ServerSnapshot s = view.snapshot(slot);
         if (live) {
             return LoadIndex.live(
-                    view.load(slot), s.effectiveMu(), s.alphaC(), timeUnit.seconds(), weights);
+                    view.load(slot),
+                    s.slots(),
+                    s.effectiveMu(),
+                    s.alphaC(),
+                    timeUnit.seconds(),
+                    weights);
         }
         return LoadIndex.steadyState(
-                        s.lambda(), s.effectiveMu(), s.alphaC(), timeUnit.seconds(), weights)
+                        s.lambda(),
+                        s.effectiveMu(),
+                        s.slots(),
+                        s.alphaC(),
+                        timeUnit.seconds(),
+                        weights)
                 .orElse(Double.POSITIVE_INFINITY);
     }
 }

@@ -1,14 +1,14 @@
 package io.qrouter.core.policy;
 
-import io.qrouter.core.queueing.RenegingQueue;
+import io.qrouter.core.queueing.ErlangA;
 
 /**
  * Loss-aware admission: a task that would most likely be lost is refused at once instead of being
  * sent to wait and give up. From each server's M/M/1+M model (a task that arrives to find n tasks
- * present is served with probability μ/(μ + nα_c): {@link
- * RenegingQueue#conditionalServedProbability}), the task's best choice is the server where it is
- * least likely to be lost, with n the server's load as the router sees it (reported queue plus in
- * flight). When even that probability exceeds {@code maxLossProbability}, the task is rejected.
+ * present is served with probability μ/(μ + nα_c): {@link ErlangA#conditionalServedProbability}),
+ * the task's best choice is the server where it is least likely to be lost, with n the server's
+ * load as the router sees it (reported queue plus in flight). When even that probability exceeds
+ * {@code maxLossProbability}, the task is rejected.
  *
  * <p>Decision: the check runs before the policy and over every live server, so it needs no undo of
  * a policy's in-flight count and does not depend on which policy runs; with a policy that already
@@ -48,10 +48,11 @@ public final class LossAdmission {
             if (!(mu > 0)) {
                 continue;
             }
+            ServerSnapshot s = view.snapshot(slot);
             double loss =
                     1
-                            - RenegingQueue.conditionalServedProbability(
-                                    view.load(slot), mu, view.snapshot(slot).alphaC());
+                            - ErlangA.conditionalServedProbability(
+                                    view.load(slot), s.slots(), mu, s.alphaC());
             if (!(loss >= best)) {
                 best = loss;
                 if (best == 0) {

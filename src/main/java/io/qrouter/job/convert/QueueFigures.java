@@ -3,9 +3,9 @@ package io.qrouter.job.convert;
 import io.qrouter.core.estimate.EstimatorSnapshot;
 import io.qrouter.core.estimate.ServiceRateBelief;
 import io.qrouter.core.queueing.ChainP;
+import io.qrouter.core.queueing.ErlangA;
 import io.qrouter.core.queueing.LoadIndex;
 import io.qrouter.core.queueing.LoadIndexWeights;
-import io.qrouter.core.queueing.RenegingQueue;
 import io.qrouter.core.queueing.SteadyState;
 import io.qrouter.job.records.ServerState;
 
@@ -19,11 +19,11 @@ import io.qrouter.job.records.ServerState;
  * ServiceRateBelief}: {@code mu} is the raw estimate, {@code muBelieved} what the metrics and
  * routing use), an unknown one falls back to the reported rate, an unknown alpha_c counts as 0 (no
  * abandonment seen yet), and without lambda there are no metrics. The model setting selects which
- * model's metrics are reported: {@code reneging} (M/M/1+M, default) or {@code chain-p} (the paper's
- * chain, corrected; it needs eta once alpha_c > 0, and has no virtual waiting time, so W_v is
- * null). K is always the load index of io.qrouter.core.queueing.LoadIndex, which is defined under
- * M/M/1+M (the same K the heartbeat-k policies rank by), with its times in the fleet-wide reference
- * time {@code router.k-time-unit.ms}.
+ * model's metrics are reported: {@code reneging} (M/M/c+M of the server's c slots, default) or
+ * {@code chain-p} (the paper's chain, corrected; it needs eta once alpha_c > 0, and has no virtual
+ * waiting time, so W_v is null). K is always the load index of io.qrouter.core.queueing.LoadIndex,
+ * which is defined under M/M/c+M (the same K the heartbeat-k policies rank by), with its times in
+ * the fleet-wide reference time {@code router.k-time-unit.ms}.
  */
 public record QueueFigures(
         String model,
@@ -57,7 +57,8 @@ public record QueueFigures(
             LoadIndexWeights weights,
             double timeUnitSeconds,
             EstimatorSnapshot estimates,
-            double reportedServiceRate) {
+            double reportedServiceRate,
+            int slots) {
         Double lambda = estimates.lambdaPerSecond().orNull();
         Double mu = estimates.muPerSecond().orNull();
         Double alphaC = estimates.alphaCPerSecond().orNull();
@@ -90,10 +91,10 @@ public record QueueFigures(
                     recentService,
                     muBelieved);
         }
-        double rho = lambda / (muUsed + alphaCUsed);
-        SteadyState<RenegingQueue> state = RenegingQueue.solve(lambda, muUsed, alphaCUsed);
+        double rho = lambda / (Math.max(1, slots) * muUsed + alphaCUsed);
+        SteadyState<ErlangA> state = ErlangA.solve(lambda, muUsed, Math.max(1, slots), alphaCUsed);
         Double loadIndexK =
-                state instanceof SteadyState.Stable<RenegingQueue> stable
+                state instanceof SteadyState.Stable<ErlangA> stable
                         ? LoadIndex.steadyState(stable.metrics(), timeUnitSeconds, weights)
                         : null;
         if (CHAIN_P.equals(model)) {
@@ -111,7 +112,7 @@ public record QueueFigures(
                     recentService,
                     muBelieved);
         }
-        if (!(state instanceof SteadyState.Stable<RenegingQueue> stable)) {
+        if (!(state instanceof SteadyState.Stable<ErlangA> stable)) {
             return new QueueFigures(
                     model,
                     lambda,
@@ -130,7 +131,7 @@ public record QueueFigures(
                     recentService,
                     muBelieved);
         }
-        RenegingQueue q = stable.metrics();
+        ErlangA q = stable.metrics();
         return new QueueFigures(
                 model,
                 lambda,

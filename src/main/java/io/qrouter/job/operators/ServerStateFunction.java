@@ -359,7 +359,8 @@ public class ServerStateFunction
                 weights,
                 settings.reportedLoadIndexTimeUnitSeconds(),
                 windows.snapshot(atMillis),
-                state.serviceRatePerSecond);
+                state.serviceRatePerSecond,
+                state.slots);
     }
 
     private ServerState loadOrCreate(ReadOnlyContext ctx) throws Exception {

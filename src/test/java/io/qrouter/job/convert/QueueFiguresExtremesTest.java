@@ -53,7 +53,7 @@ class QueueFiguresExtremesTest {
 
         QueueFigures f =
                 QueueFigures.compute(
-                        model, weights, timeUnitSeconds, estimates, reportedServiceRate);
+                        model, weights, timeUnitSeconds, estimates, reportedServiceRate, 1);
 
         assertThat(
                         Arrays.asList(

@@ -142,6 +142,23 @@ class ServerStateFunctionTest extends ServerStateFunctionTestBase {
     }
 
     @Test
+    void aServerOfTwoSlotsIsAnMm2QueueAndItsUpdatesSaySo() throws Exception {
+        harness = Harnesses.serverState(settings, null);
+        feedDeterministicStream();
+        harness.processHeartbeat(
+                Heartbeat.newBuilder(heartbeat("s1", 3_000, 0)).setSlots(2).build(), 3_000);
+
+        ServerMetrics m = single(sideOutput(ServerStateFunction.METRICS));
+        // Erlang C with lambda = 10, mu = 20 per slot, c = 2: a = 0.5, rho = 0.25,
+        // P0 = 1/(1 + a + a²/(2(1 - rho))) = 0.6, P(wait) = a²/2/(1 - rho)·P0 = 0.1,
+        // L_q = P(wait)·rho/(1 - rho) = 1/30, W_q = L_q/lambda = 1/300 s
+        assertThat(m.getRho()).isCloseTo(0.25, within(1e-12));
+        assertThat(m.getMeanWaiting()).isCloseTo(1.0 / 30, within(1e-9));
+        assertThat(m.getMeanWait()).isCloseTo(1.0 / 300, within(1e-9));
+        assertThat(single(harness.extractOutputValues()).getSlots()).isEqualTo(2);
+    }
+
+    @Test
     void theChainPModelIsSelectable() throws Exception {
         harness = Harnesses.serverState(settings("server.queue-model", "chain-p"), null);
         feedDeterministicStream();

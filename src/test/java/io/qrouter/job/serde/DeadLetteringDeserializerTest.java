@@ -155,6 +155,18 @@ class DeadLetteringDeserializerTest {
     }
 
     @Test
+    void slotsOutOfRangeAndMoreTasksInServiceThanSlotsAreDeadLettered() {
+        assertThat(reasonFor(Heartbeat.newBuilder(heartbeat("s-1")).setSlots(0)))
+                .isEqualTo("slots: must be in [1, 100000] (0)");
+        assertThat(reasonFor(Heartbeat.newBuilder(heartbeat("s-1")).setSlots(100_001)))
+                .isEqualTo("slots: must be in [1, 100000] (100001)");
+        assertThat(reasonFor(Heartbeat.newBuilder(heartbeat("s-1")).setSlots(4).setInService(5)))
+                .isEqualTo("inService: must be in [0, slots = 4] (5)");
+        assertThat(reasonFor(Heartbeat.newBuilder(heartbeat("s-1")).setSlots(4).setInService(-1)))
+                .isEqualTo("inService: must be in [0, slots = 4] (-1)");
+    }
+
+    @Test
     void negativeCountsAndRatesAndNaNAreDeadLettered() {
         assertThat(reasonFor(Heartbeat.newBuilder(heartbeat("s-1")).setQueueLength(-1)))
                 .isEqualTo("queueLength: negative (-1)");
