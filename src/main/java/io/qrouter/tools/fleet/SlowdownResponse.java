@@ -10,8 +10,9 @@ import java.util.Map;
 /**
  * How fast a run's routing turned away from the servers that slowed down ({@link ShareHalving}),
  * from its task timelines: the measured tasks (created after the warm-up) that were decided to a
- * server, at their decision times, over a window of one mean service time (N / Σμ_i seconds). The
- * real run and its twin are measured by this one piece of code.
+ * server, at their decision times, from the end of the warm-up to the last decision, over a window
+ * of one mean service time (N / Σμ_i seconds). The real run and its twin are measured by this one
+ * piece of code.
  */
 final class SlowdownResponse {
     private SlowdownResponse() {}
@@ -43,6 +44,8 @@ final class SlowdownResponse {
             sumMu += m;
         }
         double window = mu.length / sumMu;
-        return ShareHalving.over(times, servers, slowdowns, window);
+        // measured from the end of the warm-up, when the measured tasks begin, to the last decision
+        double to = times.length == 0 ? warmupSeconds : times[times.length - 1];
+        return ShareHalving.of(times, servers, slowdowns, window, warmupSeconds, to);
     }
 }
