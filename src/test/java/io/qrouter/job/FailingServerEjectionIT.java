@@ -13,6 +13,7 @@ import io.qrouter.tools.fleet.Fleet;
 import io.qrouter.tools.fleet.FleetConfig;
 import io.qrouter.tools.fleet.FleetReport;
 import io.qrouter.tools.fleet.FleetResult;
+import io.qrouter.tools.fleet.ServerModel;
 import io.qrouter.tools.fleet.TaskTimeline;
 import io.qrouter.tools.kafka.Topics;
 import java.nio.file.Files;
@@ -78,7 +79,8 @@ class FailingServerEjectionIT {
                             Map.of(),
                             0,
                             30,
-                            new FailingServers(List.of(FAILING), 1.0));
+                            new FailingServers(List.of(FAILING), 1.0),
+                            ServerModel.DEFAULT);
             FleetResult result;
             try (Fleet fleet = Fleet.start(config)) {
                 // long enough for the ejection (after five failures), its 4 s and the return

@@ -2,6 +2,7 @@ package io.qrouter.tools.cli;
 
 import io.qrouter.tools.fleet.FailingServers;
 import io.qrouter.tools.fleet.FleetConfig;
+import io.qrouter.tools.fleet.ServerModel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -46,6 +47,27 @@ final class FleetOptions {
     double muSpread;
 
     @Option(
+            names = "--service",
+            defaultValue = "exp",
+            description =
+                    "Service requirement of a task (mean 1; service time = work / the rate of a slot): exp, lognormal:SCV, h2:SCV, pareto:ALPHA (ALPHA > 1), trace:FILE.csv (one column of service times, any unit: normalised to mean 1), det or erlang:K (default ${DEFAULT-VALUE}).")
+    String service;
+
+    @Option(
+            names = "--slots",
+            defaultValue = "1",
+            description =
+                    "Tasks each server serves at once: one number, or a mix SLOTS:SHARE,… such as 1:0.5,4:0.3,16:0.2 (shares sum to 1; which server gets which follows --seed). --load stays the share of the capacity sum(slots · mu) (default ${DEFAULT-VALUE}).")
+    String slots;
+
+    @Option(
+            names = "--antagonists",
+            defaultValue = "none",
+            description =
+                    "Servers that slow down: COUNT:FACTOR:ON/OFF, e.g. 4:3:10s/20s (four servers serve three times slower for 10 s out of every 30, each at a random phase; a service keeps the speed it started at), or none (default ${DEFAULT-VALUE}).")
+    String antagonists;
+
+    @Option(
             names = "--patience",
             defaultValue = "2s",
             converter = DurationConverter.class,
@@ -65,7 +87,7 @@ final class FleetOptions {
             names = "--seed",
             defaultValue = "1",
             description =
-                    "Seed of the workload: arrivals, work, patience, service rates (default ${DEFAULT-VALUE}).")
+                    "Seed of the workload: arrivals, work, patience, service rates, slots and antagonists (default ${DEFAULT-VALUE}).")
     long seed;
 
     @Option(
@@ -122,6 +144,7 @@ final class FleetOptions {
                 kafka,
                 warmup.toNanos() / 1e9,
                 stallAfter.toNanos() / 1e9,
-                new FailingServers(failServers, failShare));
+                new FailingServers(failServers, failShare),
+                new ServerModel(service, slots, antagonists));
     }
 }

@@ -8,6 +8,7 @@ import io.qrouter.tools.report.Json;
 import io.qrouter.tools.report.Progress;
 import io.qrouter.tools.sim.Delay;
 import io.qrouter.tools.sim.Impatience;
+import io.qrouter.tools.sim.ShareHalving;
 import io.qrouter.tools.sim.SimConfig;
 import io.qrouter.tools.sim.SimResult;
 import io.qrouter.tools.sim.SimSetting;
@@ -51,6 +52,8 @@ final class SimulateCommand implements Runnable {
                             Map.entry(SimSetting.ARRIVALS, "--arrivals"),
                             Map.entry(SimSetting.SERVICE, "--service"),
                             Map.entry(SimSetting.HETEROGENEITY, "--heterogeneity"),
+                            Map.entry(SimSetting.SLOTS, "--slots"),
+                            Map.entry(SimSetting.ANTAGONISTS, "--antagonists"),
                             Map.entry(SimSetting.PATIENCE, "--patience"),
                             Map.entry(SimSetting.ETA, "--eta"),
                             Map.entry(SimSetting.ROUTERS, "--routers"),
@@ -108,8 +111,22 @@ final class SimulateCommand implements Runnable {
             names = "--service",
             defaultValue = "exp",
             description =
-                    "Service requirement: exp, det, erlang:K, h2:SCV (default: ${DEFAULT-VALUE}).")
+                    "Service requirement (mean 1; time = requirement / rate of a slot): exp, lognormal:SCV, h2:SCV, pareto:ALPHA (ALPHA > 1), trace:FILE.csv (one column, normalised to mean 1), det, erlang:K (default: ${DEFAULT-VALUE}).")
     String service;
+
+    @Option(
+            names = "--slots",
+            defaultValue = "1",
+            description =
+                    "Tasks a server serves at once: C, or a mix C:SHARE,… such as 1:0.5,4:0.3,16:0.2; --load is the share of sum(slots · rate) (default: ${DEFAULT-VALUE}).")
+    String slots;
+
+    @Option(
+            names = "--antagonists",
+            defaultValue = "none",
+            description =
+                    "COUNT:FACTOR:ON/OFF in mean service times, e.g. 4:3:10/20: COUNT servers serve FACTOR times slower for ON out of every ON+OFF, at random phases; or none (default: ${DEFAULT-VALUE}).")
+    String antagonists;
 
     @Option(
             names = "--patience",
@@ -292,6 +309,8 @@ final class SimulateCommand implements Runnable {
                     .choices(d)
                     .arrivals(arrivals)
                     .service(service)
+                    .slots(slots)
+                    .antagonists(antagonists)
                     .patience(patience)
                     .impatience(parseImpatience())
                     .eta(eta)
@@ -440,6 +459,16 @@ final class SimulateCommand implements Runnable {
                 r.idleQueueFraction(),
                 r.heartbeatTriggers(),
                 r.decisionsByRule());
+        if (r.antagonistHalving() != ShareHalving.Result.NO_ANTAGONISTS) {
+            Double halving = r.antagonistHalving().time();
+            out.printf(
+                    Locale.ROOT,
+                    "  antagonists %s: slowed servers' share halved after %s%n",
+                    r.config().antagonists(),
+                    halving == null
+                            ? "n/a (" + r.antagonistHalving().reason() + ")"
+                            : fmt(halving));
+        }
         out.printf(Locale.ROOT, "  simulated time %.2f, %d events%n", r.duration(), r.events());
     }
 

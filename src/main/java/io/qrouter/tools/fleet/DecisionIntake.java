@@ -4,6 +4,7 @@ import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.ServerMetrics;
 import io.qrouter.core.policy.Rule;
+import io.qrouter.tools.sim.Distribution;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -26,6 +27,7 @@ final class DecisionIntake {
     private final FleetSeries series;
     private final FleetHeartbeats heartbeats;
     private final SplittableRandom foreignWork;
+    private final Distribution serviceTimes;
     private final Map<String, Boolean> aliveByServer = new HashMap<>();
     private double lastDecisionAt;
 
@@ -49,6 +51,7 @@ final class DecisionIntake {
         this.series = series;
         this.heartbeats = heartbeats;
         this.foreignWork = foreignWork;
+        this.serviceTimes = config.serverModel().serviceTimes();
     }
 
     /** When the last decision for a task of this run arrived (fleet seconds; 0 before any). */
@@ -72,7 +75,7 @@ final class DecisionIntake {
                         index,
                         new FleetTask(
                                 decision.getTaskId(),
-                                TaskSource.exponential(foreignWork),
+                                serviceTimes.sample(foreignWork),
                                 TaskSource.exponential(foreignWork) * config.meanPatienceSeconds()),
                         now);
             }

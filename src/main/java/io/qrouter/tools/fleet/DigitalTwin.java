@@ -5,8 +5,10 @@ import io.qrouter.core.policy.AdaptiveHeartbeat;
 import io.qrouter.core.policy.PolicyName;
 import io.qrouter.tools.sim.Delay;
 import io.qrouter.tools.sim.Replay;
+import io.qrouter.tools.sim.ShareHalving;
 import io.qrouter.tools.sim.SimConfig;
 import io.qrouter.tools.sim.Simulation;
+import io.qrouter.tools.sim.Slowdowns;
 import io.qrouter.tools.sim.Workload;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -16,11 +18,12 @@ import java.util.Map;
 
 /**
  * The simulator's prediction of a real run: the very tasks the pipeline routed (their times, work
- * and patience), the same servers, policy and router count, and the delays the pipeline showed —
- * each decision reaches its server as late as it really did, and server updates reach the routers
- * with the update delays the decisions recorded. Its figures are computed from the replay exactly
- * as the run's are ({@link FleetResult}), over the same measured tasks, so a real run far worse
- * than its twin is a defect of the pipeline, not of the model.
+ * and patience: the service times the run drew), the same servers (rates, slots, and the times they
+ * ran slow), policy and router count, and the delays the pipeline showed — each decision reaches
+ * its server as late as it really did, and server updates reach the routers with the update delays
+ * the decisions recorded. Its figures are computed from the replay exactly as the run's are ({@link
+ * FleetResult}), over the same measured tasks, so a real run far worse than its twin is a defect of
+ * the pipeline, not of the model.
  */
 public final class DigitalTwin {
 
@@ -44,6 +47,24 @@ public final class DigitalTwin {
             double loadIndexTimeUnitSeconds,
             double slowStartSeconds) {}
 
+    /**
+     * The servers of the run the twin mirrors.
+     *
+     * @param ids their ids, in the fleet's order
+     * @param mu each one's rate per slot
+     * @param slots each one's slots
+     * @param slowdowns when they ran slow, in the run's seconds
+     */
+    public record Servers(List<String> ids, double[] mu, int[] slots, Slowdowns slowdowns) {
+        static Servers of(FleetResult run) {
+            return new Servers(
+                    run.servers().stream().map(FleetResult.ServerSummary::serverId).toList(),
+                    run.servers().stream().mapToDouble(FleetResult.ServerSummary::mu).toArray(),
+                    run.servers().stream().mapToInt(FleetResult.ServerSummary::slots).toArray(),
+                    run.slowdowns());
+        }
+    }
+
     private DigitalTwin() {}
 
     /**
@@ -52,20 +73,19 @@ public final class DigitalTwin {
      * when no task was decided.
      */
     public static Map<String, Object> predict(FleetResult run, JobModel job, long seed) {
-        return predict(
-                run.servers().stream().mapToDouble(FleetResult.ServerSummary::mu).toArray(),
-                run.timelines(),
-                run.config().warmupSeconds(),
-                job,
-                seed);
+        return predict(Servers.of(run), run.timelines(), run.config().warmupSeconds(), job, seed);
     }
 
     /**
-     * The same from a recorded run: its servers' rates, its {@code tasks.csv} and its warm-up
-     * (tasks created before it are replayed but not counted).
+     * The same from a recorded run: its servers, its {@code tasks.csv} and its warm-up (tasks
+     * created before it are replayed but not counted).
      */
     public static Map<String, Object> predict(
-            double[] mu, List<TaskTimeline> tasks, double warmupSeconds, JobModel job, long seed) {
+            Servers servers,
+            List<TaskTimeline> tasks,
+            double warmupSeconds,
+            JobModel job,
+            long seed) {
         List<TaskTimeline> decided =
                 tasks.stream()
                         .filter(TaskTimeline::delivered)
@@ -76,7 +96,9 @@ public final class DigitalTwin {
         }
         Workload workload =
                 new Workload(
-                        mu,
+                        servers.mu(),
+                        servers.slots(),
+                        servers.slowdowns(),
                         decided.stream().mapToDouble(TaskTimeline::decidedAt).toArray(),
                         decided.stream().mapToDouble(TaskTimeline::work).toArray(),
                         decided.stream().mapToDouble(TaskTimeline::patienceSeconds).toArray(),
@@ -91,7 +113,7 @@ public final class DigitalTwin {
         SimConfig config =
                 SimConfig.builder()
                         .policy(job.policy())
-                        .servers(mu.length)
+                        .servers(servers.mu().length)
                         .tasks(decided.size())
                         .routers(job.routers())
                         .heartbeat(job.heartbeat())
@@ -123,7 +145,7 @@ public final class DigitalTwin {
                             replay.startedAt()[i],
                             replay.finishedAt()[i],
                             replay.completed()[i] ? "COMPLETED" : finished ? "ABANDONED" : "QUEUED",
-                            null,
+                            replay.server()[i] >= 0 ? servers.ids().get(replay.server()[i]) : null,
                             null,
                             t.work(),
                             t.patienceSeconds(),
@@ -133,6 +155,11 @@ public final class DigitalTwin {
         out.put("model", "simulator replay of the run's tasks with its delays");
         out.putAll(RunFigures.of(replayed, warmupSeconds).toJson());
         out.put("update_delay_seconds", Percentiles.of(updateDelays.clone()).summary());
+        ShareHalving.Result halving =
+                SlowdownResponse.of(
+                        replayed, servers.ids(), servers.mu(), servers.slowdowns(), warmupSeconds);
+        out.put("antagonist_halving_seconds", halving.time());
+        out.put("antagonist_halving", halving.toJson());
         return out;
     }
 }

@@ -2,6 +2,7 @@ package io.qrouter.tools.fleet;
 
 import io.qrouter.avro.TaskEventType;
 import io.qrouter.job.config.TopicNames;
+import io.qrouter.tools.sim.Slowdowns;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -60,10 +61,16 @@ public final class Fleet implements AutoCloseable {
     private Fleet(FleetConfig config) {
         this.config = config;
         SplittableRandom workload = new SplittableRandom(config.seed());
-        double[] mu = serviceRates(config, workload.split());
+        SplittableRandom rates = workload.split();
         SplittableRandom foreignWork = workload.split();
         SplittableRandom tasks = workload.split();
         SplittableRandom failures = workload.split();
+        // split last, so the servers' kinds change none of the draws above
+        SplittableRandom kinds = workload.split();
+        ServerModel model = config.serverModel();
+        int[] slots = model.slotMix().assign(config.servers(), kinds.split());
+        Slowdowns slowdowns = model.antagonistSpec().schedule(config.servers(), kinds.split());
+        double[] mu = serviceRates(slots, config.muSpread(), config.capacityPerSecond(), rates);
         List<String> ids = FleetServers.numberedIds(config.servers());
         double[] failShare = new double[ids.size()];
         SplittableRandom[] failureDraws = new SplittableRandom[ids.size()];
@@ -71,7 +78,8 @@ public final class Fleet implements AutoCloseable {
             failShare[i] = config.failing().shareOf(ids.get(i));
             failureDraws[i] = failShare[i] > 0 ? failures.split() : null;
         }
-        this.servers = new FleetServers(ids, mu, failShare, failureDraws, this::publish);
+        this.servers =
+                new FleetServers(ids, mu, slots, slowdowns, failShare, failureDraws, this::publish);
         this.series = new FleetSeries(config.servers());
         this.stallWatch = new StallWatch(config.stallAfterSeconds());
         this.output = new FleetOutput(config, clock, stats);
@@ -118,21 +126,16 @@ public final class Fleet implements AutoCloseable {
     }
 
     /**
-     * Service rates mu_i: uniform in [1 − spread, 1 + spread] times the mean, rescaled so that
-     * their sum is the fleet's capacity exactly.
+     * Service rates per slot mu_i: uniform in [1 − spread, 1 + spread] times the mean, rescaled so
+     * that the capacity sum(slots_i · mu_i) is exactly {@code capacityPerSecond}.
      */
-    static double[] serviceRates(FleetConfig config, SplittableRandom random) {
-        return serviceRates(
-                config.servers(), config.muSpread(), config.capacityPerSecond(), random);
-    }
-
     static double[] serviceRates(
-            int servers, double muSpread, double capacityPerSecond, SplittableRandom random) {
-        double[] mu = new double[servers];
+            int[] slots, double muSpread, double capacityPerSecond, SplittableRandom random) {
+        double[] mu = new double[slots.length];
         double sum = 0;
         for (int i = 0; i < mu.length; i++) {
             mu[i] = 1 + muSpread * (2 * random.nextDouble() - 1);
-            sum += mu[i];
+            sum += slots[i] * mu[i];
         }
         double scale = capacityPerSecond / sum;
         for (int i = 0; i < mu.length; i++) {

@@ -5,10 +5,10 @@ import io.qrouter.tools.sim.InvalidSettingException;
 import java.util.Map;
 
 /**
- * What the fleet simulates. Servers {@code server-1 … server-N} get heterogeneous service rates:
- * mu_i is drawn uniformly in [1 − muSpread, 1 + muSpread] times the mean and the draws are rescaled
- * so that the fleet's capacity sum(mu_i) is exactly {@code ratePerSecond / load}: {@code load} is
- * then the offered load of the whole fleet, whatever the draw.
+ * What the fleet simulates. Servers {@code server-1 … server-N} get heterogeneous service rates per
+ * slot: mu_i is drawn uniformly in [1 − muSpread, 1 + muSpread] times the mean and the draws are
+ * rescaled so that the fleet's capacity sum(slots_i · mu_i) is exactly {@code ratePerSecond /
+ * load}: {@code load} is then the offered load of the whole fleet, whatever the draw.
  *
  * @param bootstrapServers Kafka {@code bootstrap.servers}
  * @param servers number of simulated servers N ≥ 1
@@ -32,6 +32,8 @@ import java.util.Map;
  * @param stallAfterSeconds routing counts as stalled when tasks are waiting and no decision has
  *     come for this long ({@link StallWatch})
  * @param failing servers that fail a share of their tasks ({@link FailingServers#NONE}: none)
+ * @param serverModel the service times, slots and slowdowns of the servers ({@link
+ *     ServerModel#DEFAULT}: exponential, one slot, steady)
  */
 public record FleetConfig(
         String bootstrapServers,
@@ -48,7 +50,8 @@ public record FleetConfig(
         Map<String, String> kafka,
         double warmupSeconds,
         double stallAfterSeconds,
-        FailingServers failing) {
+        FailingServers failing,
+        ServerModel serverModel) {
 
     public static final double MAX_LOAD = 1.5;
 
@@ -88,6 +91,8 @@ public record FleetConfig(
                 stallAfterSeconds + "s");
         require(failing != null, "the failing servers must be given", failing);
         failing.requireAmong(servers);
+        require(serverModel != null, "the server model must be given", serverModel);
+        serverModel.requireAmong(servers);
         kafka = Map.copyOf(kafka);
         try {
             arrivalProcess(arrivals, ratePerSecond); // a bad spec or an unreadable trace fails here
@@ -136,10 +141,11 @@ public record FleetConfig(
                 kafka,
                 warmupSeconds,
                 stallAfterSeconds,
-                failing);
+                failing,
+                serverModel);
     }
 
-    /** Sum of the service rates: the fleet's capacity in tasks per second. */
+    /** Sum over the servers of slots × rate per slot: the fleet's capacity in tasks per second. */
     public double capacityPerSecond() {
         return ratePerSecond / load;
     }

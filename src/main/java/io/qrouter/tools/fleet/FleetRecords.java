@@ -42,8 +42,10 @@ final class FleetRecords {
     }
 
     /**
-     * Server {@code i}'s heartbeat at {@code now} (seconds): queue, busy flag, μ, and as CPU the
-     * share of the time since its previous heartbeat it spent serving.
+     * Server {@code i}'s heartbeat at {@code now} (seconds): queue, busy flag (at least one task in
+     * service), μ per slot, and as CPU the share of its slot time since its previous heartbeat it
+     * spent serving. The slots are not in the protocol yet ({@link FleetServers#slots}, {@link
+     * FleetServers#inService} hold them).
      */
     Heartbeat heartbeat(
             int i,

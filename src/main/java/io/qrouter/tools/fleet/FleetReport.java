@@ -153,6 +153,15 @@ public final class FleetReport {
         row(out, "sojourn (s)", quantiles(r.sojournSeconds()));
         row(out, "decision latency (s)", quantiles(r.decisionLatencySeconds()));
         row(out, "delivery latency (s)", quantiles(r.deliveryLatencySeconds()));
+        if (!r.slowdowns().none()) {
+            Double halving = r.antagonistHalving().time();
+            row(
+                    out,
+                    "antagonists",
+                    halving == null
+                            ? "share halving n/a (" + r.antagonistHalving().reason() + ")"
+                            : "share halved " + num(halving) + " s after a slowdown started");
+        }
         return out.toString();
     }
 
@@ -225,6 +234,7 @@ public final class FleetReport {
                 new CsvTable(
                         "server",
                         "mu_per_second",
+                        "slots",
                         "received",
                         "completed",
                         "abandoned",
@@ -235,6 +245,7 @@ public final class FleetReport {
             servers.add(
                     s.serverId(),
                     s.mu(),
+                    s.slots(),
                     s.received(),
                     s.completed(),
                     s.abandoned(),

@@ -1,6 +1,8 @@
 package io.qrouter.tools.fleet;
 
 import io.qrouter.avro.SlotAssignment;
+import io.qrouter.tools.sim.ShareHalving;
+import io.qrouter.tools.sim.Slowdowns;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,7 +17,8 @@ import java.util.Map;
  * <p>{@code startEpochMillis} is the wall-clock time of fleet second 0; {@code dsrsSlots} are the
  * DSRS slot assignments the job wrote during the run (empty unless read with {@link
  * #withDsrsSlots}); {@code stalls} are the times routing stalled ({@link StallWatch}), in fleet
- * seconds.
+ * seconds. {@code slowdowns} are the times the servers ran slow, and {@code antagonistHalving} how
+ * fast the routing turned away from them ({@link SlowdownResponse}).
  */
 public record FleetResult(
         FleetConfig config,
@@ -49,14 +52,17 @@ public record FleetResult(
         FleetSeries series,
         long startEpochMillis,
         List<SlotAssignment> dsrsSlots,
-        List<StallWatch.Stall> stalls) {
+        List<StallWatch.Stall> stalls,
+        Slowdowns slowdowns,
+        ShareHalving.Result antagonistHalving) {
 
     static final String IDLE_QUEUE_RULE = "IDLE_QUEUE";
 
-    /** One server's share of the run. */
+    /** One server's share of the run; {@code mu} is its rate per slot. */
     public record ServerSummary(
             String serverId,
             double mu,
+            int slots,
             long received,
             long completed,
             long abandoned,
@@ -107,6 +113,7 @@ public record FleetResult(
                     new ServerSummary(
                             fleet.id(i),
                             fleet.mu(i),
+                            fleet.slots(i),
                             c[0],
                             c[1],
                             c[2],
@@ -148,7 +155,14 @@ public record FleetResult(
                 series,
                 startEpochMillis,
                 List.of(),
-                List.copyOf(stalls));
+                List.copyOf(stalls),
+                fleet.slowdowns(),
+                SlowdownResponse.of(
+                        tasks.stream().map(TaskTimeline::of).toList(),
+                        servers.stream().map(ServerSummary::serverId).toList(),
+                        servers.stream().mapToDouble(ServerSummary::mu).toArray(),
+                        fleet.slowdowns(),
+                        config.warmupSeconds()));
     }
 
     /** This result with the DSRS slots of the run (see {@link DsrsAssignmentsReader}). */
@@ -185,7 +199,9 @@ public record FleetResult(
                 series,
                 startEpochMillis,
                 List.copyOf(slots),
-                stalls);
+                stalls,
+                slowdowns,
+                antagonistHalving);
     }
 
     /** Every task's timeline, measured or warm-up, in no particular order: what tasks.csv holds. */
@@ -243,6 +259,8 @@ public record FleetResult(
         out.put("decision_latency_seconds", decisionLatencySeconds);
         out.put("delivery_latency_seconds", deliveryLatencySeconds);
         out.put("latency_anatomy_seconds", latencyAnatomySeconds);
+        out.put("antagonist_halving_seconds", antagonistHalving.time());
+        out.put("antagonist_halving", antagonistHalving.toJson());
         Map<String, Object> workload = new LinkedHashMap<>();
         workload.put("servers", config.servers());
         workload.put("rate_per_second", config.ratePerSecond());
@@ -250,6 +268,9 @@ public record FleetResult(
         workload.put("load", config.load());
         workload.put("capacity_per_second", config.capacityPerSecond());
         workload.put("mu_spread", config.muSpread());
+        workload.put("service", config.serverModel().service());
+        workload.put("slots", config.serverModel().slots());
+        workload.put("antagonists", config.serverModel().antagonists());
         workload.put("mean_patience_seconds", config.meanPatienceSeconds());
         workload.put("seed", config.seed());
         if (!config.failing().servers().isEmpty()) {

@@ -2,7 +2,9 @@ package io.qrouter.tools.fleet;
 
 import io.qrouter.avro.TaskEventType;
 import io.qrouter.tools.sim.ServerQueues;
+import io.qrouter.tools.sim.Slowdowns;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,12 +12,13 @@ import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 
 /**
- * The fleet's servers: the simulator's {@link ServerQueues} (single FCFS servers where each waiting
- * task abandons when its patience runs out, M/M/1+M), played in fleet seconds, their lifecycle
+ * The fleet's servers: the simulator's {@link ServerQueues} (FCFS servers of one or more slots
+ * where each waiting task abandons when its patience runs out, M/M/c+M with exponential service;
+ * some may slow down now and then, {@link Slowdowns}), played in fleet seconds, their lifecycle
  * events told to a {@link TaskEventSink} under the fleet's ids. A failing server ends its share of
- * services FAILED instead of COMPLETED; each server's busy time gives the heartbeats' CPU figure.
- * Time is a plain number of seconds supplied by the caller, so the same code runs in real time in
- * the fleet and in virtual time in tests and benchmarks.
+ * services FAILED instead of COMPLETED; each server's busy slot time gives the heartbeats' CPU
+ * figure. Time is a plain number of seconds supplied by the caller, so the same code runs in real
+ * time in the fleet and in virtual time in tests and benchmarks.
  *
  * <p>Not thread-safe: the fleet's event loop owns the servers.
  */
@@ -24,18 +27,33 @@ final class FleetServers {
     private final Map<String, Integer> indexById = new HashMap<>();
     private final double[] failShare;
     private final SplittableRandom[] failures;
-    private final double[] busySeconds;
+
+    /** Slot-seconds of service up to {@link #busySince}, and the tasks in service since then. */
+    private final double[] busySlotSeconds;
+
     private final double[] busySince;
+    private final int[] serving;
     private final List<String> taskIds = new ArrayList<>();
     private final TaskEventSink sink;
     private final ServerQueues queues;
+    private final Slowdowns slowdowns;
 
-    /** Servers that complete every task they serve. */
+    /** Single-slot servers at a steady speed that complete every task they serve. */
     FleetServers(List<String> ids, double[] mu, TaskEventSink sink) {
-        this(ids, mu, new double[mu.length], new SplittableRandom[mu.length], sink);
+        this(
+                ids,
+                mu,
+                oneSlotEach(mu.length),
+                Slowdowns.NONE,
+                new double[mu.length],
+                new SplittableRandom[mu.length],
+                sink);
     }
 
     /**
+     * @param mu each server's rate per slot
+     * @param slots each server's slots
+     * @param slowdowns when servers run slow
      * @param failShare each server's probability that a service ends FAILED, in [0, 1]
      * @param failures draws which services of each server fail (unused where its share is 0)
      * @param sink receives every server's lifecycle events
@@ -43,6 +61,8 @@ final class FleetServers {
     FleetServers(
             List<String> ids,
             double[] mu,
+            int[] slots,
+            Slowdowns slowdowns,
             double[] failShare,
             SplittableRandom[] failures,
             TaskEventSink sink) {
@@ -52,10 +72,18 @@ final class FleetServers {
         }
         this.failShare = failShare.clone();
         this.failures = failures.clone();
-        this.busySeconds = new double[mu.length];
+        this.busySlotSeconds = new double[mu.length];
         this.busySince = new double[mu.length];
+        this.serving = new int[mu.length];
         this.sink = sink;
-        this.queues = new ServerQueues(mu.clone(), new Events());
+        this.slowdowns = slowdowns;
+        this.queues = new ServerQueues(mu.clone(), slots, slowdowns, new Events());
+    }
+
+    static int[] oneSlotEach(int servers) {
+        int[] slots = new int[servers];
+        Arrays.fill(slots, 1);
+        return slots;
     }
 
     int size() {
@@ -71,42 +99,66 @@ final class FleetServers {
         return indexById.get(serverId);
     }
 
+    /** Server {@code i}'s service rate per slot. */
     double mu(int i) {
         return queues.mu(i);
     }
 
-    /** Tasks on server {@code i}: waiting plus the one in service. */
+    /** How many tasks server {@code i} serves at once. */
+    int slots(int i) {
+        return queues.slots(i);
+    }
+
+    /** Tasks in service on server {@code i} now. */
+    int inService(int i) {
+        return queues.inService(i);
+    }
+
+    /** Tasks on server {@code i}: waiting plus in service. */
     int queueLength(int i) {
         return queues.queueLength(i);
     }
 
+    /** At least one task in service. */
     boolean busy(int i) {
         return queues.busy(i);
     }
 
+    /** When the servers run slow. */
+    Slowdowns slowdowns() {
+        return slowdowns;
+    }
+
     /**
-     * Server {@code i}'s total time spent serving up to {@code now} (seconds); the heartbeat's CPU
-     * figure is its rate of change.
+     * Server {@code i}'s time spent serving up to {@code now} (seconds), counted in whole servers:
+     * its slot-seconds of service over its slots, so a server with every slot busy adds a second
+     * per second. The heartbeat's CPU figure is its rate of change.
      */
     double busySeconds(int i, double now) {
-        return busySeconds[i] + (queues.busy(i) ? now - busySince[i] : 0);
+        return (busySlotSeconds[i] + serving[i] * (now - busySince[i])) / queues.slots(i);
     }
 
     /**
      * A routed task reaches server {@code i} at {@code now}, after every completion and abandonment
-     * due by then: it starts at once if the server is idle, else waits.
+     * due by then: it starts at once if a slot is free, else waits.
      */
     void arrive(int i, FleetTask task, double now) {
         taskIds.add(task.taskId());
         queues.arrive(i, task.work(), task.patienceSeconds(), now);
     }
 
-    /** Plays every completion (or failure) and abandonment up to {@code now}, in time order. */
+    /**
+     * Plays every completion (or failure), abandonment and change of speed up to {@code now}, in
+     * time order.
+     */
     void advance(double now) {
         queues.runUntil(now);
     }
 
-    /** When the next completion or abandonment happens (+∞ when every server is idle). */
+    /**
+     * When the next completion, abandonment or change of speed happens (+∞ when every server is
+     * idle and none slows down).
+     */
     double nextEventAt() {
         return queues.nextEventAt();
     }
@@ -122,14 +174,16 @@ final class FleetServers {
 
         @Override
         public void started(int server, int task, double at) {
-            busySince[server] = at;
+            countBusyTime(server, at);
+            serving[server]++;
             sink.on(ids[server], taskIds.get(task), TaskEventType.STARTED, at);
         }
 
         @Override
         public void completed(int server, int task, double at) {
             sink.on(ids[server], taskIds.get(task), outcome(server), at);
-            busySeconds[server] += at - busySince[server];
+            countBusyTime(server, at);
+            serving[server]--;
         }
 
         @Override
@@ -138,6 +192,11 @@ final class FleetServers {
         @Override
         public void abandoned(int server, int task, double at) {
             sink.on(ids[server], taskIds.get(task), TaskEventType.ABANDONED, at);
+        }
+
+        private void countBusyTime(int server, double at) {
+            busySlotSeconds[server] += serving[server] * (at - busySince[server]);
+            busySince[server] = at;
         }
 
         private TaskEventType outcome(int server) {

@@ -1,6 +1,7 @@
 package io.qrouter.tools.fleet;
 
 import io.qrouter.tools.sim.ArrivalProcess;
+import io.qrouter.tools.sim.Distribution;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
@@ -9,7 +10,8 @@ import java.util.concurrent.locks.LockSupport;
  * Produces task requests in real time, at the times the simulator's arrival process draws (in
  * seconds here). Times come from a seeded stream and are kept on schedule (a late thread catches up
  * instead of drifting), so a seed gives the same workload under any policy. A trace that runs out
- * ends production.
+ * ends production. Each task's work is drawn from the servers' service requirement ({@link
+ * ServerModel#service}), its patience from an exponential of the configured mean.
  */
 final class TaskSource implements Runnable {
     private final FleetConfig config;
@@ -17,6 +19,7 @@ final class TaskSource implements Runnable {
     private final FleetOutput output;
     private final Map<String, TaskRecord> ledger;
     private final ArrivalProcess process;
+    private final Distribution serviceTimes;
     private final SplittableRandom arrivals;
     private final SplittableRandom work;
     private volatile boolean running = true;
@@ -32,6 +35,7 @@ final class TaskSource implements Runnable {
         this.output = output;
         this.ledger = ledger;
         this.process = config.arrivalProcess();
+        this.serviceTimes = config.serverModel().serviceTimes();
         this.arrivals = workload.split();
         this.work = workload.split();
     }
@@ -60,7 +64,7 @@ final class TaskSource implements Runnable {
             FleetTask task =
                     new FleetTask(
                             taskId,
-                            exponential(work),
+                            serviceTimes.sample(work),
                             exponential(work) * config.meanPatienceSeconds());
             TaskRecord record = new TaskRecord(task, next);
             ledger.put(taskId, record);

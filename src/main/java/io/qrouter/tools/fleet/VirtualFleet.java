@@ -10,11 +10,12 @@ import java.util.SplittableRandom;
 
 /**
  * The fleet's workload in virtual time: Poisson tasks, the fleet's own {@link FleetServers}
- * (M/M/1+M, rates spread as in {@link Fleet}) with their ENQUEUED, STARTED, COMPLETED and ABANDONED
- * events, and a heartbeat from every server at a fixed interval, all as the fleet writes them
- * ({@link FleetRecords}), in time order. No job is asked: each task goes to a server drawn with
- * probability proportional to its rate, so every server runs at the fleet's load. Benchmarks
- * preload it (as fast as it can be made) or play it in real time.
+ * (M/M/1+M: exponential service, one slot, steady speed, rates spread as in {@link Fleet}) with
+ * their ENQUEUED, STARTED, COMPLETED and ABANDONED events, and a heartbeat from every server at a
+ * fixed interval, all as the fleet writes them ({@link FleetRecords}), in time order. No job is
+ * asked: each task goes to a server drawn with probability proportional to its rate, so every
+ * server runs at the fleet's load. Benchmarks preload it (as fast as it can be made) or play it in
+ * real time.
  *
  * <p>Not thread-safe.
  */
@@ -106,7 +107,7 @@ public final class VirtualFleet {
         SplittableRandom workload = new SplittableRandom(settings.seed());
         double[] mu =
                 Fleet.serviceRates(
-                        settings.servers(),
+                        FleetServers.oneSlotEach(settings.servers()),
                         settings.muSpread(),
                         settings.ratePerSecond() / settings.load(),
                         workload.split());

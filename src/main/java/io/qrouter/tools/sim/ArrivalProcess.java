@@ -1,9 +1,6 @@
 package io.qrouter.tools.sim;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.random.RandomGenerator;
@@ -124,64 +121,30 @@ public sealed interface ArrivalProcess {
         }
 
         static Trace read(Path file) {
-            List<String> lines;
-            try {
-                lines = Files.readAllLines(file);
-            } catch (IOException e) {
-                throw new InvalidSettingException(
-                        SimSetting.ARRIVALS, "trace: cannot read " + file, e);
-            }
-            List<Double> times = new ArrayList<>();
-            List<String> keys = new ArrayList<>();
+            List<TraceFile.Row> rows = TraceFile.read(file, SimSetting.ARRIVALS, "arrival time");
+            double[] times = new double[rows.size()];
+            String[] keys = new String[rows.size()];
             double last = Double.NEGATIVE_INFINITY;
-            for (int i = 0; i < lines.size(); i++) {
-                String line = lines.get(i).trim();
-                if (line.isEmpty()) {
-                    continue;
-                }
-                String[] cells = line.split(",", -1);
-                double t;
-                try {
-                    t = Double.parseDouble(cells[0].trim());
-                } catch (NumberFormatException e) {
-                    if (times.isEmpty() && i == 0) {
-                        continue;
-                    }
-                    throw new InvalidSettingException(
-                            SimSetting.ARRIVALS,
-                            "trace "
-                                    + file
-                                    + " line "
-                                    + (i + 1)
-                                    + ": time \""
-                                    + cells[0]
-                                    + "\" is not a number");
-                }
+            for (int i = 0; i < times.length; i++) {
+                TraceFile.Row row = rows.get(i);
+                double t = row.value();
                 if (!(t >= last) || !Double.isFinite(t)) {
-                    throw new InvalidSettingException(
+                    throw TraceFile.problem(
                             SimSetting.ARRIVALS,
-                            "trace "
-                                    + file
-                                    + " line "
-                                    + (i + 1)
-                                    + ": times must be finite and non-decreasing (got "
+                            file,
+                            row.line(),
+                            "times must be finite and non-decreasing (got "
                                     + t
                                     + " after "
                                     + last
                                     + ")");
                 }
                 last = t;
-                times.add(t);
-                keys.add(cells.length > 1 && !cells[1].isBlank() ? cells[1].trim() : null);
+                times[i] = t;
+                String[] cells = row.cells();
+                keys[i] = cells.length > 1 && !cells[1].isBlank() ? cells[1] : null;
             }
-            if (times.isEmpty()) {
-                throw new InvalidSettingException(
-                        SimSetting.ARRIVALS, "trace " + file + " holds no arrival times");
-            }
-            return new Trace(
-                    file,
-                    times.stream().mapToDouble(Double::doubleValue).toArray(),
-                    keys.toArray(String[]::new));
+            return new Trace(file, times, keys);
         }
 
         int size() {

@@ -23,7 +23,9 @@ enum EventKind {
     /** A delayed server report reaches the routers. */
     UPDATE_ARRIVES,
     /** A delayed decision reaches its server. */
-    TASK_REACHES_SERVER;
+    TASK_REACHES_SERVER,
+    /** An antagonist server slows down or recovers its speed ({@link Slowdowns}). */
+    SLOWDOWN;
 
     private static final EventKind[] ALL = values();
 

@@ -10,13 +10,15 @@ package io.qrouter.tools.sim;
  * @param startedAt when its service started
  * @param finishedAt when it completed or abandoned
  * @param completed true when it was served to the end
+ * @param server the server the routers chose for it (-1: none)
  */
 public record Replay(
         SimResult summary,
         double[] receivedAt,
         double[] startedAt,
         double[] finishedAt,
-        boolean[] completed) {
+        boolean[] completed,
+        int[] server) {
 
     static Replay empty(SimResult summary, int tasks) {
         double[] received = new double[tasks];
@@ -25,6 +27,13 @@ public record Replay(
         java.util.Arrays.fill(received, Double.NaN);
         java.util.Arrays.fill(started, Double.NaN);
         java.util.Arrays.fill(finished, Double.NaN);
-        return new Replay(summary, received, started, finished, new boolean[tasks]);
+        int[] server = new int[tasks];
+        java.util.Arrays.fill(server, -1);
+        return new Replay(summary, received, started, finished, new boolean[tasks], server);
+    }
+
+    /** The same per-task times beside the run's summary. */
+    Replay withSummary(SimResult runSummary) {
+        return new Replay(runSummary, receivedAt, startedAt, finishedAt, completed, server);
     }
 }

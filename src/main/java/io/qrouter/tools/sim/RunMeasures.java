@@ -26,6 +26,14 @@ final class RunMeasures implements ServerQueues.Lifecycle {
     /** Per-task times of a replay (null otherwise), filled as the run goes. */
     private final Replay timeline;
 
+    private final Slowdowns slowdowns;
+
+    /** The trailing window of {@link ShareHalving}: one mean service time. */
+    private final double halvingWindow;
+
+    /** The counted decisions, when there are slowdowns to measure (null otherwise). */
+    private final DecisionTrail decisions;
+
     private double now;
     private int busyServers;
     private long tasksInSystem;
@@ -38,19 +46,26 @@ final class RunMeasures implements ServerQueues.Lifecycle {
      * @param tasks every task of the run: the routed ones first, then the initial ones
      * @param fleetNow the fleet-level measures at the current time, for each closed step
      * @param timeline a replay's per-task times to fill in, or null
+     * @param slowdowns the servers' slowdowns, whose effect on the decisions is measured
+     * @param meanServiceTime the window over which a server's share of the decisions is measured
      */
     RunMeasures(
             SimConfig config,
             int routedTasks,
             int tasks,
             Supplier<FleetMeasures> fleetNow,
-            Replay timeline) {
+            Replay timeline,
+            Slowdowns slowdowns,
+            double meanServiceTime) {
         this.config = config;
         this.routedTasks = routedTasks;
         this.fleetNow = fleetNow;
         this.arrivalTime = new double[tasks];
         this.receivedTime = new double[tasks];
         this.timeline = timeline;
+        this.slowdowns = slowdowns;
+        this.halvingWindow = meanServiceTime;
+        this.decisions = slowdowns.none() ? null : new DecisionTrail();
     }
 
     double now() {
@@ -96,7 +111,10 @@ final class RunMeasures implements ServerQueues.Lifecycle {
                 areaBusy,
                 areaInSystem,
                 eventCount,
-                step.steps());
+                step.steps(),
+                decisions == null
+                        ? ShareHalving.Result.NO_ANTAGONISTS
+                        : decisions.halving(slowdowns, halvingWindow));
     }
 
     // ---- what the routers do with a task ----
@@ -108,9 +126,18 @@ final class RunMeasures implements ServerQueues.Lifecycle {
         }
     }
 
-    /** A decision: its rule, and whether it chose a server that joined during the run. */
-    void decided(int task, Rule rule, boolean joinedServer) {
+    /**
+     * A decision at {@code at}: its rule, the server it chose, and whether that server joined
+     * during the run.
+     */
+    void decided(int task, Rule rule, int server, boolean joinedServer, double at) {
         tally.decided(rule);
+        if (timeline != null) {
+            timeline.server()[task] = server;
+        }
+        if (decisions != null && counted(task)) {
+            decisions.add(at, server);
+        }
         if (rule == Rule.IDLE_QUEUE) {
             step.idleDecision();
         }

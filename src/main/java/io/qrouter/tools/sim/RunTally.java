@@ -36,7 +36,8 @@ final class RunTally {
             double areaBusy,
             double areaInSystem,
             long events,
-            List<StepMetrics> steps) {
+            List<StepMetrics> steps,
+            ShareHalving.Result antagonistHalving) {
         long routed = 0;
         Map<String, Long> byRule = new LinkedHashMap<>();
         for (Rule r : Rule.values()) {
@@ -76,6 +77,7 @@ final class RunTally {
                 heartbeats,
                 byRule,
                 events,
-                steps);
+                steps,
+                antagonistHalving);
     }
 }

@@ -4,12 +4,20 @@ import java.util.Arrays;
 import java.util.function.IntConsumer;
 
 /**
- * N single FCFS servers where each waiting task abandons when its patience runs out (M/M/1+M; the
- * task in service never abandons): the queueing behaviour of the simulator's servers and of the
- * fleet's, in virtual or real time. Service takes a task's work over the server's rate; completions
- * and abandonments are events on an {@link EventQueue}, told to a {@link Lifecycle} as they happen.
- * The simulator adds its own events to the same queue and hands these back ({@link #depart}, {@link
- * #abandon}); the fleet lets {@link #runUntil} play them.
+ * N FCFS servers of c slots each, where each waiting task abandons when its patience runs out
+ * (M/M/c+M with exponential times; a task in service never abandons): the queueing behaviour of the
+ * simulator's servers and of the fleet's, in virtual or real time. Up to {@link #slots} tasks are
+ * in service at once, each at the server's rate per slot: a task's service takes its work over
+ * {@link #mu}, times the slowdown factor if its server was slowed when it started ({@link
+ * Slowdowns}: work in progress keeps the rate it started with). The rest wait in one line, served
+ * in arrival order as slots free up. Completions, abandonments and changes of speed are events on
+ * an {@link EventQueue}, told to a {@link Lifecycle} as they happen. The simulator adds its own
+ * events to the same queue and hands these back ({@link #depart}, {@link #abandon}, {@link
+ * #changeSpeed}); the fleet lets {@link #runUntil} play them.
+ *
+ * <p>Each server has one pending departure event, for the task in service that finishes first; a
+ * new one replaces it (a new token) when a task that finishes sooner starts. With one slot this is
+ * the single-server queue exactly, event for event.
  *
  * <p>Tasks are indexes into the {@link TaskTable}; -1 means none. A stale event carries an old
  * departure token, or a task no longer waiting, and is dropped. Not thread-safe.
@@ -20,14 +28,14 @@ public final class ServerQueues {
     public interface Lifecycle {
         void enqueued(int server, int task, double at);
 
-        /** An idle server gets a task; {@link #started} follows. */
+        /** A server with every slot free gets a task; {@link #started} follows. */
         void becameBusy(int server, double at);
 
         void started(int server, int task, double at);
 
         void completed(int server, int task, double at);
 
-        /** A server finished its last task. */
+        /** A server finished its last task in service and none waits: every slot is free. */
         void becameIdle(int server, double at);
 
         void abandoned(int server, int task, double at);
@@ -38,50 +46,119 @@ public final class ServerQueues {
     /** Tasks on each server: waiting, in service and (chain P) cancelled. */
     final int[] count;
 
+    private final int[] slots;
+
+    /** Server s's slots are firstSlot[s] … firstSlot[s] + slots[s] − 1 of the slot arrays. */
+    private final int[] firstSlot;
+
+    /** The task in each slot (-1: free) and when its service ends. */
+    private final int[] slotTask;
+
+    private final double[] slotEnd;
     private final int[] inService;
+
+    /** The slot whose departure each server's pending event is for (-1: none). */
+    private final int[] departingSlot;
+
     private final int[] departureToken;
-    private final double[] departureTime;
+
+    /** Each server's slowdown factor now: 1 at normal speed. */
+    private final double[] slowdown;
+
+    private final Slowdowns slowdowns;
     final TaskTable tasks;
     private final EventQueue events;
     private final Lifecycle lifecycle;
 
-    /** Servers of rates {@code mu} with their own event queue, for tasks that come as they come. */
-    public ServerQueues(double[] mu, Lifecycle lifecycle) {
-        this(mu, new TaskTable(1024, mu.length), new EventQueue(), lifecycle);
+    /**
+     * Servers of rates per slot {@code mu} and {@code slots} slots, slowed by {@code slowdowns},
+     * with their own event queue, for tasks that come as they come.
+     */
+    public ServerQueues(double[] mu, int[] slots, Slowdowns slowdowns, Lifecycle lifecycle) {
+        this(mu, slots, slowdowns, new TaskTable(1024, mu.length), new EventQueue(), lifecycle);
     }
 
-    ServerQueues(double[] mu, TaskTable tasks, EventQueue events, Lifecycle lifecycle) {
+    ServerQueues(
+            double[] mu,
+            int[] slots,
+            Slowdowns slowdowns,
+            TaskTable tasks,
+            EventQueue events,
+            Lifecycle lifecycle) {
         for (double rate : mu) {
             if (!(rate > 0) || !Double.isFinite(rate)) {
                 throw new IllegalArgumentException("service rates must be > 0 (got " + rate + ")");
             }
         }
+        if (slots.length != mu.length || Arrays.stream(slots).anyMatch(c -> c < 1)) {
+            throw new IllegalArgumentException(
+                    "every server needs a slot count >= 1 (got " + Arrays.toString(slots) + ")");
+        }
+        int n = mu.length;
         this.mu = mu;
-        this.count = new int[mu.length];
-        this.inService = new int[mu.length];
-        this.departureToken = new int[mu.length];
-        this.departureTime = new double[mu.length];
-        Arrays.fill(inService, -1);
+        this.count = new int[n];
+        this.slots = slots.clone();
+        this.firstSlot = new int[n];
+        long total = 0;
+        for (int s = 0; s < n; s++) {
+            firstSlot[s] = (int) total;
+            total += slots[s];
+        }
+        if (total > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("more than 2^31 slots in all (" + total + ")");
+        }
+        this.slotTask = new int[(int) total];
+        this.slotEnd = new double[(int) total];
+        Arrays.fill(slotTask, -1);
+        this.inService = new int[n];
+        this.departingSlot = new int[n];
+        Arrays.fill(departingSlot, -1);
+        this.departureToken = new int[n];
+        this.slowdown = new double[n];
+        Arrays.fill(slowdown, 1);
+        this.slowdowns = slowdowns;
         this.tasks = tasks;
         this.events = events;
         this.lifecycle = lifecycle;
+        for (int s = 0; s < n; s++) {
+            if (slowdowns.slows(s)) {
+                events.push(slowdowns.toggleAt(s, 0), EventKind.SLOWDOWN, s, 0);
+            }
+        }
     }
 
     public int size() {
         return mu.length;
     }
 
+    /** The service rate of each of the server's slots. */
     public double mu(int server) {
         return mu[server];
     }
 
-    /** Tasks on the server. */
+    /** How many tasks the server serves at once. */
+    public int slots(int server) {
+        return slots[server];
+    }
+
+    /** Tasks on the server: waiting plus in service. */
     public int queueLength(int server) {
         return count[server];
     }
 
+    /** At least one task is in service. */
     public boolean busy(int server) {
-        return inService[server] >= 0;
+        return inService[server] > 0;
+    }
+
+    /** Tasks in service now, at most {@link #slots}. */
+    public int inService(int server) {
+        return inService[server];
+    }
+
+    /** How many times longer a service that starts now takes (1: normal speed). */
+    public double slowdown(int server) {
+        return slowdown[server];
     }
 
     /**
@@ -97,19 +174,21 @@ public final class ServerQueues {
         return task;
     }
 
-    /** Plays every completion and abandonment due by {@code now}, in time order. */
+    /**
+     * Plays every completion, abandonment and change of speed due by {@code now}, in time order.
+     */
     public void runUntil(double now) {
         while (nextEventAt() <= now && !events.isEmpty()) {
             events.pop();
-            if (events.kind() == EventKind.DEPARTURE) {
-                depart(events.server(), events.arg(), events.time());
-            } else {
-                abandon(events.arg(), events.time());
+            switch (events.kind()) {
+                case DEPARTURE -> depart(events.server(), events.arg(), events.time());
+                case SLOWDOWN -> changeSpeed(events.server(), events.arg(), events.time());
+                default -> abandon(events.arg(), events.time());
             }
         }
     }
 
-    /** When the next completion or abandonment happens (+∞ when none is due). */
+    /** When the next completion, abandonment or change of speed happens (+∞ when none is due). */
     public double nextEventAt() {
         while (!events.isEmpty()
                 && stale(events.nextKind(), events.nextServer(), events.nextArg())) {
@@ -119,9 +198,11 @@ public final class ServerQueues {
     }
 
     private boolean stale(EventKind kind, int server, int arg) {
-        return kind == EventKind.DEPARTURE
-                ? arg != departureToken[server]
-                : tasks.state[arg] != TaskTable.WAITING;
+        return switch (kind) {
+            case DEPARTURE -> arg != departureToken[server];
+            case SLOWDOWN -> false;
+            default -> tasks.state[arg] != TaskTable.WAITING;
+        };
     }
 
     /**
@@ -131,9 +212,11 @@ public final class ServerQueues {
         tasks.server[task] = server;
         count[server]++;
         lifecycle.enqueued(server, task, now);
-        if (inService[server] < 0) {
-            lifecycle.becameBusy(server, now);
-            start(server, task, now);
+        if (inService[server] < slots[server]) {
+            if (inService[server] == 0) {
+                lifecycle.becameBusy(server, now);
+            }
+            start(server, freeSlot(server), task, now);
         } else {
             tasks.state[task] = TaskTable.WAITING;
             tasks.appendWaiting(server, task);
@@ -143,20 +226,37 @@ public final class ServerQueues {
         }
     }
 
-    private void start(int server, int task, double now) {
+    private int freeSlot(int server) {
+        int slot = firstSlot[server];
+        while (slotTask[slot] >= 0) {
+            slot++;
+        }
+        return slot;
+    }
+
+    private void start(int server, int slot, int task, double now) {
         if (tasks.state[task] == TaskTable.WAITING) {
             tasks.removeWaiting(server, task);
         }
         tasks.state[task] = TaskTable.IN_SERVICE;
-        inService[server] = task;
+        slotTask[slot] = task;
+        inService[server]++;
         lifecycle.started(server, task, now);
-        departureTime[server] = now + tasks.work[task] / mu[server];
-        events.push(departureTime[server], EventKind.DEPARTURE, server, ++departureToken[server]);
+        slotEnd[slot] = now + tasks.work[task] * slowdown[server] / mu[server];
+        int pending = departingSlot[server];
+        if (pending < 0 || slotEnd[slot] < slotEnd[pending]) {
+            scheduleDeparture(server, slot);
+        }
+    }
+
+    private void scheduleDeparture(int server, int slot) {
+        departingSlot[server] = slot;
+        events.push(slotEnd[slot], EventKind.DEPARTURE, server, ++departureToken[server]);
     }
 
     /**
-     * A {@link EventKind#DEPARTURE} event: the task in service completes and the longest-waiting
-     * one starts.
+     * A {@link EventKind#DEPARTURE} event: the task in service that finishes first completes and
+     * the longest-waiting one takes its slot.
      *
      * @return false for a stale event
      */
@@ -164,18 +264,44 @@ public final class ServerQueues {
         if (token != departureToken[server]) {
             return false;
         }
-        int task = inService[server];
-        inService[server] = -1;
+        int slot = departingSlot[server];
+        int task = slotTask[slot];
+        slotTask[slot] = -1;
+        departingSlot[server] = -1;
+        inService[server]--;
         tasks.state[task] = TaskTable.GONE;
         count[server]--;
         lifecycle.completed(server, task, now);
+        scheduleFirstToFinish(server);
         int next = tasks.firstWaiting(server);
         if (next >= 0) {
-            start(server, next, now);
-        } else {
+            start(server, slot, next, now);
+        } else if (inService[server] == 0) {
             lifecycle.becameIdle(server, now);
         }
         return true;
+    }
+
+    /** The next departure of a server with several slots: its task in service that ends first. */
+    private void scheduleFirstToFinish(int server) {
+        int first = -1;
+        for (int slot = firstSlot[server]; slot < firstSlot[server] + slots[server]; slot++) {
+            if (slotTask[slot] >= 0 && (first < 0 || slotEnd[slot] < slotEnd[first])) {
+                first = slot;
+            }
+        }
+        if (first >= 0) {
+            scheduleDeparture(server, first);
+        }
+    }
+
+    /**
+     * An {@link EventKind#SLOWDOWN} event: the server's {@code toggle}-th change of speed (even: a
+     * slowdown starts, odd: it ends), and the next one scheduled.
+     */
+    void changeSpeed(int server, int toggle, double now) {
+        slowdown[server] = (toggle & 1) == 0 ? slowdowns.factor() : 1;
+        events.push(slowdowns.toggleAt(server, toggle + 1), EventKind.SLOWDOWN, server, toggle + 1);
     }
 
     /**
@@ -217,22 +343,40 @@ public final class ServerQueues {
     }
 
     /**
-     * Stops the service in progress ({@link #resume} goes on with it).
+     * Stops the service in progress ({@link #resume} goes on with it): chain P's recovery, a model
+     * of single-slot servers only.
      *
      * @return the service time left
      */
     double pause(int server, double now) {
+        requireOneSlot(server);
         departureToken[server]++;
-        return departureTime[server] - now;
+        return slotEnd[departingSlot[server]] - now;
     }
 
     void resume(int server, double remaining, double now) {
-        departureTime[server] = now + remaining;
-        events.push(departureTime[server], EventKind.DEPARTURE, server, ++departureToken[server]);
+        requireOneSlot(server);
+        slotEnd[departingSlot[server]] = now + remaining;
+        events.push(
+                slotEnd[departingSlot[server]],
+                EventKind.DEPARTURE,
+                server,
+                ++departureToken[server]);
+    }
+
+    private void requireOneSlot(int server) {
+        if (slots[server] != 1) {
+            throw new IllegalStateException(
+                    "chain P pauses single-slot servers only (server "
+                            + server
+                            + " has "
+                            + slots[server]
+                            + " slots)");
+        }
     }
 
     /**
-     * The server fails: its waiting tasks, then the one in service, are lost ({@code lost} hears of
+     * The server fails: its waiting tasks, then those in service, are lost ({@code lost} hears of
      * each), and it holds nothing.
      */
     void crash(int server, IntConsumer lost) {
@@ -240,13 +384,17 @@ public final class ServerQueues {
             tasks.state[task] = TaskTable.GONE;
             lost.accept(task);
         }
-        if (inService[server] >= 0) {
-            tasks.state[inService[server]] = TaskTable.GONE;
-            lost.accept(inService[server]);
+        for (int slot = firstSlot[server]; slot < firstSlot[server] + slots[server]; slot++) {
+            if (slotTask[slot] >= 0) {
+                tasks.state[slotTask[slot]] = TaskTable.GONE;
+                lost.accept(slotTask[slot]);
+                slotTask[slot] = -1;
+            }
         }
         count[server] = 0;
         tasks.clearQueue(server);
-        inService[server] = -1;
+        inService[server] = 0;
+        departingSlot[server] = -1;
         departureToken[server]++;
     }
 }

@@ -20,7 +20,11 @@ import io.qrouter.core.queueing.LoadIndexWeights;
  * @param arrivals arrival process (see {@link ArrivalProcess})
  * @param service service requirement distribution of mean 1 (see {@link Distribution}); time =
  *     requirement / rate
- * @param heterogeneity service rates of the servers
+ * @param heterogeneity service rates of the servers (per slot)
+ * @param slots slots per server, one number or a mix (see {@link SlotMix}); the capacity that
+ *     {@code load} is a share of is the sum over the servers of slots × rate
+ * @param antagonists servers that slow down now and then (see {@link Antagonists}; times in mean
+ *     service times), or none
  * @param patience abandonment rate α_c per waiting task (0: nobody abandons)
  * @param impatience how tasks are lost
  * @param eta recovery rate η of {@link Impatience#CANCEL_RESTORE}
@@ -70,6 +74,8 @@ public record SimConfig(
         String arrivals,
         String service,
         ServiceRates heterogeneity,
+        String slots,
+        String antagonists,
         double patience,
         Impatience impatience,
         double eta,
@@ -178,6 +184,15 @@ public record SimConfig(
                             + " required");
         }
         Distribution.parse(service, SimSetting.SERVICE);
+        SlotMix mix = SlotMix.parse(slots);
+        require(
+                mix.singleSlot() || impatience != Impatience.CANCEL_RESTORE || patience == 0,
+                SimSetting.SLOTS,
+                "must be 1 when the impatience is cancel-restore: chain P is a model of"
+                        + " single-slot servers (got \""
+                        + slots
+                        + "\")");
+        Antagonists.parse(antagonists, false).requireAmong(servers);
         if (arrivals.trim().toLowerCase(java.util.Locale.ROOT).startsWith("trace:")) {
             java.nio.file.Path trace = java.nio.file.Path.of(arrivals.trim().substring(6));
             require(
@@ -234,6 +249,8 @@ public record SimConfig(
         b.arrivals = arrivals;
         b.service = service;
         b.heterogeneity = heterogeneity;
+        b.slots = slots;
+        b.antagonists = antagonists;
         b.patience = patience;
         b.impatience = impatience;
         b.eta = eta;

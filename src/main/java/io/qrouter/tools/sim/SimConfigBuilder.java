@@ -7,11 +7,11 @@ import io.qrouter.core.queueing.LoadIndexWeights;
 
 /**
  * Defaults: random routing, d = 2, equal weights, 100 servers, 10 000 tasks, ρ = 0.9, Poisson
- * arrivals, exponential service, identical servers of rate 1, no abandonment (η = 1 if
- * cancel-restore is chosen), heartbeats every 200–1000 ms with an idle report, one router, no
- * failures, empty start, no warm-up, steps of one unit, seed 1, no information delays, estimators
- * over 20 units (see {@link SimConfig#defaultEstimators()}), admission off, slow start off, every
- * server there from the start, Z's weights Δ = ζ = 1.
+ * arrivals, exponential service, identical single-slot servers of rate 1 that never slow down, no
+ * abandonment (η = 1 if cancel-restore is chosen), heartbeats every 200–1000 ms with an idle
+ * report, one router, no failures, empty start, no warm-up, steps of one unit, seed 1, no
+ * information delays, estimators over 20 units (see {@link SimConfig#defaultEstimators()}),
+ * admission off, slow start off, every server there from the start, Z's weights Δ = ζ = 1.
  */
 public final class SimConfigBuilder {
     PolicyName policy = PolicyName.RANDOM;
@@ -23,6 +23,8 @@ public final class SimConfigBuilder {
     String arrivals = "poisson";
     String service = "exp";
     ServiceRates heterogeneity = ServiceRates.none();
+    String slots = "1";
+    String antagonists = "none";
     double patience;
     Impatience impatience = Impatience.RENEGE;
     double eta = 1;
@@ -94,6 +96,18 @@ public final class SimConfigBuilder {
 
     public SimConfigBuilder heterogeneity(String v) {
         heterogeneity = new ServiceRates(v);
+        return this;
+    }
+
+    /** Slots per server: one number or a mix such as {@code 1:0.5,4:0.5} ({@link SlotMix}). */
+    public SimConfigBuilder slots(String v) {
+        slots = v;
+        return this;
+    }
+
+    /** {@code COUNT:FACTOR:ON/OFF} in mean service times, or none ({@link Antagonists}). */
+    public SimConfigBuilder antagonists(String v) {
+        antagonists = v;
         return this;
     }
 
@@ -213,6 +227,8 @@ public final class SimConfigBuilder {
                 arrivals,
                 service,
                 heterogeneity,
+                slots,
+                antagonists,
                 patience,
                 impatience,
                 eta,

@@ -28,6 +28,8 @@ import java.util.OptionalDouble;
  * @param heartbeatTriggers heartbeats sent in the whole run
  * @param decisionsByRule routed tasks per rule that fired
  * @param steps per-step metrics
+ * @param antagonistHalving how long after a slowdown started the slowed servers' share of the
+ *     decisions fell by half ({@link ShareHalving}; in mean service times)
  */
 public record SimResult(
         SimConfig config,
@@ -56,7 +58,8 @@ public record SimResult(
         long heartbeatTriggers,
         Map<String, Long> decisionsByRule,
         long events,
-        List<StepMetrics> steps) {
+        List<StepMetrics> steps,
+        ShareHalving.Result antagonistHalving) {
 
     /** Lost while waiting over counted tasks. */
     public double abandonRate() {
@@ -115,6 +118,10 @@ public record SimResult(
         m.put("arrivals", config.arrivals());
         m.put("service", config.service());
         m.put("heterogeneity", config.heterogeneity().spec());
+        m.put("slots", config.slots());
+        m.put("antagonists", config.antagonists());
+        m.put("antagonist_halving_seconds", antagonistHalving.time());
+        m.put("antagonist_halving", antagonistHalving.toJson());
         m.put("patience", config.patience());
         m.put(
                 "impatience",

@@ -13,6 +13,8 @@ public enum SimSetting {
     ARRIVALS("the arrival process"),
     SERVICE("the service requirement"),
     HETEROGENEITY("the service rates"),
+    SLOTS("the slots per server"),
+    ANTAGONISTS("the antagonists"),
     PATIENCE("the abandonment rate"),
     ETA("the recovery rate eta"),
     ROUTERS("the number of routers"),

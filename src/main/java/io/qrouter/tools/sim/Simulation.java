@@ -13,18 +13,20 @@ import java.util.SplittableRandom;
 import java.util.function.LongConsumer;
 
 /**
- * The discrete-event simulator: N FCFS servers, routers running the policies of policy/ on the view
- * the servers' reports give them (plus their own in-flight assignments), abandonment, heartbeats at
- * the adaptive interval, failures, and optionally reports and decisions that travel with a delay.
- * The servers' queues are {@link ServerQueues}, what the routers learn of them {@link
- * ServerReports}, chain P {@link CancelRestore}, the figures {@link RunMeasures}; this class holds
- * the event loop, the arrivals and decisions, and the servers' failures.
+ * The discrete-event simulator: N FCFS servers of one or more slots, some of which may slow down
+ * now and then ({@link ServerSetup}), routers running the policies of policy/ on the view the
+ * servers' reports give them (plus their own in-flight assignments), abandonment, heartbeats at the
+ * adaptive interval, failures, and optionally reports and decisions that travel with a delay. The
+ * servers' queues are {@link ServerQueues}, what the routers learn of them {@link ServerReports},
+ * chain P {@link CancelRestore}, the figures {@link RunMeasures}; this class holds the event loop,
+ * the arrivals and decisions, and the servers' failures.
  *
  * <p>Reproducible bit for bit: one seed, separate random streams split from it in a fixed order
  * (arrivals, service requirements, patience, router choice, each router's policy, failures, set-up,
- * cancellation, delays), events at equal times handled in the order scheduled. Arrivals,
- * requirements and patience come from their own streams, so two policies run with the same seed see
- * the same tasks (common random numbers): their differences are the policies'.
+ * cancellation, delays, then the servers' slots and slowdowns), events at equal times handled in
+ * the order scheduled. Arrivals, requirements and patience come from their own streams, so two
+ * policies run with the same seed see the same tasks (common random numbers): their differences are
+ * the policies'.
  *
  * <p>What the routers see is what production sees: reports carry the queue length, the busy flag
  * and the server's estimates of λ, μ, α_c, computed by the estimators of estimate/ fed with the
@@ -99,16 +101,17 @@ public final class Simulation {
         this.delayRandom = master.split();
 
         this.service = Distribution.parse(config.service(), SimSetting.SERVICE);
-        double[] mu =
+        ServerSetup servers =
                 workload != null
-                        ? workload.mu().clone()
-                        : config.heterogeneity().rates(n, setupRandom);
-        double capacity = Arrays.stream(mu).sum();
+                        ? ServerSetup.of(workload)
+                        : ServerSetup.draw(config, setupRandom, master.split());
         this.arrivals =
                 workload != null
                         ? workload.arrivalProcess()
                         : ArrivalProcess.parse(
-                                config.arrivals(), config.load() * capacity, config.tasks());
+                                config.arrivals(),
+                                config.load() * servers.capacity(),
+                                config.tasks());
         this.routedTasks =
                 arrivals instanceof ArrivalProcess.Trace trace
                         ? Math.min(config.tasks(), trace.size())
@@ -144,27 +147,32 @@ public final class Simulation {
         this.channel = new ReportChannel(routers, n, delayed, config.updateDelay());
         this.firstJoiner = n - config.joiningServers();
 
-        int[] initialQueue = new int[n];
-        long initialTotal = 0;
-        for (int s = 0; s < n; s++) {
-            int drawn = geometric(config.initialQueueMean());
-            initialQueue[s] = s < firstJoiner ? drawn : 0;
-            initialTotal += initialQueue[s];
-        }
+        int[] initialQueue =
+                ServerSetup.initialQueues(config.initialQueueMean(), n, firstJoiner, setupRandom);
+        long initialTotal = Arrays.stream(initialQueue).asLongStream().sum();
         if (routedTasks + initialTotal > Integer.MAX_VALUE - 8) {
             throw new InvalidSettingException(
                     SimSetting.TASKS, "plus the initial queues must stay below 2^31 tasks");
         }
         this.totalTasks = routedTasks + initialTotal;
         this.tasks = new TaskTable((int) totalTasks, n);
-        this.queues = new ServerQueues(mu, tasks, events, new Lifecycle());
+        this.queues =
+                new ServerQueues(
+                        servers.mu(),
+                        servers.slots(),
+                        servers.slowdowns(),
+                        tasks,
+                        events,
+                        new Lifecycle());
         this.measures =
                 new RunMeasures(
                         config,
                         routedTasks,
                         (int) totalTasks,
                         this::fleetMeasures,
-                        workload != null ? Replay.empty(null, workload.size()) : null);
+                        workload != null ? Replay.empty(null, workload.size()) : null,
+                        servers.slowdowns(),
+                        servers.meanServiceTime());
         this.reports =
                 new ServerReports(
                         config,
@@ -214,8 +222,7 @@ public final class Simulation {
         }
         Simulation simulation = new Simulation(config, workload, done -> {});
         SimResult summary = simulation.execute();
-        Replay t = simulation.measures.timeline();
-        return new Replay(summary, t.receivedAt(), t.startedAt(), t.finishedAt(), t.completed());
+        return simulation.measures.timeline().withSummary(summary);
     }
 
     private SimResult execute() {
@@ -262,6 +269,7 @@ public final class Simulation {
                 case RECOVER -> onRecover(s, now);
                 case UPDATE_ARRIVES -> channel.arrive(arg, now);
                 case TASK_REACHES_SERVER -> reachServer(s, arg, now);
+                case SLOWDOWN -> queues.changeSpeed(s, arg, now);
             }
         }
         measures.finish();
@@ -314,7 +322,7 @@ public final class Simulation {
         }
         Decision d = decision.get();
         int s = reports.indexOf(d.serverId());
-        measures.decided(task, d.rule(), s >= firstJoiner);
+        measures.decided(task, d.rule(), s, s >= firstJoiner, now);
         if (!channel.delayed()) {
             reachServer(s, task, now);
             return;
@@ -476,14 +484,5 @@ public final class Simulation {
 
     static double exponential(SplittableRandom random, double rate) {
         return -Math.log(1 - random.nextDouble()) / rate;
-    }
-
-    /** Geometric on {0, 1, …} with the given mean (0 for mean 0), from the set-up stream. */
-    private int geometric(double mean) {
-        if (mean <= 0) {
-            return 0;
-        }
-        double p = 1 / (1 + mean);
-        return (int) Math.floor(Math.log(1 - setupRandom.nextDouble()) / Math.log(1 - p));
     }
 }

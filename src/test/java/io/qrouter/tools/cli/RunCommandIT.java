@@ -10,6 +10,7 @@ import io.qrouter.tools.fleet.FailingServers;
 import io.qrouter.tools.fleet.Fleet;
 import io.qrouter.tools.fleet.FleetConfig;
 import io.qrouter.tools.fleet.FleetResult;
+import io.qrouter.tools.fleet.ServerModel;
 import io.qrouter.tools.fleet.TaskTimeline;
 import io.qrouter.tools.health.CheckpointRestore;
 import io.qrouter.tools.kafka.CommittedRecords;
@@ -105,7 +106,8 @@ class RunCommandIT {
                             Map.of(),
                             0,
                             5,
-                            FailingServers.NONE);
+                            FailingServers.NONE,
+                            ServerModel.DEFAULT);
 
             Process first = start(command, dir.resolve("run-1.log"));
             Fleet fleet;

@@ -64,6 +64,11 @@ class SimulateCommandTest {
         assertThat(rejected("--d", "0")).contains("--d must be >= 1 (got 0)");
         assertThat(rejected("--service", "erlang:0"))
                 .contains("--service erlang:K must be in [1, 1000] (got 0)");
+        assertThat(rejected("--service", "pareto:0.5"))
+                .contains("--service pareto:ALPHA must be in (1.0, 1000.0] (got 0.5)");
+        assertThat(rejected("--slots", "1:0.5,4:0.4")).contains("--slots shares must sum to 1");
+        assertThat(rejected("--antagonists", "4:3:10s/20s"))
+                .contains("--antagonists ON is in mean service times, a plain number");
         assertThat(rejected("--update-delay", "exp:-1"))
                 .contains("--update-delay exp:MEAN must be in [0.0, 1.0E9] (got -1)");
     }

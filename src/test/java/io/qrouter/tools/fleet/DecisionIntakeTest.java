@@ -32,7 +32,8 @@ class DecisionIntakeTest {
                     Map.of(),
                     0,
                     5,
-                    FailingServers.NONE);
+                    FailingServers.NONE,
+                    ServerModel.DEFAULT);
     private final FleetClock clock = new FleetClock();
     private final FleetStats stats = new FleetStats();
     private final Map<String, TaskRecord> ledger = new ConcurrentHashMap<>();

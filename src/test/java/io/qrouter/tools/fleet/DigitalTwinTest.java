@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.qrouter.core.estimate.EstimatorConfig;
 import io.qrouter.core.policy.AdaptiveHeartbeat;
 import io.qrouter.core.policy.PolicyName;
+import io.qrouter.tools.sim.Slowdowns;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,7 +28,7 @@ class DigitalTwinTest {
         List<TaskTimeline> tasks = TaskTimeline.read(RUN.resolve("tasks.csv.gz"));
         RunFigures measured = RunFigures.of(tasks, WARMUP);
         Map<String, Object> twin =
-                DigitalTwin.predict(mu(), tasks, WARMUP, job(PolicyName.HEARTBEAT_K_LIVE), 11);
+                DigitalTwin.predict(servers(), tasks, WARMUP, job(PolicyName.HEARTBEAT_K_LIVE), 11);
 
         assertThat(measured.decided()).isEqualTo(1442);
         assertThat(twin.get("decided")).isEqualTo(measured.decided());
@@ -50,7 +51,7 @@ class DigitalTwinTest {
                 mean(
                         wait(
                                 DigitalTwin.predict(
-                                        mu(),
+                                        servers(),
                                         tasks,
                                         WARMUP,
                                         job(PolicyName.HEARTBEAT_K_LIVE),
@@ -59,7 +60,11 @@ class DigitalTwinTest {
                 mean(
                         wait(
                                 DigitalTwin.predict(
-                                        mu(), tasks, WARMUP, job(PolicyName.ROUND_ROBIN), 11)));
+                                        servers(),
+                                        tasks,
+                                        WARMUP,
+                                        job(PolicyName.ROUND_ROBIN),
+                                        11)));
         assertThat(roundRobin).isGreaterThan(1.3 * live);
     }
 
@@ -80,11 +85,18 @@ class DigitalTwinTest {
                 policy, 2, new AdaptiveHeartbeat(250, 2_000), estimators.validate(), 1.0, 0);
     }
 
-    private static double[] mu() throws Exception {
-        return Files.readAllLines(RUN.resolve("servers.csv")).stream()
-                .skip(1)
-                .mapToDouble(line -> Double.parseDouble(line.split(",")[1]))
-                .toArray();
+    /** The recorded run's servers: single-slot, at a steady speed. */
+    private static DigitalTwin.Servers servers() throws Exception {
+        List<String[]> rows =
+                Files.readAllLines(RUN.resolve("servers.csv")).stream()
+                        .skip(1)
+                        .map(line -> line.split(","))
+                        .toList();
+        return new DigitalTwin.Servers(
+                rows.stream().map(row -> row[0]).toList(),
+                rows.stream().mapToDouble(row -> Double.parseDouble(row[1])).toArray(),
+                FleetServers.oneSlotEach(rows.size()),
+                Slowdowns.NONE);
     }
 
     @SuppressWarnings("unchecked")

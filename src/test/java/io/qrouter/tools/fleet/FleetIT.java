@@ -75,7 +75,8 @@ class FleetIT {
                             Map.of(),
                             0,
                             1.0,
-                            FailingServers.NONE);
+                            FailingServers.NONE,
+                            ServerModel.DEFAULT);
             FleetResult result;
             List<String> alerts;
             try (Fleet fleet = Fleet.start(config)) {

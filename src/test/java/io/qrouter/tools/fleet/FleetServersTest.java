@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.qrouter.avro.TaskEventType;
 import io.qrouter.core.queueing.RenegingQueue;
+import io.qrouter.tools.sim.Slowdowns;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -112,6 +113,8 @@ class FleetServersTest {
                 new FleetServers(
                         List.of("s"),
                         new double[] {1.0},
+                        new int[] {1},
+                        Slowdowns.NONE,
                         new double[] {0.3},
                         new SplittableRandom[] {new SplittableRandom(5)},
                         badSink);
@@ -129,5 +132,42 @@ class FleetServersTest {
         long failed = failing.stream().filter(e -> e.contains(" FAILED ")).count();
         long served = healthy.stream().filter(e -> e.contains(" COMPLETED ")).count();
         assertThat((double) failed / served).isCloseTo(0.3, within(0.015));
+    }
+
+    /**
+     * A server of two slots: two tasks at once, its busy time counted in whole servers (slot
+     * seconds over slots), and a slowdown played in fleet time slows the services that start in it.
+     */
+    @Test
+    void aServerOfTwoSlotsThatSlowsDownServesAsTheSimulatorsDo() {
+        List<String> log = new ArrayList<>();
+        TaskEventSink sink =
+                (serverId, taskId, type, at) -> {
+                    if (type == TaskEventType.COMPLETED) {
+                        log.add(taskId + " @" + at);
+                    }
+                };
+        // slowed ×3 on [10, 11), [30, 31), …
+        FleetServers server =
+                new FleetServers(
+                        List.of("s"),
+                        new double[] {1},
+                        new int[] {2},
+                        new Slowdowns(3, 1, 19, new double[] {10}),
+                        new double[1],
+                        new SplittableRandom[1],
+                        sink);
+        server.arrive(0, new FleetTask("a", 2.0, 10), 0.0); // 0 to 2
+        server.arrive(0, new FleetTask("b", 1.0, 10), 0.0); // 0 to 1
+        assertThat(server.inService(0)).isEqualTo(2);
+        assertThat(server.slots(0)).isEqualTo(2);
+        server.advance(4);
+        // 2 + 1 slot-seconds over 2 slots
+        assertThat(server.busySeconds(0, 4)).isCloseTo(1.5, within(1e-12));
+        server.arrive(0, new FleetTask("c", 1.0, 10), 10.5); // slowed: to 13.5
+        server.arrive(0, new FleetTask("d", 1.0, 10), 12.0); // normal: to 13
+        server.advance(20);
+        assertThat(log).containsExactly("b @1.0", "a @2.0", "d @13.0", "c @13.5");
+        assertThat(server.busySeconds(0, 20)).isCloseTo(1.5 + 4 / 2.0, within(1e-12));
     }
 }

@@ -41,7 +41,8 @@ final class SyntheticFleetRun {
                         Map.of(),
                         0,
                         5,
-                        FailingServers.NONE);
+                        FailingServers.NONE,
+                        ServerModel.DEFAULT);
         FleetServers servers =
                 new FleetServers(FleetServers.numberedIds(n), mu, (server, task, type, at) -> {});
         FleetSeries series = new FleetSeries(n);
