@@ -44,8 +44,7 @@ final class FleetRecords {
     /**
      * Server {@code i}'s heartbeat at {@code now} (seconds): queue, busy flag (at least one task in
      * service), μ per slot, and as CPU the share of its slot time since its previous heartbeat it
-     * spent serving. The slots are not in the protocol yet ({@link FleetServers#slots}, {@link
-     * FleetServers#inService} hold them).
+     * spent serving, with its slots and the tasks in service.
      */
     Heartbeat heartbeat(
             int i,
@@ -68,6 +67,8 @@ final class FleetRecords {
                 .setQueueLength(servers.queueLength(i))
                 .setBusy(servers.busy(i))
                 .setServiceRatePerSecond(servers.mu(i))
+                .setSlots(servers.slots(i))
+                .setInService(servers.inService(i))
                 .setCpu(cpu)
                 .setIntervalMillis(intervalMillis)
                 .setLeaving(leaving)

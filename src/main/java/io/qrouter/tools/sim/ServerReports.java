@@ -14,10 +14,9 @@ import java.util.random.RandomGenerator;
  * the adaptive interval (the load signal is its busy fraction since the previous one), its queue
  * changes when they are reported, and the failure detector's verdict on a silent server; the
  * estimates in them come from estimators fed with the server's lifecycle events. Also whether each
- * server is up. Reports go through the {@link ReportChannel}. A server of several slots reports as
- * a single-slot one does (queue length = tasks on it, busy = at least one in service, μ per slot):
- * the protocol does not carry slots yet; {@link ServerQueues#slots} and {@link
- * ServerQueues#inService} hold them for when it does.
+ * server is up. Reports go through the {@link ReportChannel}. A server of several slots reports
+ * them, with its queue length (tasks on it), busy (at least one in service) and μ per slot, as the
+ * protocol's heartbeat does.
  */
 final class ServerReports implements ServerQueues.Lifecycle {
     private final SimConfig config;
@@ -283,7 +282,8 @@ final class ServerReports implements ServerQueues.Lifecycle {
 
     private void report(int s, ServerSnapshot reported, double now) {
         // every report counts the tasks the server received, as the job's updates do
-        ServerSnapshot snapshot = reported.withTasksReceived(received[s]);
+        ServerSnapshot snapshot =
+                reported.withTasksReceived(received[s]).withSlots(queues.slots(s));
         lastReport[s] = snapshot;
         channel.send(s, snapshot, now, delayRandom, events);
     }
