@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
             LossAwareRoutingCommand.class,
             LoadSweepCommand.class,
             StalenessCommand.class,
+            RealisticCommand.class,
             AdmissionCommand.class,
             MeanVarianceGaCommand.class,
             DsrsCommand.class

@@ -1,0 +1,79 @@
+package io.qrouter.tools.cli;
+
+import io.qrouter.tools.experiments.RealisticExperiment;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(
+        name = "realistic",
+        mixinStandardHelpOptions = true,
+        description =
+                "Every policy, the model-free peers included, on the servers users have: exponential, lognormal"
+                        + " SCV 4, h2:10 and a real trace of service times; one slot or a mix of 1/4/16; steady or"
+                        + " antagonists; 1 and 4 routers, at rho 0.9. Writes realistic.csv, realistic.png and"
+                        + " summary.md into --out.")
+final class RealisticCommand implements Runnable {
+    static final String SHIPPED_TRACE = "src/test/resources/traces/azure-vm-benchmark-runtimes.csv";
+
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    @CommandLine.Mixin OutputOption output = new OutputOption("out/realistic");
+
+    @CommandLine.Mixin SweepSizeOptions size = new SweepSizeOptions(100, 50000);
+
+    @Option(
+            names = "--load",
+            defaultValue = "0.9",
+            description = "Load rho, > 0 (default: ${DEFAULT-VALUE}).")
+    double load;
+
+    @Option(
+            names = "--trace",
+            defaultValue = SHIPPED_TRACE,
+            description =
+                    "CSV of service times for the trace cells (default: the shipped Azure VM trace, ${DEFAULT-VALUE}).")
+    Path trace;
+
+    @Option(
+            names = "--routers",
+            split = ",",
+            description = "Router counts, each ≥ 1 (default: 1,4).")
+    List<Integer> routers = RealisticExperiment.DEFAULT_ROUTERS;
+
+    @CommandLine.Mixin ThreadsOption parallel = new ThreadsOption(2);
+
+    @CommandLine.Mixin SeedAndProgressOptions common;
+
+    @Override
+    public void run() {
+        size.validate(spec);
+        OptionValues.require(
+                spec, load > 0 && Double.isFinite(load), "--load must be > 0 (got " + load + ")");
+        OptionValues.require(
+                spec,
+                Files.isReadable(trace),
+                "--trace must be a readable CSV of service times (got " + trace + ")");
+        OptionValues.require(
+                spec,
+                routers.stream().allMatch(r -> r >= 1),
+                "--routers must be >= 1 each (got " + routers + ")");
+        parallel.validate(spec);
+        new RealisticExperiment(
+                        new RealisticExperiment.Options(
+                                size.servers,
+                                size.tasks,
+                                load,
+                                trace.toString(),
+                                routers,
+                                common.seed,
+                                parallel.threads,
+                                common.showProgress()))
+                .run(output.out);
+        ExperimentReport.writeAndAnnounce(
+                spec, output.out, "realistic.csv, realistic.png, summary.md");
+    }
+}
