@@ -136,17 +136,19 @@ final class PrequalPolicy extends AbstractRoutingPolicy {
 
     /**
      * The server's latency for a task joining {@code rif} tasks. Prequal's servers report the
-     * median latency of their recent queries at the RIF they have now; ours report their recent
-     * mean service time per slot s, and a FCFS server of c slots serves a task that finds rif tasks
-     * after (rif − c + 1)⁺ departures at c/s each: s·(1 + (rif − c + 1)⁺/c). Without a measured
-     * service time, the recent sojourn stands in.
+     * median latency of their many recent queries at the RIF they have now. Ours do not keep
+     * latency by RIF, and their last two buckets hold too few completions to rank by; so the probe
+     * takes the mean service time per slot s the estimators have most evidence for (1/μ), and a
+     * FCFS server of c slots serves a task that finds rif tasks after (rif − c + 1)⁺ departures at
+     * c/s each: s·(1 + (rif − c + 1)⁺/c).
      */
     static double latencyAt(ServerSnapshot s, int rif) {
-        if (s.recentServiceSeconds() == 0) {
+        double mu = s.effectiveMu();
+        if (!(mu > 0)) {
             return s.latencySeconds();
         }
         int c = s.slots();
-        return s.recentServiceSeconds() * (1 + Math.max(0, rif - c + 1) / (double) c);
+        return (1 + Math.max(0, rif - c + 1) / (double) c) / mu;
     }
 
     private int oldest() {

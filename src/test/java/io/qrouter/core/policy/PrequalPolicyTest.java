@@ -19,8 +19,9 @@ class PrequalPolicyTest {
         return p;
     }
 
+    /** A one-slot server whose latency at its queue is {@code latency}: (queue + 1) / μ. */
     private static ServerSnapshot server(String id, int queue, double latency) {
-        return ServerSnapshot.ofQueue(id, 0, queue, 10).withRecentTimes(latency, 0);
+        return ServerSnapshot.ofQueue(id, 0, queue, (queue + 1) / latency);
     }
 
     @Test
@@ -96,15 +97,18 @@ class PrequalPolicyTest {
 
     @Test
     void aProbesLatencyIsTheServersAtItsRif() {
-        // 0.1 s a task on 4 slots: up to 3 tasks ahead it starts at once; 5 ahead, it waits for
-        // 2 departures at 4 per 0.1 s
-        ServerSnapshot s =
-                ServerSnapshot.ofQueue("a", 0, 0, 10).withSlots(4).withRecentTimes(9, 0.1);
+        // 10 tasks a second per slot on 4 slots: up to 3 tasks ahead a task starts at once and
+        // takes
+        // 0.1 s; with 5 ahead it waits for 2 departures at 4 per 0.1 s
+        ServerSnapshot s = ServerSnapshot.ofQueue("a", 0, 0, 10).withSlots(4).withRecentTimes(9, 9);
         assertThat(PrequalPolicy.latencyAt(s, 0)).isEqualTo(0.1);
         assertThat(PrequalPolicy.latencyAt(s, 3)).isEqualTo(0.1);
         assertThat(PrequalPolicy.latencyAt(s, 5))
                 .isCloseTo(0.15, org.assertj.core.api.Assertions.within(1e-15));
-        // without a measured service time, the recent sojourn
-        assertThat(PrequalPolicy.latencyAt(s.withRecentTimes(0.3, 0), 5)).isEqualTo(0.3);
+        // without a rate, the recent sojourn
+        assertThat(
+                        PrequalPolicy.latencyAt(
+                                ServerSnapshot.ofQueue("b", 0, 0, 0).withRecentTimes(0.3, 0), 5))
+                .isEqualTo(0.3);
     }
 }
