@@ -220,11 +220,6 @@ public record ServerSnapshot(
         return recentWaitSeconds + recentServiceSeconds;
     }
 
-    /** The server's capacity in tasks per second: its slots at the rate it computes with. */
-    public double capacityPerSecond() {
-        return slots * effectiveMu();
-    }
-
     /** The service rate to compute with: the estimate once there is one, else the nominal rate. */
     public double effectiveMu() {
         return mu > 0 ? mu : serviceRatePerSecond;

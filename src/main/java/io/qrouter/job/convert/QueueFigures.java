@@ -59,37 +59,26 @@ public record QueueFigures(
             EstimatorSnapshot estimates,
             double reportedServiceRate,
             int slots) {
-        Double lambda = estimates.lambdaPerSecond().orNull();
         Double mu = estimates.muPerSecond().orNull();
-        Double alphaC = estimates.alphaCPerSecond().orNull();
-        Double eta = estimates.etaPerSecond().orNull();
-        Double theta = estimates.exitRateThetaPerSecond().orNull();
-        Double recentWait = estimates.recentWaitSeconds().orNull();
-        Double recentService = estimates.recentServiceSeconds().orNull();
-        Double muBelieved =
-                mu == null
-                        ? null
-                        : ServiceRateBelief.mu(estimates.muPerSecond(), reportedServiceRate);
+        Inputs in =
+                new Inputs(
+                        model,
+                        estimates.lambdaPerSecond().orNull(),
+                        mu,
+                        estimates.alphaCPerSecond().orNull(),
+                        estimates.etaPerSecond().orNull(),
+                        estimates.exitRateThetaPerSecond().orNull(),
+                        estimates.recentWaitSeconds().orNull(),
+                        estimates.recentServiceSeconds().orNull(),
+                        mu == null
+                                ? null
+                                : ServiceRateBelief.mu(
+                                        estimates.muPerSecond(), reportedServiceRate));
+        Double lambda = in.lambda();
         double muUsed = mu != null && mu > 0 ? mu : reportedServiceRate;
-        double alphaCUsed = alphaC != null ? alphaC : 0;
+        double alphaCUsed = in.alphaC() != null ? in.alphaC() : 0;
         if (lambda == null || !(muUsed > 0) || Double.isInfinite(muUsed)) {
-            return new QueueFigures(
-                    model,
-                    lambda,
-                    mu,
-                    alphaC,
-                    eta,
-                    theta,
-                    null,
-                    false,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    recentWait,
-                    recentService,
-                    muBelieved);
+            return in.withoutMetrics(null, false);
         }
         double rho = lambda / (Math.max(1, slots) * muUsed + alphaCUsed);
         SteadyState<ErlangA> state = ErlangA.solve(lambda, muUsed, Math.max(1, slots), alphaCUsed);
@@ -98,21 +87,82 @@ public record QueueFigures(
                         ? LoadIndex.steadyState(stable.metrics(), timeUnitSeconds, weights)
                         : null;
         if (CHAIN_P.equals(model)) {
-            return chainP(
-                    lambda,
-                    mu,
-                    alphaC,
-                    eta,
-                    theta,
-                    rho,
-                    muUsed,
-                    alphaCUsed,
-                    loadIndexK,
-                    recentWait,
-                    recentService,
-                    muBelieved);
+            return chainP(in, rho, muUsed, alphaCUsed, loadIndexK);
         }
         if (!(state instanceof SteadyState.Stable<ErlangA> stable)) {
+            return in.withoutMetrics(rho, true);
+        }
+        ErlangA q = stable.metrics();
+        return in.with(
+                rho,
+                q.meanWaiting(),
+                q.meanWait(),
+                q.virtualWait(),
+                q.abandonProbability(),
+                loadIndexK);
+    }
+
+    private static QueueFigures chainP(
+            Inputs in, double rho, double muUsed, double alphaCUsed, Double loadIndexK) {
+        // Without cancellations eta plays no part in chain P's metrics; any positive value gives
+        // the same numbers.
+        Double eta = in.eta();
+        Double etaUsed =
+                eta != null && eta > 0 ? eta : alphaCUsed == 0 ? Double.valueOf(1.0) : null;
+        Inputs chain = in.asModel(CHAIN_P);
+        if (etaUsed == null) {
+            return chain.withoutMetrics(rho, false);
+        }
+        SteadyState<ChainP> state = ChainP.solve(in.lambda(), muUsed, alphaCUsed, etaUsed);
+        if (!(state instanceof SteadyState.Stable<ChainP> stable)) {
+            return chain.withoutMetrics(rho, true);
+        }
+        ChainP c = stable.metrics();
+        return chain.with(
+                rho, c.meanWaiting(), c.meanWait(), null, c.lossProbability(), loadIndexK);
+    }
+
+    /** What the estimates say, the same in every figure computed from them. */
+    private record Inputs(
+            String model,
+            Double lambda,
+            Double mu,
+            Double alphaC,
+            Double eta,
+            Double theta,
+            Double recentWait,
+            Double recentService,
+            Double muBelieved) {
+
+        Inputs asModel(String name) {
+            return new Inputs(
+                    name, lambda, mu, alphaC, eta, theta, recentWait, recentService, muBelieved);
+        }
+
+        /** No metrics: too little known, or (overloaded) no steady state. */
+        QueueFigures withoutMetrics(Double rho, boolean overloaded) {
+            return figures(rho, overloaded, null, null, null, null, null);
+        }
+
+        QueueFigures with(
+                double rho,
+                Double meanWaiting,
+                Double meanWait,
+                Double virtualWait,
+                Double abandonProbability,
+                Double loadIndexK) {
+            return figures(
+                    rho, false, meanWaiting, meanWait, virtualWait, abandonProbability, loadIndexK);
+        }
+
+        private QueueFigures figures(
+                Double rho,
+                boolean overloaded,
+                Double meanWaiting,
+                Double meanWait,
+                Double virtualWait,
+                Double abandonProbability,
+                Double loadIndexK) {
             return new QueueFigures(
                     model,
                     lambda,
@@ -121,110 +171,16 @@ public record QueueFigures(
                     eta,
                     theta,
                     rho,
-                    true,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
+                    overloaded,
+                    meanWaiting,
+                    meanWait,
+                    virtualWait,
+                    abandonProbability,
+                    loadIndexK,
                     recentWait,
                     recentService,
                     muBelieved);
         }
-        ErlangA q = stable.metrics();
-        return new QueueFigures(
-                model,
-                lambda,
-                mu,
-                alphaC,
-                eta,
-                theta,
-                rho,
-                false,
-                q.meanWaiting(),
-                q.meanWait(),
-                q.virtualWait(),
-                q.abandonProbability(),
-                loadIndexK,
-                recentWait,
-                recentService,
-                muBelieved);
-    }
-
-    private static QueueFigures chainP(
-            double lambda,
-            Double mu,
-            Double alphaC,
-            Double eta,
-            Double theta,
-            double rho,
-            double muUsed,
-            double alphaCUsed,
-            Double loadIndexK,
-            Double recentWait,
-            Double recentService,
-            Double muBelieved) {
-        // Without cancellations eta plays no part in chain P's metrics; any positive value gives
-        // the same numbers.
-        Double etaUsed =
-                eta != null && eta > 0 ? eta : alphaCUsed == 0 ? Double.valueOf(1.0) : null;
-        if (etaUsed == null) {
-            return new QueueFigures(
-                    CHAIN_P,
-                    lambda,
-                    mu,
-                    alphaC,
-                    eta,
-                    theta,
-                    rho,
-                    false,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    recentWait,
-                    recentService,
-                    muBelieved);
-        }
-        SteadyState<ChainP> state = ChainP.solve(lambda, muUsed, alphaCUsed, etaUsed);
-        if (!(state instanceof SteadyState.Stable<ChainP> stable)) {
-            return new QueueFigures(
-                    CHAIN_P,
-                    lambda,
-                    mu,
-                    alphaC,
-                    eta,
-                    theta,
-                    rho,
-                    true,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    recentWait,
-                    recentService,
-                    muBelieved);
-        }
-        ChainP c = stable.metrics();
-        return new QueueFigures(
-                CHAIN_P,
-                lambda,
-                mu,
-                alphaC,
-                eta,
-                theta,
-                rho,
-                false,
-                c.meanWaiting(),
-                c.meanWait(),
-                null,
-                c.lossProbability(),
-                loadIndexK,
-                recentWait,
-                recentService,
-                muBelieved);
     }
 
     /** Keeps the figures a server's next update reports, in its keyed state. */

@@ -3,7 +3,6 @@ package io.qrouter.tools.cli;
 import io.qrouter.tools.experiments.RealisticExperiment;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -38,11 +37,8 @@ final class RealisticCommand implements Runnable {
                     "CSV of service times for the trace cells (default: the shipped Azure VM trace, ${DEFAULT-VALUE}).")
     Path trace;
 
-    @Option(
-            names = "--routers",
-            split = ",",
-            description = "Router counts, each ≥ 1 (default: 1,4).")
-    List<Integer> routers = RealisticExperiment.DEFAULT_ROUTERS;
+    @CommandLine.Mixin
+    RouterCountsOption routers = new RouterCountsOption(RealisticExperiment.DEFAULT_ROUTERS);
 
     @CommandLine.Mixin ThreadsOption parallel = new ThreadsOption(2);
 
@@ -57,10 +53,7 @@ final class RealisticCommand implements Runnable {
                 spec,
                 Files.isReadable(trace),
                 "--trace must be a readable CSV of service times (got " + trace + ")");
-        OptionValues.require(
-                spec,
-                routers.stream().allMatch(r -> r >= 1),
-                "--routers must be >= 1 each (got " + routers + ")");
+        routers.validate(spec);
         parallel.validate(spec);
         new RealisticExperiment(
                         new RealisticExperiment.Options(
@@ -68,7 +61,7 @@ final class RealisticCommand implements Runnable {
                                 size.tasks,
                                 load,
                                 trace.toString(),
-                                routers,
+                                routers.routers,
                                 common.seed,
                                 parallel.threads,
                                 common.showProgress()))

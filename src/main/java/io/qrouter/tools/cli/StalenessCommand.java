@@ -32,11 +32,8 @@ final class StalenessCommand implements Runnable {
                     "Information delays in mean service times, each ≥ 0 (default: 0,0.25,0.5,1,2,3,5).")
     List<Double> delays = StalenessExperiment.DEFAULT_DELAYS;
 
-    @Option(
-            names = "--routers",
-            split = ",",
-            description = "Router counts, each ≥ 1 (default: 1,4).")
-    List<Integer> routers = StalenessExperiment.DEFAULT_ROUTERS;
+    @CommandLine.Mixin
+    RouterCountsOption routers = new RouterCountsOption(StalenessExperiment.DEFAULT_ROUTERS);
 
     @CommandLine.Mixin ThreadsOption parallel = new ThreadsOption(2);
 
@@ -51,10 +48,7 @@ final class StalenessCommand implements Runnable {
                 spec,
                 delays.stream().allMatch(d -> d >= 0 && Double.isFinite(d)),
                 "--delays must be finite values >= 0 (got " + delays + ")");
-        OptionValues.require(
-                spec,
-                routers.stream().allMatch(r -> r >= 1),
-                "--routers must be >= 1 each (got " + routers + ")");
+        routers.validate(spec);
         parallel.validate(spec);
         StalenessExperiment experiment =
                 new StalenessExperiment(
@@ -63,7 +57,7 @@ final class StalenessCommand implements Runnable {
                                 size.tasks,
                                 load,
                                 delays,
-                                routers,
+                                routers.routers,
                                 common.seed,
                                 parallel.threads,
                                 common.showProgress()));

@@ -234,14 +234,11 @@ final class ServerReports implements ServerQueues.Lifecycle {
         if (reportChanges && up[s]) {
             ServerSnapshot last = lastReport[s];
             long nowMillis = Simulation.millis(now);
-            report(
-                    s,
-                    last == null
-                            ? ServerSnapshot.ofQueue(
-                                            ids[s], nowMillis, queues.count[s], queues.mu[s])
-                                    .withQueue(nowMillis, queues.count[s], queues.busy(s))
-                            : last.withQueue(nowMillis, queues.count[s], queues.busy(s)),
-                    now);
+            ServerSnapshot base =
+                    last != null
+                            ? last
+                            : ServerSnapshot.ofQueue(ids[s], nowMillis, 0, queues.mu[s]);
+            report(s, base.withQueue(nowMillis, queues.count[s], queues.busy(s)), now);
         }
     }
 
