@@ -75,6 +75,8 @@ final class BenchJob {
         keys.put(ConfigKey.STATE_BACKEND.key(), settings.stateBackend());
         Path checkpoints = TempDirectories.create("qrouter-checkpoints-");
         keys.put(ConfigKey.CHECKPOINT_DIR.key(), checkpoints.toUri().toString());
+        // the workload's servers, by id: the admission a production job has
+        keys.put(ConfigKey.SERVER_ALLOW_LIST.key(), String.join(",", serverIds));
         keys.putAll(runKeys);
         keys.putAll(settings.overrides());
         JobConfig config = JobConfig.of(keys);

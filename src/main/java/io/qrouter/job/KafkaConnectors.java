@@ -13,10 +13,13 @@ import io.qrouter.avro.TaskRequest;
 import io.qrouter.job.config.ConfigKey;
 import io.qrouter.job.config.JobConfig;
 import io.qrouter.job.config.RecordLimits;
+import io.qrouter.job.config.ServerAdmission;
 import io.qrouter.job.convert.ControlLog;
+import io.qrouter.job.convert.ServerSignature;
 import io.qrouter.job.serde.AvroRecordSerializer;
 import io.qrouter.job.serde.DeadLetteringDeserializer;
 import io.qrouter.job.serde.InputChecks;
+import io.qrouter.job.serde.RecordCheck;
 import java.util.Properties;
 import org.apache.avro.specific.SpecificRecordBase;
 import org.apache.flink.connector.base.DeliveryGuarantee;
@@ -36,6 +39,15 @@ public final class KafkaConnectors {
 
     public static JobSources sources(JobConfig config) {
         RecordLimits limits = RecordLimits.from(config);
+        RecordCheck<TaskEvent> eventCheck = InputChecks.taskEvent(limits);
+        RecordCheck<Heartbeat> heartbeatCheck = InputChecks.heartbeat(limits);
+        if (ServerAdmission.from(config).mode() == ServerAdmission.Mode.SIGNED) {
+            // checked where the record is decoded: a forged record is dead-lettered with its bytes
+            ServerSignature signatures =
+                    new ServerSignature(config.get(ConfigKey.SERVER_HMAC_SECRET));
+            eventCheck = eventCheck.then((event, now) -> signatures.problem(event));
+            heartbeatCheck = heartbeatCheck.then((beat, now) -> signatures.problem(beat));
+        }
         return new JobSources(
                 source(
                         config,
@@ -45,14 +57,12 @@ public final class KafkaConnectors {
                 source(
                         config,
                         ConfigKey.TOPIC_SERVER_EVENTS,
-                        new DeadLetteringDeserializer<>(
-                                TaskEvent.class, InputChecks.taskEvent(limits), limits),
+                        new DeadLetteringDeserializer<>(TaskEvent.class, eventCheck, limits),
                         config.getLong(ConfigKey.SOURCE_EVENTS_MAX_WAIT_MS)),
                 source(
                         config,
                         ConfigKey.TOPIC_HEARTBEATS,
-                        new DeadLetteringDeserializer<>(
-                                Heartbeat.class, InputChecks.heartbeat(limits), limits),
+                        new DeadLetteringDeserializer<>(Heartbeat.class, heartbeatCheck, limits),
                         config.getLong(ConfigKey.SOURCE_HEARTBEATS_MAX_WAIT_MS)),
                 source(
                         config,

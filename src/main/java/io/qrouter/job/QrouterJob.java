@@ -164,7 +164,9 @@ public final class QrouterJob {
         decisions.sinkTo(sinks.decisions()).uid("sink-decisions").name("decisions: sink");
         dsrs(config, inputs.tasks(), serverState, control, sinks);
         inputs.deadLetters()
-                .union(decisions.getSideOutput(RouterFunction.DEAD_LETTERS))
+                .union(
+                        serverState.getSideOutput(ServerStateFunction.NOT_ADMITTED),
+                        decisions.getSideOutput(RouterFunction.DEAD_LETTERS))
                 .map(new CountDeadLetters())
                 .uid("count-dead-letters")
                 .name("dead letters: count")

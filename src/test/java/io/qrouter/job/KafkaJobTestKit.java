@@ -52,7 +52,8 @@ public final class KafkaJobTestKit implements AutoCloseable {
     }
 
     /**
-     * The job's configuration for a test: this broker, fast checkpoints, inputs from the beginning.
+     * The job's configuration for a test: this broker, fast checkpoints, inputs from the beginning,
+     * every server admitted.
      */
     JobConfig config(String... overrides) {
         String run = UUID.randomUUID().toString().substring(0, 8);
@@ -63,7 +64,10 @@ public final class KafkaJobTestKit implements AutoCloseable {
                         .with("sink.transactional-id-prefix", "qrouter-it-" + run)
                         .with("source.starting-offsets", "earliest")
                         .with("checkpoint.interval.ms", "500")
-                        .with("watermark.idleness.ms", "1000");
+                        .with("watermark.idleness.ms", "1000")
+                        // the tests' servers have ids of every shape: admit them all, through the
+                        // default allow-list admission
+                        .with("server.allow-list", "*");
         for (String override : overrides) {
             int eq = override.indexOf('=');
             config = config.with(override.substring(0, eq), override.substring(eq + 1));

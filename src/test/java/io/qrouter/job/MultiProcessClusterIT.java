@@ -115,6 +115,7 @@ class MultiProcessClusterIT {
                                     "source.starting-offsets=earliest",
                                     "watermark.idleness.ms=1000",
                                     "server.down-timeout.ms=60000",
+                                    "server.allow-list=" + String.join(",", SERVERS),
                                     "kafka.group.id=qrouter-cluster",
                                     "sink.transactional-id-prefix=qrouter-cluster",
                                     "sink.delivery-guarantee=exactly-once")));

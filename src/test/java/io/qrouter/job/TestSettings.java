@@ -10,7 +10,8 @@ import java.util.Map;
 
 /**
  * Operator settings for tests, from configuration keys (as a user sets them): {@code
- * router("router.policy", "jsq")}.
+ * router("router.policy", "jsq")}. Every server is admitted ({@code server.allow-list=*}) unless
+ * the keys say otherwise.
  */
 public final class TestSettings {
     private TestSettings() {}
@@ -20,6 +21,8 @@ public final class TestSettings {
             throw new IllegalArgumentException("keys and values come in pairs");
         }
         Map<String, String> settings = new HashMap<>();
+        // the tests' servers have ids of every shape: every one is admitted unless a test says
+        settings.put("server.allow-list", "*");
         for (int i = 0; i < keysAndValues.length; i += 2) {
             settings.put(keysAndValues[i], keysAndValues[i + 1]);
         }

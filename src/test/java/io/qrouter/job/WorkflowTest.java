@@ -59,7 +59,8 @@ class WorkflowTest {
     @Test
     void everyTaskIsDecidedBadRecordsAreDeadLetteredAndSlotsAndMetricsAreWritten()
             throws Exception {
-        JobConfig config = JobConfig.defaults().with("dsrs.slot.ms", "500");
+        JobConfig config =
+                JobConfig.defaults().with("dsrs.slot.ms", "500").with("server.allow-list", "*");
         RecordLimits limits = RecordLimits.from(config);
 
         // Tasks: 40 good ones every 25 ms of event time, then garbage bytes and a task with a NaN

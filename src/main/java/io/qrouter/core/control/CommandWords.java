@@ -10,14 +10,16 @@ import java.util.Map;
  * CLI, the schema and a client in another language name each action alike. Per-server commands take
  * the server id first ({@code drain server-7}, {@code weight server-7 0.5}); {@code policy NAME}
  * takes optional {@code key=value} settings ({@code d}, {@code k-weights}, {@code idle-queue});
- * {@code set KEY=VALUE ...} takes configuration keys of the per-server state. Only the shape is
- * checked here; the job validates the keys and values.
+ * {@code set KEY=VALUE ...} takes configuration keys of the per-server state; {@code register} and
+ * {@code deregister} take server ids or patterns. Only the shape is checked here; the job validates
+ * the keys and values.
  */
 public final class CommandWords {
     public static final String USAGE =
             "drain SERVER | maintenance SERVER | active SERVER | weight SERVER W | "
                     + "policy NAME [d=N] [k-weights=A,S,R] [idle-queue=on|off] | k-weights A,S,R | power-of-d D | "
-                    + "idle-queue on|off | set KEY=VALUE [KEY=VALUE ...]";
+                    + "idle-queue on|off | set KEY=VALUE [KEY=VALUE ...] | register ID|PATTERN ... | "
+                    + "deregister ID|PATTERN ... | servers";
 
     private CommandWords() {}
 
@@ -57,6 +59,14 @@ public final class CommandWords {
                 }
                 named.putAll(keyValues("set", args));
             }
+            case "register", "deregister" -> {
+                if (args.isEmpty()) {
+                    throw new IllegalArgumentException(
+                            "usage: " + action + " ID|PATTERN [ID|PATTERN ...]");
+                }
+                named.put("servers", String.join(",", args));
+            }
+            case "servers" -> exactly(args, 0, "servers");
             default ->
                     throw new IllegalArgumentException(
                             "unknown command '" + action + "'; usage: " + USAGE);

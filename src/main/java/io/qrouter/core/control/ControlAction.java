@@ -40,7 +40,16 @@ public enum ControlAction {
      * key and its value. Which keys are live, and their values, the job checks (not this package:
      * the keys are the job's configuration).
      */
-    SET("set", false, null);
+    SET("set", false, null),
+    /**
+     * Admit servers under allow-list or signed admission: {@code servers} = ids or patterns ({@code
+     * rack-7-*}), separated by commas.
+     */
+    REGISTER("register", false, Set.of("servers")),
+    /** No longer admit these ids or patterns ({@code servers}, as written when registered). */
+    DEREGISTER("deregister", false, Set.of("servers")),
+    /** Answers with the admission mode and the allow-list; changes nothing. */
+    SERVERS("servers", false, Set.of());
 
     public static final int MAX_POWER_OF_D = 64;
     public static final double MIN_WEIGHT = 0.01;

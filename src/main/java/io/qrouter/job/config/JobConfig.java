@@ -358,6 +358,7 @@ public final class JobConfig implements Serializable {
                             + ")");
         }
         checkRecordSizes();
+        ServerAdmission.from(this);
         String kafkaTimeout = KAFKA_PREFIX + "transaction.timeout.ms";
         if (settings.containsKey(kafkaTimeout)) {
             throw new ConfigException(

@@ -1,5 +1,6 @@
 package io.qrouter.job.config;
 
+import io.qrouter.core.control.AllowList;
 import io.qrouter.core.control.ControlRefusal;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,6 +43,13 @@ public class LiveSettings {
     private int estimatorMinEvents;
     private long updateCoalesceMillis;
 
+    /**
+     * The allow-list ({@link io.qrouter.core.control.AllowList#asText}), changed by {@code
+     * register} and {@code deregister}; null in state written before it existed: the configured
+     * list.
+     */
+    private String allowList;
+
     public LiveSettings() {}
 
     /** The live values of {@code settings}, version 0 (nothing set yet). */
@@ -52,6 +60,7 @@ public class LiveSettings {
         live.heartbeatMaxMillis = settings.heartbeatMax().toMillis();
         live.estimatorMinEvents = settings.estimatorMinEvents();
         live.updateCoalesceMillis = settings.updateCoalesce().toMillis();
+        live.allowList = settings.admission().allowList().asText();
         return live;
     }
 
@@ -80,7 +89,34 @@ public class LiveSettings {
             throw new ControlRefusal(e.getMessage());
         }
         result.version = version + 1;
+        result.allowList = allowList;
         return result;
+    }
+
+    /** These settings with {@code list} as the allow-list, one version up. */
+    public LiveSettings withAllowList(AllowList list) {
+        LiveSettings result = copy();
+        result.allowList = list.asText();
+        return result;
+    }
+
+    /**
+     * The allow-list in force: this one's, else (state from before it existed) {@code configured}.
+     */
+    public AllowList allowList(AllowList configured) {
+        return allowList == null ? configured : AllowList.parse(allowList);
+    }
+
+    private LiveSettings copy() {
+        LiveSettings copy = new LiveSettings();
+        copy.version = version + 1;
+        copy.downTimeoutMillis = downTimeoutMillis;
+        copy.heartbeatMinMillis = heartbeatMinMillis;
+        copy.heartbeatMaxMillis = heartbeatMaxMillis;
+        copy.estimatorMinEvents = estimatorMinEvents;
+        copy.updateCoalesceMillis = updateCoalesceMillis;
+        copy.allowList = allowList;
+        return copy;
     }
 
     private static void checkLive(String key) throws ControlRefusal {
@@ -184,8 +220,22 @@ public class LiveSettings {
         this.updateCoalesceMillis = updateCoalesceMillis;
     }
 
+    public String getAllowList() {
+        return allowList;
+    }
+
+    public void setAllowList(String allowList) {
+        this.allowList = allowList;
+    }
+
     @Override
     public String toString() {
-        return "LiveSettings{version " + version + ", " + asConfig() + "}";
+        return "LiveSettings{version "
+                + version
+                + ", "
+                + asConfig()
+                + ", allow-list of "
+                + (allowList == null ? "(configured)" : AllowList.parse(allowList).size())
+                + "}";
     }
 }

@@ -8,8 +8,8 @@ import java.time.Duration;
 /**
  * What {@code ServerStateFunction} needs: the queue model and K's weights for a server's figures,
  * the estimators' window, when a silent server is down and then forgotten, how updates are
- * coalesced, how often an unchanged server-metrics record is repeated, and the heartbeat interval
- * range it recommends. Built once from the validated {@link JobConfig}.
+ * coalesced, how often an unchanged server-metrics record is repeated, the heartbeat interval range
+ * it recommends, and which servers it admits. Built once from the validated {@link JobConfig}.
  *
  * @param loadIndexTimeUnit K's time unit as the routers use it; {@link Duration#ZERO} follows the
  *     fleet's mean service time, which one server's state cannot see, so its own reports then use
@@ -27,7 +27,8 @@ public record ServerStateSettings(
         Duration updateCoalesce,
         Duration metricsRefresh,
         Duration heartbeatMin,
-        Duration heartbeatMax)
+        Duration heartbeatMax,
+        ServerAdmission admission)
         implements Serializable {
 
     public ServerStateSettings {
@@ -50,7 +51,8 @@ public record ServerStateSettings(
                 config.duration(ConfigKey.SERVER_UPDATE_COALESCE_MS),
                 config.duration(ConfigKey.SERVER_METRICS_REFRESH_MS),
                 config.duration(ConfigKey.HEARTBEAT_MIN_INTERVAL_MS),
-                config.duration(ConfigKey.HEARTBEAT_MAX_INTERVAL_MS));
+                config.duration(ConfigKey.HEARTBEAT_MAX_INTERVAL_MS),
+                ServerAdmission.from(config));
     }
 
     /** These settings with the live ones ({@link LiveSettings}) in force instead. */
@@ -67,7 +69,8 @@ public record ServerStateSettings(
                 Duration.ofMillis(live.getUpdateCoalesceMillis()),
                 metricsRefresh,
                 Duration.ofMillis(live.getHeartbeatMinMillis()),
-                Duration.ofMillis(live.getHeartbeatMaxMillis()));
+                Duration.ofMillis(live.getHeartbeatMaxMillis()),
+                admission.withList(live.allowList(admission.allowList())));
     }
 
     /**

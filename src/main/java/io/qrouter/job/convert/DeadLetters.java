@@ -7,6 +7,7 @@ import io.qrouter.avro.TaskRequest;
 import io.qrouter.core.text.Printable;
 import io.qrouter.job.config.ConfigKey;
 import io.qrouter.job.config.RecordLimits;
+import io.qrouter.job.config.ServerAdmission;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -65,9 +66,28 @@ public final class DeadLetters {
         return DeadLetter.newBuilder()
                 .setSourceTopic(tasksTopic)
                 .setReason(Printable.of(reason, MAX_REASON_LENGTH))
-                .setTaskId(Printable.of(taskId, Math.max(1, taskId.length())))
+                .setTaskId(
+                        taskId == null ? null : Printable.of(taskId, Math.max(1, taskId.length())))
                 .setAt(Instant.ofEpochMilli(nowMillis))
                 .build();
+    }
+
+    /**
+     * A valid lifecycle event ({@code event}) or heartbeat (null) of a server that is not admitted:
+     * no raw bytes (the record is in its topic), the reason naming the server, the task id of an
+     * event.
+     */
+    public static DeadLetter notAdmitted(
+            ServerAdmission admission,
+            TaskEvent event,
+            String serverId,
+            String reason,
+            long nowMillis) {
+        return unroutable(
+                event == null ? admission.heartbeatsTopic() : admission.eventsTopic(),
+                event == null ? null : event.getTaskId(),
+                "server " + Printable.of(serverId, serverId.length()) + ": " + reason,
+                nowMillis);
     }
 
     /**

@@ -1,12 +1,14 @@
 package io.qrouter.job.convert;
 
 import io.qrouter.core.estimate.EstimatorSnapshot;
+import io.qrouter.core.estimate.ServerEstimators;
 import io.qrouter.core.estimate.ServiceRateBelief;
 import io.qrouter.core.queueing.ChainP;
 import io.qrouter.core.queueing.ErlangA;
 import io.qrouter.core.queueing.LoadIndex;
 import io.qrouter.core.queueing.LoadIndexWeights;
 import io.qrouter.core.queueing.SteadyState;
+import io.qrouter.job.config.ServerStateSettings;
 import io.qrouter.job.records.ServerState;
 
 /**
@@ -50,6 +52,27 @@ public record QueueFigures(
         return new QueueFigures(
                 model, null, null, null, null, null, null, false, null, null, null, null, null,
                 null, null, null);
+    }
+
+    /**
+     * A server's figures from its estimator windows at {@code atMillis} (event time), under {@code
+     * settings}; unknown while it has no windows.
+     */
+    public static QueueFigures of(
+            ServerStateSettings settings,
+            ServerEstimators windows,
+            long atMillis,
+            ServerState server) {
+        if (windows == null) {
+            return unknown(settings.queueModel());
+        }
+        return compute(
+                settings.queueModel(),
+                settings.weights(),
+                settings.reportedLoadIndexTimeUnitSeconds(),
+                windows.snapshot(atMillis),
+                server.serviceRatePerSecond,
+                server.slots);
     }
 
     public static QueueFigures compute(

@@ -3,6 +3,8 @@ package io.qrouter.job.operators;
 import io.qrouter.avro.ControlCommand;
 import io.qrouter.avro.ControlLogEntry;
 import io.qrouter.avro.DeadLetter;
+import io.qrouter.core.control.AllowList;
+import io.qrouter.core.control.AllowListCommands;
 import io.qrouter.core.control.Command;
 import io.qrouter.core.control.CommandSignature;
 import io.qrouter.core.control.ControlAction;
@@ -36,9 +38,10 @@ import org.slf4j.LoggerFactory;
  * command and sends it where it applies. Routing and administrative commands go on (main output) to
  * {@link ControlFunction}, which checks them against the servers it knows; {@code set} commands,
  * which need no server, are validated and applied here ({@link LiveSettings}) and the new live
- * settings go to {@link #LIVE_SETTINGS}, broadcast to the per-server state. Split from {@link
- * ControlFunction} because that one learns the servers from the per-server state's output: feeding
- * it back into the per-server state would be a cycle.
+ * settings go to {@link #LIVE_SETTINGS}, broadcast to the per-server state; so are {@code register}
+ * and {@code deregister}, which change the allow-list, and {@code servers}, which shows it. Split
+ * from {@link ControlFunction} because that one learns the servers from the per-server state's
+ * output: feeding it back into the per-server state would be a cycle.
  *
  * <p>Refused, in this order, each with its reason on {@link #CONTROL_LOG}: an unreadable record, no
  * secret configured, no signature, a wrong one ({@link CommandSignature}: HMAC-SHA256 with {@code
@@ -104,8 +107,13 @@ public class ControlAuthFunction
         Command command = ControlCommands.of(received);
         try {
             authenticate(command, received.getSignature(), now);
+            String change = null;
             if (ControlAction.SET.commandName().equals(command.action())) {
-                String change = applyLiveSettings(command, ctx);
+                change = applyLiveSettings(command, ctx);
+            } else if (AllowListCommands.handles(command.action())) {
+                change = applyAllowList(command, ctx);
+            }
+            if (change != null) {
                 // logged from the entry, whose fields are printable: the command's are as sent
                 ControlLogEntry entry = ControlLog.of(received, ControlLog.APPLIED, change, now);
                 LOGGER.info(
@@ -137,6 +145,29 @@ public class ControlAuthFunction
                 + " (from each server's next record; now "
                 + after.asConfig()
                 + ")";
+    }
+
+    /**
+     * Applies {@code register} or {@code deregister} to the allow-list, keeps and broadcasts it, or
+     * answers {@code servers}; returns the answer.
+     */
+    private String applyAllowList(Command command, Context ctx) throws Exception {
+        LiveSettings before = live.value();
+        if (before == null) {
+            before = LiveSettings.of(configured);
+        }
+        AllowList list = before.allowList(configured.admission().allowList());
+        AllowList after = AllowListCommands.apply(list, command);
+        if (!after.equals(list)) {
+            LiveSettings next = before.withAllowList(after);
+            live.update(next);
+            ctx.output(LIVE_SETTINGS, next);
+        }
+        String state =
+                AllowListCommands.describe(configured.admission().mode().configName(), after);
+        return command.arguments().isEmpty()
+                ? state
+                : command.action() + " " + command.argument("servers") + " -> " + state;
     }
 
     /**

@@ -1,16 +1,17 @@
 package io.qrouter.job.operators;
 
+import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.HeartbeatLog;
 import io.qrouter.avro.ServerMetrics;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskEventType;
 import io.qrouter.core.estimate.ServerEstimators;
-import io.qrouter.core.estimate.TaskLifecycle;
 import io.qrouter.core.policy.AdaptiveHeartbeat;
-import io.qrouter.core.queueing.LoadIndexWeights;
 import io.qrouter.job.config.LiveSettings;
 import io.qrouter.job.config.ServerStateSettings;
+import io.qrouter.job.convert.DeadLetters;
+import io.qrouter.job.convert.EventTypes;
 import io.qrouter.job.convert.HeartbeatFields;
 import io.qrouter.job.convert.QueueFigures;
 import io.qrouter.job.records.ServerState;
@@ -56,9 +57,8 @@ import org.apache.flink.util.OutputTag;
  * heartbeat range to the interval recommended on it, the minimum events to the estimates of the
  * next heartbeat, the coalescing window to the next queue change.
  *
- * <p>Over 400 lines because its handlers (events, heartbeats, the down, forget and coalescing
- * timers, the live settings) all read and write one server's state and timers; split, each would
- * take that state apart as parameters.
+ * <p>Records of servers not admitted ({@code server.admission}) go to {@link #NOT_ADMITTED}. Near
+ * 500 lines because every handler reads and writes one server's state and timers.
  */
 public class ServerStateFunction
         extends KeyedBroadcastProcessFunction<
@@ -71,6 +71,10 @@ public class ServerStateFunction
      */
     public static final OutputTag<ServerMetrics> METRICS =
             new OutputTag<>("server-metrics", new AvroTypeInfo<>(ServerMetrics.class));
+
+    /** Records of servers not admitted ({@code server.admission}): topic {@code dead-letter}. */
+    public static final OutputTag<DeadLetter> NOT_ADMITTED =
+            new OutputTag<>("servers-not-admitted", new AvroTypeInfo<>(DeadLetter.class));
 
     /** One per heartbeat: topic {@code heartbeat-log}. */
     public static final OutputTag<HeartbeatLog> HEARTBEAT_LOG =
@@ -113,7 +117,6 @@ public class ServerStateFunction
 
     private transient ValueState<ServerState> server;
     private transient EstimatorState estimators;
-    private transient LoadIndexWeights weights;
     private transient ListState<Tuple2<Long, Integer>> queueChanges;
     private transient ValueState<Tuple2<Long, Long>> metricsWritten;
     private transient AdaptiveHeartbeat adaptiveHeartbeat;
@@ -138,7 +141,6 @@ public class ServerStateFunction
         queueChanges = caching.list(getRuntimeContext().getListState(QUEUE_CHANGES));
         metricsWritten = caching.value(getRuntimeContext().getState(METRICS_WRITTEN));
         estimators = new EstimatorState(getRuntimeContext(), configured.estimatorConfig(), caching);
-        weights = configured.weights();
         use(configured);
         lateRecords = getRuntimeContext().getMetricGroup().counter("lateRecords");
         heartbeats = getRuntimeContext().getMetricGroup().counter("heartbeats");
@@ -155,6 +157,11 @@ public class ServerStateFunction
             Either<TaskEvent, Heartbeat> record, ReadOnlyContext ctx, Collector<ServerUpdate> out)
             throws Exception {
         followLiveSettings(ctx);
+        String refusal = settings.admission().refusal(ctx.getCurrentKey());
+        if (refusal != null) {
+            refuse(record, refusal, ctx, out);
+            return;
+        }
         // Under RocksDB with the state cache, lifecycle events bring their server into the cache (a
         // busy server's events then cost no RocksDB call); a heartbeat of a server not in it reads
         // and writes RocksDB directly, so that a large idle fleet does not churn the cache.
@@ -163,6 +170,31 @@ public class ServerStateFunction
             onEvent(record.left(), ctx, out);
         } else {
             onHeartbeat(record.right(), ctx, out);
+        }
+    }
+
+    /**
+     * Dead-letters a record of a server that is not admitted; a server that was (deregistered
+     * since) is forgotten at once, so the routers stop sending it tasks.
+     */
+    private void refuse(
+            Either<TaskEvent, Heartbeat> record,
+            String reason,
+            ReadOnlyContext ctx,
+            Collector<ServerUpdate> out)
+            throws Exception {
+        long now = ctx.timerService().currentProcessingTime();
+        ctx.output(
+                NOT_ADMITTED,
+                DeadLetters.notAdmitted(
+                        settings.admission(),
+                        record.isLeft() ? record.left() : null,
+                        ctx.getCurrentKey(),
+                        reason,
+                        now));
+        ServerState state = server.value();
+        if (state != null) {
+            forget(ctx, state, out);
         }
     }
 
@@ -199,12 +231,12 @@ public class ServerStateFunction
         }
         long eventTime = event.getEventTime().toEpochMilli();
         ServerEstimators windows = estimators.load();
-        windows.onEvent(lifecycle(event.getType()), event.getTaskId(), eventTime);
+        windows.onEvent(EventTypes.lifecycle(event.getType()), event.getTaskId(), eventTime);
         estimators.save(windows);
         if (eventTime > state.lastHeartbeatAt) {
             state.eventAfterHeartbeat = true;
             state.updatedAt = Math.max(state.updatedAt, eventTime);
-            int change = queueChange(event.getType());
+            int change = EventTypes.queueChange(event.getType());
             if (change != 0) {
                 queueChanges.add(Tuple2.of(eventTime, change));
                 state.queueChangeSinceHeartbeat += change;
@@ -350,17 +382,7 @@ public class ServerStateFunction
      * Estimates over the window ending at {@code atMillis} (event time) and the metrics they give.
      */
     private QueueFigures figures(ServerState state, long atMillis) throws Exception {
-        ServerEstimators windows = estimators.loadIfAny();
-        if (windows == null) {
-            return QueueFigures.unknown(settings.queueModel());
-        }
-        return QueueFigures.compute(
-                settings.queueModel(),
-                weights,
-                settings.reportedLoadIndexTimeUnitSeconds(),
-                windows.snapshot(atMillis),
-                state.serviceRatePerSecond,
-                state.slots);
+        return QueueFigures.of(settings, estimators.loadIfAny(), atMillis, state);
     }
 
     private ServerState loadOrCreate(ReadOnlyContext ctx) throws Exception {
@@ -401,28 +423,6 @@ public class ServerStateFunction
         if (removed) {
             queueChanges.update(newer);
         }
-    }
-
-    /**
-     * The estimators' own name for an event type: both enums list the same symbols
-     * (TaskLifecycleTest).
-     */
-    static TaskLifecycle lifecycle(TaskEventType type) {
-        return LIFECYCLE_BY_ORDINAL[type.ordinal()];
-    }
-
-    /** By the wire type's ordinal: {@code valueOf(name)} hashed a string on every event. */
-    private static final TaskLifecycle[] LIFECYCLE_BY_ORDINAL =
-            java.util.Arrays.stream(TaskEventType.values())
-                    .map(type -> TaskLifecycle.valueOf(type.name()))
-                    .toArray(TaskLifecycle[]::new);
-
-    static int queueChange(TaskEventType type) {
-        return switch (type) {
-            case ENQUEUED -> 1;
-            case COMPLETED, ABANDONED, RESTORED, FAILED -> -1;
-            case STARTED, CANCELLED, UNKNOWN -> 0;
-        };
     }
 
     private void countIfLate(ReadOnlyContext ctx, ServerState state) {

@@ -49,6 +49,10 @@ import picocli.CommandLine.Spec;
             "                          server.down-timeout.ms, heartbeat.min-interval.ms, heartbeat.max-interval.ms,",
             "                          server.estimator-min-events, server.update-coalesce.ms",
             "                          (the estimator window and buckets need a restart)",
+            "  register ID|PATTERN ... admit servers (ids, or patterns such as rack-7-*) under allow-list or",
+            "                          signed admission",
+            "  deregister ID|PATTERN ... admit them no more (entries as registered); a listed server is forgotten",
+            "  servers                 show the admission mode and the allow-list",
             "",
             "The HMAC secret (the job's control.hmac-secret) comes from --secret-file or the environment variable "
                     + ControlCli.SECRET_ENV
@@ -114,7 +118,8 @@ final class ControlCli implements Callable<Integer> {
             paramLabel = "COMMAND",
             description =
                     "The action, as named on the control topic: policy, k-weights, power-of-d, "
-                            + "idle-queue, drain, maintenance, active, weight or set.")
+                            + "idle-queue, drain, maintenance, active, weight, set, register, deregister or "
+                            + "servers.")
     String action;
 
     @Parameters(

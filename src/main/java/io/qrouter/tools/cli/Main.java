@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
             FleetCommand.class,
             BenchCommand.class,
             ControlCli.class,
+            ServerKeyCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {

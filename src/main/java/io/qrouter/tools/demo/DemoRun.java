@@ -6,7 +6,9 @@ import io.qrouter.job.QrouterJob;
 import io.qrouter.job.config.GaSettings;
 import io.qrouter.job.config.JobConfig;
 import io.qrouter.job.config.RouterSettings;
+import io.qrouter.job.config.ServerAdmission;
 import io.qrouter.job.config.ServerStateSettings;
+import io.qrouter.job.convert.ServerSignature;
 import io.qrouter.tools.fleet.DecisionAudit;
 import io.qrouter.tools.fleet.DigitalTwin;
 import io.qrouter.tools.fleet.DsrsAssignmentsReader;
@@ -55,6 +57,11 @@ public final class DemoRun {
 
     /** The job's control secret: random per run, known only to the job and the script. */
     private final String controlSecret = ControlScript.randomSecret();
+
+    /**
+     * The fleet's secret under signed admission, random per run: the servers' keys derive from it.
+     */
+    private final String serverSecret = ControlScript.randomSecret();
 
     /**
      * @param say where progress messages go (one line each)
@@ -110,7 +117,13 @@ public final class DemoRun {
                                         : "; chaos: " + settings.chaos()));
                 FleetConfig fleetConfig =
                         settings.fleet().withBootstrapServers(kafka.bootstrapServers());
-                Fleet fleet = Fleet.start(fleetConfig);
+                Fleet fleet =
+                        Fleet.start(
+                                fleetConfig,
+                                ServerAdmission.from(jobConfig).mode()
+                                                == ServerAdmission.Mode.SIGNED
+                                        ? new ServerSignature(serverSecret)
+                                        : null);
                 ChaosInjector chaos =
                         settings.chaos().isEmpty()
                                 ? null
@@ -339,6 +352,10 @@ public final class DemoRun {
         keys.put("sink.delivery-guarantee", settings.deliveryGuarantee());
         keys.put("job.name", "qrouter demo (" + settings.policy() + ")");
         keys.put("control.hmac-secret", controlSecret);
+        // the demo's own servers are the allow-list (server.admission's default); any other id
+        // that writes to its topics is dead-lettered
+        keys.put("server.allow-list", String.join(",", settings.fleet().serverIds()));
+        keys.put("server.hmac-secret", serverSecret);
         keys.putAll(settings.jobSettings());
         return JobConfig.of(keys);
     }

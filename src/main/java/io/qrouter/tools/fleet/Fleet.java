@@ -2,6 +2,7 @@ package io.qrouter.tools.fleet;
 
 import io.qrouter.avro.TaskEventType;
 import io.qrouter.job.config.TopicNames;
+import io.qrouter.job.convert.ServerSignature;
 import io.qrouter.tools.sim.Slowdowns;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -58,7 +59,7 @@ public final class Fleet implements AutoCloseable {
     private volatile double producingStoppedAt = Double.NaN;
     private boolean closed;
 
-    private Fleet(FleetConfig config) {
+    private Fleet(FleetConfig config, ServerSignature signing) {
         this.config = config;
         SplittableRandom workload = new SplittableRandom(config.seed());
         SplittableRandom rates = workload.split();
@@ -82,7 +83,7 @@ public final class Fleet implements AutoCloseable {
                 new FleetServers(ids, mu, slots, slowdowns, failShare, failureDraws, this::publish);
         this.series = new FleetSeries(config.servers());
         this.stallWatch = new StallWatch(config.stallAfterSeconds());
-        this.output = new FleetOutput(config, clock, stats);
+        this.output = new FleetOutput(config, clock, stats, signing);
         this.heartbeats =
                 new FleetHeartbeats(
                         servers, config.defaultHeartbeatMillis(), clock, output::heartbeat);
@@ -102,7 +103,15 @@ public final class Fleet implements AutoCloseable {
      * decision consumer has its partitions (so no decision can slip past it).
      */
     public static Fleet start(FleetConfig config) {
-        Fleet fleet = new Fleet(config);
+        return start(config, null);
+    }
+
+    /**
+     * As {@link #start(FleetConfig)}, each server signing its heartbeats and events with its key
+     * from {@code signing} (null: unsigned), as under {@code server.admission=signed}.
+     */
+    public static Fleet start(FleetConfig config, ServerSignature signing) {
+        Fleet fleet = new Fleet(config, signing);
         fleet.loopThread.start();
         try {
             if (!fleet.assigned.await(60, TimeUnit.SECONDS)) {

@@ -124,6 +124,11 @@ public record FleetConfig(
         return props;
     }
 
+    /** The servers' ids, {@code server-1 … server-N}. */
+    public java.util.List<String> serverIds() {
+        return FleetServers.numberedIds(servers);
+    }
+
     /** The same fleet against another Kafka cluster. */
     public FleetConfig withBootstrapServers(String bootstrap) {
         return new FleetConfig(

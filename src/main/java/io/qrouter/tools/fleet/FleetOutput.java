@@ -5,6 +5,7 @@ import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskEventType;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.job.config.TopicNames;
+import io.qrouter.job.convert.ServerSignature;
 import io.qrouter.job.serde.AvroCodec;
 import java.time.Duration;
 import java.util.Properties;
@@ -33,7 +34,11 @@ final class FleetOutput {
     private final AvroCodec<TaskEvent> eventCodec = AvroCodec.of(TaskEvent.class);
     private final AvroCodec<Heartbeat> heartbeatCodec = AvroCodec.of(Heartbeat.class);
 
-    FleetOutput(FleetConfig config, FleetClock clock, FleetStats stats) {
+    /** Null: the servers do not sign. */
+    private final ServerSignature signing;
+
+    FleetOutput(FleetConfig config, FleetClock clock, FleetStats stats, ServerSignature signing) {
+        this.signing = signing;
         this.failing = config.failing();
         this.clock = clock;
         this.stats = stats;
@@ -74,12 +79,23 @@ final class FleetOutput {
                         type,
                         clock.epochMillis(at),
                         type == TaskEventType.FAILED ? failing.reason() : null);
+        if (signing != null) {
+            event.setSignature(ServerSignature.sign(serverKey(serverId), event));
+        }
         send(TopicNames.SERVER_EVENTS, serverId, eventCodec.encode(event));
     }
 
     void heartbeat(Heartbeat beat) {
+        if (signing != null) {
+            beat.setSignature(ServerSignature.sign(serverKey(beat.getServerId()), beat));
+        }
         send(TopicNames.HEARTBEATS, beat.getServerId(), heartbeatCodec.encode(beat));
         stats.heartbeats.incrementAndGet();
+    }
+
+    /** The signing's key cache is not thread-safe; the task source never signs, but be sure. */
+    private synchronized byte[] serverKey(String serverId) {
+        return signing.serverKey(serverId);
     }
 
     void flush() {

@@ -47,6 +47,10 @@ class OperatorSettingsFromConfigTest {
                     Map.entry("server.forget-down-after.ms", "90000"),
                     Map.entry("heartbeat.min-interval.ms", "100"),
                     Map.entry("heartbeat.max-interval.ms", "900"),
+                    Map.entry("server.admission", "signed"),
+                    Map.entry("server.allow-list", "rack-7-*, server-9"),
+                    Map.entry("server.hmac-secret", "fleet-secret-0123456789"),
+                    Map.entry("topic.heartbeats", "beats"),
                     Map.entry("topic.tasks", "orders"),
                     Map.entry("dsrs.slot.ms", "250"),
                     Map.entry("dsrs.v", "50"),
@@ -111,6 +115,10 @@ class OperatorSettingsFromConfigTest {
         assertThat(server.forgetDownAfter()).isEqualTo(Duration.ofMillis(90_000));
         assertThat(server.heartbeatMin()).isEqualTo(Duration.ofMillis(100));
         assertThat(server.heartbeatMax()).isEqualTo(Duration.ofMillis(900));
+        assertThat(server.admission().mode()).isEqualTo(ServerAdmission.Mode.SIGNED);
+        assertThat(server.admission().allowList().entries())
+                .containsExactly("rack-7-*", "server-9");
+        assertThat(server.admission().heartbeatsTopic()).isEqualTo("beats");
 
         DsrsSettings dsrs = DsrsSettings.from(config);
         assertThat(dsrs.slot()).isEqualTo(Duration.ofMillis(250));

@@ -29,16 +29,19 @@ class ActionNamesTest {
 
     /** Words that make a valid command of each action. */
     private static final Map<String, List<String>> EXAMPLES =
-            Map.of(
-                    "policy", List.of("jsq"),
-                    "k-weights", List.of("1,1,0.5"),
-                    "power-of-d", List.of("2"),
-                    "idle-queue", List.of("off"),
-                    "drain", List.of("server-7"),
-                    "maintenance", List.of("server-7"),
-                    "active", List.of("server-7"),
-                    "weight", List.of("server-7", "0.5"),
-                    "set", List.of("server.down-timeout.ms=3000"));
+            Map.ofEntries(
+                    Map.entry("policy", List.of("jsq")),
+                    Map.entry("k-weights", List.of("1,1,0.5")),
+                    Map.entry("power-of-d", List.of("2")),
+                    Map.entry("idle-queue", List.of("off")),
+                    Map.entry("drain", List.of("server-7")),
+                    Map.entry("maintenance", List.of("server-7")),
+                    Map.entry("active", List.of("server-7")),
+                    Map.entry("weight", List.of("server-7", "0.5")),
+                    Map.entry("set", List.of("server.down-timeout.ms=3000")),
+                    Map.entry("register", List.of("server-7", "rack-2-*")),
+                    Map.entry("deregister", List.of("server-7")),
+                    Map.entry("servers", List.of()));
 
     @Test
     void theSchemaDocListsExactlyTheActionsTheJobAccepts() throws IOException {

@@ -281,7 +281,8 @@ class RunCommandIT {
                         "checkpoint.interval.ms=500",
                         "sink.delivery-guarantee=exactly-once",
                         "job.parallelism=2",
-                        "watermark.idleness.ms=1000")) {
+                        "watermark.idleness.ms=1000",
+                        "server.allow-list=server-*")) {
             command.add("--set");
             command.add(setting);
         }

@@ -1,4 +1,4 @@
-package io.qrouter.job.operators;
+package io.qrouter.job.convert;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,7 +18,7 @@ class TaskLifecycleTest {
                 .containsExactlyElementsOf(
                         Arrays.stream(TaskEventType.values()).map(Enum::name).toList());
         for (TaskEventType type : TaskEventType.values()) {
-            assertThat(ServerStateFunction.lifecycle(type).name()).isEqualTo(type.name());
+            assertThat(EventTypes.lifecycle(type).name()).isEqualTo(type.name());
         }
     }
 }
