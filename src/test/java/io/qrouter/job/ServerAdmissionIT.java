@@ -131,9 +131,9 @@ class ServerAdmissionIT {
                     kit.config(
                             settings(
                                     topics,
+                                    "server.hmac-secret=" + FLEET_SECRET,
                                     "server.admission=signed",
                                     "server.allow-list=",
-                                    "server.hmac-secret=" + FLEET_SECRET,
                                     "router.policy=round-robin")),
                     2);
             String beats = topics.get(ConfigKey.TOPIC_HEARTBEATS);
