@@ -15,15 +15,18 @@ import java.util.Set;
 /**
  * What really reached Kafka for a run's tasks, counted from the topics and not from the fleet's own
  * tallies: every committed record of {@code decisions} and {@code dead-letter} since the run
- * started, read back after it, matched to the task ids the run sent. A task with neither is lost; a
- * task with more than one decision was decided twice. Records known to be poison (by their address)
- * are looked for among the dead letters' sources.
+ * started, read back after it, matched to the task ids the run sent. A task with neither is lost,
+ * and so is one decided only to servers that are not the fleet's (a rogue or a black hole: nobody
+ * serves it); a task with more than one decision was decided twice. Records known to be poison (by
+ * their address) are looked for among the dead letters' sources.
  *
  * @param decisionRecords decision records for the run's tasks
  * @param decidedTasks distinct tasks with at least one decision
  * @param duplicateDecisions decision records beyond the first per task
  * @param deadLetteredTasks distinct tasks dead-lettered (and never decided)
- * @param lostTasks tasks sent with no decision and no dead letter
+ * @param lostTasks tasks sent with no decision and no dead letter, plus {@code
+ *     tasksToUnknownServers}
+ * @param tasksToUnknownServers decided tasks whose every decision named a server not in the fleet
  * @param poisonDeadLettered distinct poison records (of those given) found as the source of a dead
  *     letter
  */
@@ -33,6 +36,7 @@ public record DecisionAudit(
         long duplicateDecisions,
         long deadLetteredTasks,
         long lostTasks,
+        long tasksToUnknownServers,
         long poisonDeadLettered) {
 
     /**
@@ -47,6 +51,9 @@ public record DecisionAudit(
         AvroCodec<RoutingDecision> decisions = AvroCodec.of(RoutingDecision.class);
         AvroCodec<DeadLetter> deadLetters = AvroCodec.of(DeadLetter.class);
         Map<String, Integer> decisionsByTask = new HashMap<>();
+        Set<String> fleet = Set.copyOf(config.serverIds());
+        // decided to a server of the fleet, or rejected by loss-aware admission (no server)
+        java.util.Set<String> taken = new java.util.HashSet<>();
         java.util.Set<String> deadLettered = new java.util.HashSet<>();
         java.util.Set<RecordAddress> poisonFound = new java.util.HashSet<>();
         CommittedRecords.read(
@@ -54,10 +61,13 @@ public record DecisionAudit(
                 TopicNames.DECISIONS,
                 startEpochMillis,
                 record -> {
-                    String taskId =
-                            decodeOrNull(decisions, record.value(), RoutingDecision::getTaskId);
-                    if (taskId != null && taskIds.contains(taskId)) {
-                        decisionsByTask.merge(taskId, 1, Integer::sum);
+                    RoutingDecision decision = decodeOrNull(decisions, record.value(), d -> d);
+                    if (decision != null && taskIds.contains(decision.getTaskId())) {
+                        decisionsByTask.merge(decision.getTaskId(), 1, Integer::sum);
+                        String server = decision.getServerId();
+                        if (server.isEmpty() || fleet.contains(server)) {
+                            taken.add(decision.getTaskId());
+                        }
                     }
                 });
         CommittedRecords.read(
@@ -83,13 +93,15 @@ public record DecisionAudit(
                 });
         deadLettered.removeAll(decisionsByTask.keySet());
         long records = decisionsByTask.values().stream().mapToLong(Integer::longValue).sum();
-        long lost = taskIds.size() - decisionsByTask.size() - deadLettered.size();
+        long toUnknown = decisionsByTask.size() - taken.size();
+        long lost = taskIds.size() - decisionsByTask.size() - deadLettered.size() + toUnknown;
         return new DecisionAudit(
                 records,
                 decisionsByTask.size(),
                 records - decisionsByTask.size(),
                 deadLettered.size(),
                 lost,
+                toUnknown,
                 poisonFound.size());
     }
 
@@ -101,6 +113,7 @@ public record DecisionAudit(
         out.put("duplicate_decisions", duplicateDecisions);
         out.put("dead_lettered_tasks", deadLetteredTasks);
         out.put("lost_tasks", lostTasks);
+        out.put("tasks_to_unknown_servers", tasksToUnknownServers);
         out.put("poison_dead_lettered", poisonDeadLettered);
         return out;
     }

@@ -12,7 +12,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class FleetConfigTest {
-    private static FleetConfig config(
+    static FleetConfig config(
             int servers, double rate, String arrivals, double load, double spread) {
         return new FleetConfig(
                 "localhost:9092",
