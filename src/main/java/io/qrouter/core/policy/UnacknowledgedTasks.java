@@ -1,8 +1,10 @@
 package io.qrouter.core.policy;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -98,6 +100,28 @@ public final class UnacknowledgedTasks {
     public int pending(String serverId) {
         LinkedHashMap<String, Long> pending = pendingByServer.get(serverId);
         return pending == null ? 0 : pending.size();
+    }
+
+    /**
+     * When this router's oldest unacknowledged task for the server was decided; Long.MAX_VALUE:
+     * none.
+     */
+    public long oldestPendingAt(String serverId) {
+        LinkedHashMap<String, Long> pending = pendingByServer.get(serverId);
+        return pending == null || pending.isEmpty()
+                ? Long.MAX_VALUE
+                : pending.values().iterator().next();
+    }
+
+    /** The ids of the server's unacknowledged tasks, oldest first, now forgotten. */
+    public List<String> drain(String serverId) {
+        LinkedHashMap<String, Long> pending = pendingByServer.get(serverId);
+        if (pending == null) {
+            return List.of();
+        }
+        List<String> ids = new ArrayList<>(pending.keySet());
+        pending.clear();
+        return ids;
     }
 
     /** Forgets a server that left. */

@@ -135,5 +135,23 @@ final class RouterKeys {
                     "How long a router counts a task it routed as in flight on its server while no update acknowledges "
                             + "the server's ENQUEUED event for it (processing time); then the entry is dropped.");
 
+    static final KeySpec ROUTER_ACK_TIMEOUT_MS =
+            new KeySpec(
+                    "router.ack-timeout.ms",
+                    "2000",
+                    longIn(0, 3_600_000),
+                    "Black-hole ejection: a server that acknowledged (ENQUEUED) none of the tasks a router sent it for this "
+                            + "long is ejected by that router, its unacknowledged tasks dead-lettered and the ejection "
+                            + "logged on control-log; with exactly-once sinks the checkpoint interval is added (decisions "
+                            + "are invisible until committed). 0: off.");
+
+    static final KeySpec ROUTER_ACK_EJECTION_MS =
+            new KeySpec(
+                    "router.ack-ejection.ms",
+                    "30000",
+                    longIn(1, 86_400_000),
+                    "How long a black hole stays ejected; each further ejection of the same server doubles it (at most "
+                            + "16 times).");
+
     private RouterKeys() {}
 }

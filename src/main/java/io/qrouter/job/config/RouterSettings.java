@@ -21,6 +21,9 @@ import java.util.stream.Stream;
  * @param slowStart the window over which a joining server's share ramps up; {@link Duration#ZERO} =
  *     off
  * @param prequal the prequal policy's probe pool
+ * @param ackTimeout black-hole ejection's timeout, the checkpoint interval included under
+ *     exactly-once; {@link Duration#ZERO}: off
+ * @param ackEjection how long a black hole is first ejected
  */
 public record RouterSettings(
         PolicyName policy,
@@ -34,7 +37,9 @@ public record RouterSettings(
         Duration inFlightTimeout,
         double maxLossProbability,
         Duration slowStart,
-        PrequalSettings prequal)
+        PrequalSettings prequal,
+        Duration ackTimeout,
+        Duration ackEjection)
         implements Serializable {
 
     /** The value of {@code router.k-time-unit.ms} that follows the fleet's mean service time. */
@@ -67,7 +72,21 @@ public record RouterSettings(
                 config.duration(ConfigKey.ROUTER_IN_FLIGHT_TIMEOUT_MS),
                 maxLossProbability(config),
                 config.duration(ConfigKey.ROUTER_SLOW_START_MS),
-                prequal(config));
+                prequal(config),
+                ackTimeout(config),
+                config.duration(ConfigKey.ROUTER_ACK_EJECTION_MS));
+    }
+
+    /**
+     * Decisions behind an exactly-once sink reach the servers only when a checkpoint commits them.
+     */
+    static Duration ackTimeout(JobConfig config) {
+        Duration timeout = config.duration(ConfigKey.ROUTER_ACK_TIMEOUT_MS);
+        boolean exactlyOnce =
+                config.choice(ConfigKey.SINK_DELIVERY_GUARANTEE).equals("exactly-once");
+        return timeout.isZero() || !exactlyOnce
+                ? timeout
+                : timeout.plus(config.duration(ConfigKey.CHECKPOINT_INTERVAL_MS));
     }
 
     /** The router.prequal.* keys; the pool must hold a task's probes. */

@@ -5,6 +5,7 @@ import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.core.control.ControlState;
 import io.qrouter.core.control.RouterControl;
+import io.qrouter.core.policy.BlackHoles;
 import io.qrouter.core.policy.Decision;
 import io.qrouter.core.policy.LossAdmission;
 import io.qrouter.core.policy.Policies;
@@ -14,6 +15,7 @@ import io.qrouter.core.policy.Rule;
 import io.qrouter.core.policy.SlowStartPolicy;
 import io.qrouter.core.policy.UnacknowledgedTasks;
 import io.qrouter.job.config.RouterSettings;
+import io.qrouter.job.convert.ControlLog;
 import io.qrouter.job.convert.DeadLetters;
 import io.qrouter.job.convert.PolicyRecords;
 import io.qrouter.job.records.BufferedTask;
@@ -78,6 +80,10 @@ public class RouterFunction
     private transient ValueState<BufferedTask> buffered;
     private transient RoutingPolicy policy;
     private transient UnacknowledgedTasks inFlight;
+    private transient BlackHoles blackHoles;
+
+    /** Black holes ejected by the last {@link #route}, for its caller to report. */
+    private transient List<Ejection> ejected;
 
     /** Per server, how late its newest update arrived (router clock − the update's event time). */
     private transient Map<String, Long> updateDelayByServer;
@@ -112,6 +118,9 @@ public class RouterFunction
         inFlight =
                 new UnacknowledgedTasks(
                         settings.inFlightTimeout().toMillis(), MAX_UNACKNOWLEDGED_PER_SERVER);
+        blackHoles =
+                new BlackHoles(settings.ackTimeout().toMillis(), settings.ackEjection().toMillis());
+        ejected = new ArrayList<>();
         updateDelayByServer = new HashMap<>();
         policyRebuilt = false;
         bufferCounted = false;
@@ -125,7 +134,10 @@ public class RouterFunction
             throws Exception {
         long now = ctx.timerService().currentProcessingTime();
         rebuildPolicyOnce(ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES), now);
-        if (route(task, now, out)) {
+        readmit(ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES), now);
+        boolean routed = route(task, now, out);
+        reportEjections(ctx::output);
+        if (routed) {
             return;
         }
         if (bufferedCount >= settings.bufferCapacity()) {
@@ -164,13 +176,13 @@ public class RouterFunction
                         if (switchPolicy(update.getRouterControl())) {
                             replay(updates, now);
                         }
-                        policy.onSnapshot(
-                                PolicyRecords.toPolicySnapshot(update, pendingAfter(update, now)));
+                        feed(update, now);
                     }
 
                     @Override
                     public void gone(String serverId) {
                         inFlight.forget(serverId);
+                        blackHoles.forget(serverId);
                         updateDelayByServer.remove(serverId);
                         policy.onServerRemoved(serverId);
                     }
@@ -186,8 +198,10 @@ public class RouterFunction
         if (!bufferCounted) {
             countBufferAfterRestore(ctx);
         }
+        readmit(updates, now);
         if (bufferedCount > 0 && policy.view().aliveCount() > 0) {
             releaseBuffer(ctx, now, out);
+            reportEjections(ctx::output);
         }
         if (now - fleetGaugesAt >= FLEET_GAUGE_PERIOD_MILLIS || fleetGaugesAt == 0) {
             updateFleetGauges(updates);
@@ -205,7 +219,10 @@ public class RouterFunction
         buffered.clear();
         metrics.buffered(bufferedCount = Math.max(0, bufferedCount - 1));
         rebuildPolicyOnce(ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES), timestamp);
-        if (!route(waiting.task, timestamp, out)) {
+        readmit(ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES), timestamp);
+        boolean routed = route(waiting.task, timestamp, out);
+        reportEjections(ctx::output);
+        if (!routed) {
             deadLetter(
                     waiting.task,
                     timestamp,
@@ -232,6 +249,11 @@ public class RouterFunction
             }
         }
         Optional<Decision> decision = policy.route(PolicyRecords.routingKey(task), now);
+        while (decision.isPresent()
+                && blackHoles.overdue(inFlight.oldestPendingAt(decision.get().serverId()), now)) {
+            eject(decision.get().serverId(), now);
+            decision = policy.route(PolicyRecords.routingKey(task), now);
+        }
         if (decision.isEmpty()) {
             return false;
         }
@@ -307,8 +329,88 @@ public class RouterFunction
         }
         known.sort(Comparator.comparing(ServerUpdate::getServerId));
         for (ServerUpdate update : known) {
+            feed(update, now);
+        }
+    }
+
+    /** Gives the policy a server's update, unless the server is ejected as a black hole. */
+    private void feed(ServerUpdate update, long now) {
+        if (!blackHoles.isEjected(update.getServerId())) {
             policy.onSnapshot(PolicyRecords.toPolicySnapshot(update, pendingAfter(update, now)));
         }
+    }
+
+    /**
+     * Ejects a black hole: out of the policy's view, its unacknowledged tasks forgotten here and
+     * reported ({@link #reportEjections}).
+     */
+    private void eject(String serverId, long now) {
+        List<String> tasks = inFlight.drain(serverId);
+        long until = blackHoles.eject(serverId, now);
+        policy.onServerRemoved(serverId);
+        ejected.add(new Ejection(serverId, tasks, now, until));
+    }
+
+    /** Servers whose ejection ended take part again, from their latest update. */
+    private void readmit(ReadOnlyBroadcastState<String, ServerUpdate> updates, long now)
+            throws Exception {
+        for (String serverId : blackHoles.returning(now)) {
+            ServerUpdate latest = updates.get(serverId);
+            if (latest != null) {
+                feed(latest, now);
+            }
+        }
+    }
+
+    /**
+     * Dead-letters the unacknowledged tasks of each server {@link #route} ejected, and logs the
+     * ejection on control-log.
+     */
+    private void reportEjections(SideOutput output) {
+        for (Ejection e : ejected) {
+            String why =
+                    "decided to "
+                            + e.serverId()
+                            + ", which acknowledged none of router "
+                            + routerIndex
+                            + "'s tasks within router.ack-timeout.ms ("
+                            + settings.ackTimeout().toMillis()
+                            + " ms): a black hole, ejected for "
+                            + (e.until() - e.at()) / 1000
+                            + " s";
+            for (String taskId : e.tasks()) {
+                output.emit(
+                        DEAD_LETTERS,
+                        DeadLetters.unroutable(settings.tasksTopic(), taskId, why, e.at()));
+                metrics.deadLettered();
+            }
+            output.emit(
+                    AdminStamp.CONTROL_LOG,
+                    ControlLog.event(
+                            "EJECTED",
+                            e.serverId(),
+                            e.serverId()
+                                    + " acknowledged none of "
+                                    + e.tasks().size()
+                                    + " tasks from router "
+                                    + routerIndex
+                                    + " within "
+                                    + settings.ackTimeout().toMillis()
+                                    + " ms: ejected as a black hole for "
+                                    + (e.until() - e.at()) / 1000
+                                    + " s, its tasks dead-lettered",
+                            e.at()));
+        }
+        ejected.clear();
+    }
+
+    /** A black hole ejected at {@code at} until {@code until}, with the tasks it swallowed. */
+    private record Ejection(String serverId, List<String> tasks, long at, long until) {}
+
+    /** Where side outputs go: the context of whichever callback routed. */
+    @FunctionalInterface
+    private interface SideOutput {
+        <X> void emit(OutputTag<X> tag, X value);
     }
 
     /**

@@ -37,6 +37,10 @@ class OperatorSettingsFromConfigTest {
                     Map.entry("router.in-flight-timeout.ms", "700"),
                     Map.entry("router.admission.max-loss-probability", "0.2"),
                     Map.entry("router.slow-start.ms", "5000"),
+                    Map.entry("router.ack-timeout.ms", "700"),
+                    Map.entry("router.ack-ejection.ms", "9000"),
+                    Map.entry("sink.delivery-guarantee", "exactly-once"),
+                    Map.entry("checkpoint.interval.ms", "1500"),
                     Map.entry("server.queue-model", "chain-p"),
                     Map.entry("server.estimator-window.ms", "30000"),
                     Map.entry("server.estimator-buckets", "10"),
@@ -99,6 +103,9 @@ class OperatorSettingsFromConfigTest {
         assertThat(router.tasksTopic()).isEqualTo("orders");
         assertThat(router.maxLossProbability()).isEqualTo(0.2);
         assertThat(router.slowStart()).isEqualTo(Duration.ofMillis(5000));
+        // exactly-once: the decisions reach the servers a checkpoint later
+        assertThat(router.ackTimeout()).isEqualTo(Duration.ofMillis(700 + 1500));
+        assertThat(router.ackEjection()).isEqualTo(Duration.ofMillis(9000));
         assertThat(router.prequal()).isEqualTo(new PrequalSettings(8, 2, 0.5, 250, 4));
         assertThat(router.policyConfig(0, 1).prequal()).isEqualTo(router.prequal());
 

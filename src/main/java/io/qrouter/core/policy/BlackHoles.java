@@ -1,0 +1,93 @@
+package io.qrouter.core.policy;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One router's black-hole detector: a server that acknowledged none of the tasks this router sent
+ * it within the acknowledgement timeout (no ENQUEUED came back) is ejected, as outlier ejection
+ * ejects a failing one, for an ejection time that doubles with each ejection (at most {@value
+ * #MAX_EJECTION_FACTOR} times). A healthy server acknowledges a task when it reaches it, long
+ * before it serves it, so the timeout need only cover the way there and back.
+ */
+public final class BlackHoles {
+    static final int MAX_EJECTION_FACTOR = 16;
+
+    private final long ackTimeoutMillis;
+    private final long baseEjectionMillis;
+
+    /** Ejected servers: until when. */
+    private final Map<String, Long> ejectedUntil = new HashMap<>();
+
+    /** Ejections so far, per server, for the back-off. */
+    private final Map<String, Integer> ejections = new HashMap<>();
+
+    /** The earliest time an ejection ends (Long.MAX_VALUE: none). */
+    private long nextReturnAt = Long.MAX_VALUE;
+
+    /**
+     * @param ackTimeoutMillis 0: never eject
+     */
+    public BlackHoles(long ackTimeoutMillis, long baseEjectionMillis) {
+        this.ackTimeoutMillis = ackTimeoutMillis;
+        this.baseEjectionMillis = baseEjectionMillis;
+    }
+
+    /**
+     * True when a server whose oldest unacknowledged task from this router was decided at {@code
+     * oldestUnacknowledgedAt} (Long.MAX_VALUE: none) has overrun the timeout at {@code nowMillis}.
+     */
+    public boolean overdue(long oldestUnacknowledgedAt, long nowMillis) {
+        return ackTimeoutMillis > 0
+                && oldestUnacknowledgedAt != Long.MAX_VALUE
+                && nowMillis - oldestUnacknowledgedAt > ackTimeoutMillis;
+    }
+
+    /** Ejects {@code serverId}; returns until when (the router clock). */
+    public long eject(String serverId, long nowMillis) {
+        int count = ejections.merge(serverId, 1, Integer::sum);
+        long factor = Math.min(MAX_EJECTION_FACTOR, 1L << Math.min(30, count - 1));
+        long until = nowMillis + factor * baseEjectionMillis;
+        ejectedUntil.put(serverId, until);
+        nextReturnAt = Math.min(nextReturnAt, until);
+        return until;
+    }
+
+    public boolean isEjected(String serverId) {
+        return !ejectedUntil.isEmpty() && ejectedUntil.containsKey(serverId);
+    }
+
+    /** The servers whose ejection ended by {@code nowMillis}, no longer ejected. */
+    public List<String> returning(long nowMillis) {
+        if (nowMillis < nextReturnAt) {
+            return List.of();
+        }
+        List<String> back = new ArrayList<>();
+        nextReturnAt = Long.MAX_VALUE;
+        for (Iterator<Map.Entry<String, Long>> it = ejectedUntil.entrySet().iterator();
+                it.hasNext(); ) {
+            Map.Entry<String, Long> entry = it.next();
+            if (entry.getValue() <= nowMillis) {
+                back.add(entry.getKey());
+                it.remove();
+            } else {
+                nextReturnAt = Math.min(nextReturnAt, entry.getValue());
+            }
+        }
+        return back;
+    }
+
+    /** Servers ejected now. */
+    public int ejectedCount() {
+        return ejectedUntil.size();
+    }
+
+    /** Forgets a server that left (its back-off too). */
+    public void forget(String serverId) {
+        ejectedUntil.remove(serverId);
+        ejections.remove(serverId);
+    }
+}

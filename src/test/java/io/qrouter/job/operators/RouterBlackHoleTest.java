@@ -1,0 +1,115 @@
+package io.qrouter.job.operators;
+
+import static io.qrouter.job.Records.snapshot;
+import static io.qrouter.job.Records.task;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.qrouter.avro.ControlLogEntry;
+import io.qrouter.avro.DeadLetter;
+import io.qrouter.avro.RoutingDecision;
+import io.qrouter.avro.TaskRequest;
+import io.qrouter.job.FeedHarness;
+import io.qrouter.job.records.ServerUpdate;
+import java.util.List;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A server that acknowledges none of the tasks it is sent (a black hole) is ejected once its oldest
+ * unacknowledged task is older than router.ack-timeout.ms: its tasks are dead-lettered, the
+ * ejection logged on control-log, and it takes part again when the ejection ends.
+ */
+class RouterBlackHoleTest extends RouterFunctionTestBase {
+    @Test
+    void aBlackHoleIsEjectedItsTasksDeadLetteredAndItComesBack() throws Exception {
+        var router =
+                router(
+                        settings(
+                                "round-robin",
+                                "router.ack-timeout.ms",
+                                "1000",
+                                "router.ack-ejection.ms",
+                                "5000"),
+                        1,
+                        0,
+                        null);
+        router.setProcessingTime(1_000);
+        router.processBroadcastElement(snapshot("good", 1_000, 0), 1_000);
+        router.processBroadcastElement(snapshot("hole", 1_000, 0), 1_000);
+        router.setProcessingTime(1_100);
+        for (int i = 0; i < 4; i++) {
+            router.processElement(task("t" + i, 1_100), 1_100);
+        }
+        List<RoutingDecision> first = router.extractOutputValues();
+        List<String> toHole = tasksOf(first, "hole");
+        assertThat(toHole).hasSize(2);
+        acknowledge(router, tasksOf(first, "good"), 1_500);
+
+        // 1 ms short of the timeout nothing happens; past it the hole is ejected
+        router.setProcessingTime(2_100);
+        router.processElement(task("t4", 2_100), 2_100);
+        router.processElement(task("t5", 2_100), 2_100);
+        assertThat(deadLetters(router)).isEmpty();
+        router.setProcessingTime(2_101);
+        for (int i = 6; i < 10; i++) {
+            router.processElement(task("t" + i, 2_101), 2_101);
+        }
+        List<RoutingDecision> all = router.extractOutputValues();
+        List<RoutingDecision> afterEjection = all.subList(6, all.size());
+        assertThat(afterEjection).extracting(RoutingDecision::getServerId).containsOnly("good");
+        List<String> swallowed = tasksOf(all.subList(0, 6), "hole");
+        assertThat(deadLetters(router))
+                .extracting(DeadLetter::getTaskId)
+                .containsExactlyElementsOf(swallowed);
+        assertThat(deadLetters(router))
+                .allSatisfy(
+                        d ->
+                                assertThat(d.getReason())
+                                        .startsWith("decided to hole, which acknowledged none")
+                                        .contains("black hole"));
+        List<ControlLogEntry> log = controlLog(router);
+        assertThat(log).hasSize(1);
+        assertThat(log.get(0).getOutcome()).isEqualTo("EVENT");
+        assertThat(log.get(0).getAction()).isEqualTo("EJECTED");
+        assertThat(log.get(0).getTarget()).isEqualTo("hole");
+        assertThat(log.get(0).getReason())
+                .contains("none of " + swallowed.size() + " tasks")
+                .contains("for 5 s");
+
+        acknowledge(router, tasksOf(all, "good"), 2_200);
+        router.setProcessingTime(2_101 + 5_000);
+        router.processElement(task("t10", 7_101), 7_101);
+        router.processElement(task("t11", 7_101), 7_101);
+        List<RoutingDecision> back = router.extractOutputValues();
+        assertThat(back.subList(all.size(), back.size()))
+                .extracting(RoutingDecision::getServerId)
+                .contains("hole");
+    }
+
+    private static void acknowledge(
+            FeedHarness<String, TaskRequest, RoutingDecision> router, List<String> taskIds, long at)
+            throws Exception {
+        ServerUpdate ack = snapshot("good", at, 0);
+        ack.setEnqueuedSinceLastSnapshot(taskIds);
+        router.processBroadcastElement(ack, at);
+    }
+
+    private static List<String> tasksOf(List<RoutingDecision> decisions, String server) {
+        return decisions.stream()
+                .filter(d -> d.getServerId().equals(server))
+                .map(RoutingDecision::getTaskId)
+                .toList();
+    }
+
+    private static List<DeadLetter> deadLetters(
+            FeedHarness<String, TaskRequest, RoutingDecision> router) {
+        var records = router.getSideOutput(RouterFunction.DEAD_LETTERS);
+        return records == null ? List.of() : records.stream().map(StreamRecord::getValue).toList();
+    }
+
+    private static List<ControlLogEntry> controlLog(
+            FeedHarness<String, TaskRequest, RoutingDecision> router) {
+        var records = router.getSideOutput(AdminStamp.CONTROL_LOG);
+        return records == null ? List.of() : records.stream().map(StreamRecord::getValue).toList();
+    }
+}
