@@ -113,6 +113,19 @@ public final class UnacknowledgedTasks {
                 : pending.values().iterator().next();
     }
 
+    /** The servers with an unacknowledged task decided before {@code decidedBeforeMillis}. */
+    public List<String> overdue(long decidedBeforeMillis) {
+        List<String> overdue = new ArrayList<>();
+        pendingByServer.forEach(
+                (serverId, pending) -> {
+                    if (!pending.isEmpty()
+                            && pending.values().iterator().next() < decidedBeforeMillis) {
+                        overdue.add(serverId);
+                    }
+                });
+        return overdue;
+    }
+
     /** The ids of the server's unacknowledged tasks, oldest first, now forgotten. */
     public List<String> drain(String serverId) {
         LinkedHashMap<String, Long> pending = pendingByServer.get(serverId);

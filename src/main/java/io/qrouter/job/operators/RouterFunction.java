@@ -15,7 +15,7 @@ import io.qrouter.core.policy.Rule;
 import io.qrouter.core.policy.SlowStartPolicy;
 import io.qrouter.core.policy.UnacknowledgedTasks;
 import io.qrouter.job.config.RouterSettings;
-import io.qrouter.job.convert.ControlLog;
+import io.qrouter.job.convert.BlackHoleReports;
 import io.qrouter.job.convert.DeadLetters;
 import io.qrouter.job.convert.PolicyRecords;
 import io.qrouter.job.records.BufferedTask;
@@ -72,6 +72,9 @@ public class RouterFunction
     /** Bounds the memory of unacknowledged decisions when a server sends no ENQUEUED events. */
     private static final int MAX_UNACKNOWLEDGED_PER_SERVER = 10_000;
 
+    /** How often the servers' unacknowledged tasks are looked over for black holes. */
+    private static final long SWEEP_PERIOD_MILLIS = 100;
+
     /** The fleet gauges are recomputed at most this often, as they take O(servers). */
     private static final long FLEET_GAUGE_PERIOD_MILLIS = 1_000;
 
@@ -84,6 +87,8 @@ public class RouterFunction
 
     /** Black holes ejected by the last {@link #route}, for its caller to report. */
     private transient List<Ejection> ejected;
+
+    private transient long sweptAt;
 
     /** Per server, how late its newest update arrived (router clock − the update's event time). */
     private transient Map<String, Long> updateDelayByServer;
@@ -135,6 +140,7 @@ public class RouterFunction
         long now = ctx.timerService().currentProcessingTime();
         rebuildPolicyOnce(ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES), now);
         readmit(ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES), now);
+        ejectOverdue(now);
         boolean routed = route(task, now, out);
         reportEjections(ctx::output);
         if (routed) {
@@ -199,10 +205,11 @@ public class RouterFunction
             countBufferAfterRestore(ctx);
         }
         readmit(updates, now);
+        ejectOverdue(now);
         if (bufferedCount > 0 && policy.view().aliveCount() > 0) {
             releaseBuffer(ctx, now, out);
-            reportEjections(ctx::output);
         }
+        reportEjections(ctx::output);
         if (now - fleetGaugesAt >= FLEET_GAUGE_PERIOD_MILLIS || fleetGaugesAt == 0) {
             updateFleetGauges(updates);
             fleetGaugesAt = now;
@@ -220,6 +227,7 @@ public class RouterFunction
         metrics.buffered(bufferedCount = Math.max(0, bufferedCount - 1));
         rebuildPolicyOnce(ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES), timestamp);
         readmit(ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES), timestamp);
+        ejectOverdue(timestamp);
         boolean routed = route(waiting.task, timestamp, out);
         reportEjections(ctx::output);
         if (!routed) {
@@ -363,21 +371,14 @@ public class RouterFunction
     }
 
     /**
-     * Dead-letters the unacknowledged tasks of each server {@link #route} ejected, and logs the
-     * ejection on control-log.
+     * Dead-letters the unacknowledged tasks of each server just ejected, and logs the ejection on
+     * control-log.
      */
     private void reportEjections(SideOutput output) {
         for (Ejection e : ejected) {
+            long timeout = settings.ackTimeout().toMillis();
             String why =
-                    "decided to "
-                            + e.serverId()
-                            + ", which acknowledged none of router "
-                            + routerIndex
-                            + "'s tasks within router.ack-timeout.ms ("
-                            + settings.ackTimeout().toMillis()
-                            + " ms): a black hole, ejected for "
-                            + (e.until() - e.at()) / 1000
-                            + " s";
+                    BlackHoleReports.reason(e.serverId(), routerIndex, timeout, e.until() - e.at());
             for (String taskId : e.tasks()) {
                 output.emit(
                         DEAD_LETTERS,
@@ -386,22 +387,31 @@ public class RouterFunction
             }
             output.emit(
                     AdminStamp.CONTROL_LOG,
-                    ControlLog.event(
-                            "EJECTED",
+                    BlackHoleReports.event(
                             e.serverId(),
-                            e.serverId()
-                                    + " acknowledged none of "
-                                    + e.tasks().size()
-                                    + " tasks from router "
-                                    + routerIndex
-                                    + " within "
-                                    + settings.ackTimeout().toMillis()
-                                    + " ms: ejected as a black hole for "
-                                    + (e.until() - e.at()) / 1000
-                                    + " s, its tasks dead-lettered",
-                            e.at()));
+                            e.tasks().size(),
+                            routerIndex,
+                            timeout,
+                            e.at(),
+                            e.until()));
         }
         ejected.clear();
+    }
+
+    /**
+     * Ejects every server whose oldest unacknowledged task is overdue, at most every {@value
+     * #SWEEP_PERIOD_MILLIS} ms: a black hole the policy stops choosing (its own unacknowledged
+     * tasks make it look busy) still holds the tasks it swallowed.
+     */
+    private void ejectOverdue(long now) {
+        long timeout = settings.ackTimeout().toMillis();
+        if (timeout == 0 || now - sweptAt < SWEEP_PERIOD_MILLIS) {
+            return;
+        }
+        sweptAt = now;
+        for (String serverId : inFlight.overdue(now - timeout)) {
+            eject(serverId, now);
+        }
     }
 
     /** A black hole ejected at {@code at} until {@code until}, with the tasks it swallowed. */
