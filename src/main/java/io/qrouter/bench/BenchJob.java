@@ -76,7 +76,12 @@ final class BenchJob {
         Path checkpoints = TempDirectories.create("qrouter-checkpoints-");
         keys.put(ConfigKey.CHECKPOINT_DIR.key(), checkpoints.toUri().toString());
         // the workload's servers, by id: the admission a production job has
-        keys.put(ConfigKey.SERVER_ALLOW_LIST.key(), String.join(",", serverIds));
+        List<String> admitted = new java.util.ArrayList<>(serverIds);
+        admitted.add(WorkloadProducer.TAIL_SERVER); // its records close the drain's partitions
+        keys.put(ConfigKey.SERVER_ALLOW_LIST.key(), String.join(",", admitted));
+        // the workload is recorded: its servers acknowledge the recording's choices, not the job's,
+        // so every server would look like a black hole
+        keys.put(ConfigKey.ROUTER_ACK_TIMEOUT_MS.key(), "0");
         keys.putAll(runKeys);
         keys.putAll(settings.overrides());
         JobConfig config = JobConfig.of(keys);

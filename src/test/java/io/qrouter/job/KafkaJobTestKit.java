@@ -53,7 +53,7 @@ public final class KafkaJobTestKit implements AutoCloseable {
 
     /**
      * The job's configuration for a test: this broker, fast checkpoints, inputs from the beginning,
-     * every server admitted.
+     * every server admitted, black-hole ejection off.
      */
     JobConfig config(String... overrides) {
         String run = UUID.randomUUID().toString().substring(0, 8);
@@ -67,7 +67,10 @@ public final class KafkaJobTestKit implements AutoCloseable {
                         .with("watermark.idleness.ms", "1000")
                         // the tests' servers have ids of every shape: admit them all, through the
                         // default allow-list admission
-                        .with("server.allow-list", "*");
+                        .with("server.allow-list", "*")
+                        // most tests' servers only beat and acknowledge no task: no black-hole
+                        // ejection unless a test asks for it
+                        .with("router.ack-timeout.ms", "0");
         for (String override : overrides) {
             int eq = override.indexOf('=');
             config = config.with(override.substring(0, eq), override.substring(eq + 1));

@@ -116,6 +116,8 @@ class MultiProcessClusterIT {
                                     "watermark.idleness.ms=1000",
                                     "server.down-timeout.ms=60000",
                                     "server.allow-list=" + String.join(",", SERVERS),
+                                    // the test's servers only beat: they acknowledge no task
+                                    "router.ack-timeout.ms=0",
                                     "kafka.group.id=qrouter-cluster",
                                     "sink.transactional-id-prefix=qrouter-cluster",
                                     "sink.delivery-guarantee=exactly-once")));
