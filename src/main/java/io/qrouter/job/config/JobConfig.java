@@ -101,11 +101,20 @@ public final class JobConfig implements Serializable {
 
     /**
      * Reads a properties file (UTF-8), then applies {@code overrides} of the form {@code key=value}
-     * in order.
+     * in order; secrets come from the file, {@code KEY.file} or the environment ({@link
+     * SecretSources}), never from {@code overrides}.
      *
      * @param file null for defaults only
      */
     public static JobConfig load(Path file, List<String> overrides) {
+        return load(file, overrides, System.getenv());
+    }
+
+    /**
+     * As {@link #load(Path, List)}, secrets also from {@code environment} ({@link SecretSources});
+     * a secret among {@code overrides}, which come from a command line, is refused.
+     */
+    static JobConfig load(Path file, List<String> overrides, Map<String, String> environment) {
         Map<String, String> settings = new LinkedHashMap<>();
         if (file != null) {
             Properties properties = new Properties();
@@ -127,8 +136,11 @@ public final class JobConfig implements Serializable {
                 throw new ConfigException(
                         "--set", "--set expects key=value (got '" + override + "')");
             }
-            settings.put(override.substring(0, eq).trim(), override.substring(eq + 1));
+            String key = override.substring(0, eq).trim();
+            SecretSources.refuseOnCommandLine(List.of(key));
+            settings.put(key, override.substring(eq + 1));
         }
+        SecretSources.resolve(settings, environment);
         return of(settings);
     }
 

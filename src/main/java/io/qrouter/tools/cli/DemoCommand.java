@@ -1,6 +1,7 @@
 package io.qrouter.tools.cli;
 
 import io.qrouter.job.config.RouterSettings;
+import io.qrouter.job.config.SecretSources;
 import io.qrouter.tools.demo.ChaosReport;
 import io.qrouter.tools.demo.ChaosSchedule;
 import io.qrouter.tools.demo.ControlScript;
@@ -183,6 +184,7 @@ final class DemoCommand implements Callable<Integer> {
                     checkpointInterval != null
                             ? checkpointInterval
                             : faults.isEmpty() ? CHECKPOINT_INTERVAL : CHAOS_CHECKPOINT_INTERVAL;
+            SecretSources.refuseOnCommandLine(jobSettings.keySet());
             for (String p : policies) {
                 runs.add(
                         new DemoSettings(

@@ -95,6 +95,15 @@ public final class DemoRun {
                 JobHealth health = JobHealth.open();
                 LocalCluster cluster = startCluster(root, webPort, health)) {
             JobConfig jobConfig = jobConfig(kafka.bootstrapServers(), root);
+            Path keyFile = SecretFile.write(root, "control.secret", controlSecret);
+            say.accept(
+                    "control key in "
+                            + keyFile
+                            + " (owner-only, deleted with the run): ./qrouter control --bootstrap "
+                            + kafka.bootstrapServers()
+                            + " --secret-file "
+                            + keyFile
+                            + " drain server-1");
             JobWatch job = new JobWatch(submit(cluster, jobConfig, webPort));
             Map<String, Object> facts = facts(webPort);
             try {

@@ -5,9 +5,13 @@ import io.qrouter.avro.ControlLogEntry;
 import io.qrouter.job.serde.AvroCodec;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -25,11 +29,13 @@ import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
  * Sends one control command and waits for the job's answer on the control-log: the entry with the
- * command's id. The log's end offsets are taken before the command is sent, so only answers written
- * after it are read (with {@code read_committed}: a job with exactly-once sinks commits the entry
+ * command's id (read with {@code read_committed}: a job with exactly-once sinks commits the entry
  * on its next checkpoint).
  */
 public final class ControlClient {
+    /** How far before a command's issue time its answer is looked for. */
+    static final Duration LOOKBACK = Duration.ofSeconds(60);
+
     private final Properties kafka;
     private final String controlTopic;
     private final String logTopic;
@@ -43,23 +49,51 @@ public final class ControlClient {
         this.logTopic = logTopic;
     }
 
-    /** The job's answer to {@code command}, or empty when none came within {@code timeout}. */
+    /**
+     * The job's answer to {@code command}, or empty when none came within {@code timeout}. The
+     * command goes out first, while the log's reader is set up beside it: the answer is found by
+     * the command's id, read from {@link #LOOKBACK} before its issue time (the job refuses a
+     * command issued further from its clock than control.max-age.ms, 60 s by default), so the
+     * reader's metadata and offset lookups no longer delay the command.
+     */
     public Optional<ControlLogEntry> send(ControlCommand command, Duration timeout)
             throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
+        CompletableFuture<Void> sent =
+                CompletableFuture.runAsync(
+                        () -> {
+                            try {
+                                produce(command, timeout);
+                            } catch (Exception e) {
+                                throw new CompletionException(e);
+                            }
+                        });
         try (KafkaConsumer<byte[], byte[]> consumer = consumer()) {
             List<TopicPartition> partitions = new ArrayList<>();
+            Map<TopicPartition, Long> from = new HashMap<>();
+            long since = command.getIssuedAt().toEpochMilli() - LOOKBACK.toMillis();
             for (PartitionInfo info : consumer.partitionsFor(logTopic, timeout)) {
-                partitions.add(new TopicPartition(logTopic, info.partition()));
+                TopicPartition partition = new TopicPartition(logTopic, info.partition());
+                partitions.add(partition);
+                from.put(partition, since);
             }
             consumer.assign(partitions);
             consumer.seekToEnd(partitions);
-            partitions.forEach(consumer::position); // fixes the start before the command exists
-            produce(command, timeout);
+            consumer.offsetsForTimes(from, timeout)
+                    .forEach(
+                            (partition, offset) -> {
+                                if (offset != null) {
+                                    consumer.seek(partition, offset.offset());
+                                }
+                            });
+            try {
+                sent.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof Exception cause ? cause : e;
+            }
             AvroCodec<ControlLogEntry> codec = AvroCodec.of(ControlLogEntry.class);
             while (System.nanoTime() < deadline) {
-                for (ConsumerRecord<byte[], byte[]> record :
-                        consumer.poll(Duration.ofMillis(100))) {
+                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(20))) {
                     ControlLogEntry entry = decode(codec, record.value());
                     if (entry != null && command.getCommandId().equals(entry.getCommandId())) {
                         return Optional.of(entry);
@@ -75,6 +109,9 @@ public final class ControlClient {
         Properties p = new Properties();
         p.putAll(kafka);
         p.put(ProducerConfig.ACKS_CONFIG, "all");
+        p.put(ProducerConfig.LINGER_MS_CONFIG, "0");
+        // one record, sent once: the idempotent producer's id request is a round trip for nothing
+        p.putIfAbsent(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "false");
         try (KafkaProducer<String, byte[]> producer =
                 new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer())) {
             String key = command.getTarget() != null ? command.getTarget() : "fleet";
