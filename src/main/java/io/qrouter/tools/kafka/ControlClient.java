@@ -78,14 +78,17 @@ public final class ControlClient {
                 from.put(partition, since);
             }
             consumer.assign(partitions);
-            consumer.seekToEnd(partitions);
+            // the end first: a partition with no entry since `since` when the times are looked up
+            // got none between the two lookups either, so its answer will come after that end
+            Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, timeout);
             consumer.offsetsForTimes(from, timeout)
                     .forEach(
-                            (partition, offset) -> {
-                                if (offset != null) {
-                                    consumer.seek(partition, offset.offset());
-                                }
-                            });
+                            (partition, offset) ->
+                                    consumer.seek(
+                                            partition,
+                                            offset != null
+                                                    ? offset.offset()
+                                                    : ends.get(partition)));
             try {
                 sent.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             } catch (ExecutionException e) {
