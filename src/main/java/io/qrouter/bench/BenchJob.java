@@ -6,6 +6,7 @@ import io.qrouter.job.config.JobConfig;
 import io.qrouter.tools.health.JobWatch;
 import io.qrouter.tools.kafka.FreePorts;
 import io.qrouter.tools.kafka.TempDirectories;
+import java.net.BindException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -16,6 +17,7 @@ import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.WebOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.util.ExceptionUtils;
 
 /**
  * Submits the production pipeline ({@link QrouterJob#buildPipeline}), or the Flink floor ({@link
@@ -86,11 +88,36 @@ final class BenchJob {
         keys.putAll(settings.overrides());
         JobConfig config = JobConfig.of(keys);
 
+        // the REST API on a known port, with every checkpoint of a run in its history
+        // (CheckpointTail); a port taken between choosing it and binding it (the broker's clients
+        // take ephemeral ports meanwhile) is chosen again
+        for (int attempt = 1; ; attempt++) {
+            int restPort = FreePorts.any();
+            StreamExecutionEnvironment env =
+                    StreamExecutionEnvironment.createLocalEnvironment(
+                            settings.parallelism(), flinkSettings(restPort));
+            switch (settings.kind()) {
+                case QROUTER -> QrouterJob.buildPipeline(env, config);
+                case FLINK_FLOOR -> FlinkFloorJob.buildPipeline(env, config, serverIds);
+            }
+            long submitted = System.nanoTime();
+            JobWatch job;
+            try {
+                job = new JobWatch(env.executeAsync(config.get(ConfigKey.JOB_NAME)));
+            } catch (Exception e) {
+                if (attempt < 3
+                        && ExceptionUtils.findThrowable(e, BindException.class).isPresent()) {
+                    continue;
+                }
+                throw e;
+            }
+            return awaitRunning(new Started(job, submitted, checkpoints, restPort));
+        }
+    }
+
+    private static Configuration flinkSettings(int restPort) {
         Configuration flink = new Configuration();
         flink.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
-        // the REST API on a known port, with every checkpoint of a run in its history
-        // (CheckpointTail)
-        int restPort = FreePorts.any();
         flink.set(RestOptions.ADDRESS, "localhost");
         flink.set(RestOptions.BIND_PORT, Integer.toString(restPort));
         flink.set(RestOptions.PORT, restPort);
@@ -99,17 +126,12 @@ final class BenchJob {
         // checkpoints the moment it ends
         flink.set(WebOptions.REFRESH_INTERVAL, Duration.ofMillis(1));
         flink.set(RestOptions.CACHE_CHECKPOINT_STATISTICS_TIMEOUT, Duration.ofMillis(1));
-        StreamExecutionEnvironment env =
-                StreamExecutionEnvironment.createLocalEnvironment(settings.parallelism(), flink);
-        switch (settings.kind()) {
-            case QROUTER -> QrouterJob.buildPipeline(env, config);
-            case FLINK_FLOOR -> FlinkFloorJob.buildPipeline(env, config, serverIds);
-        }
-        long submitted = System.nanoTime();
-        JobWatch job = new JobWatch(env.executeAsync(config.get(ConfigKey.JOB_NAME)));
-        Started started = new Started(job, submitted, checkpoints, restPort);
+        return flink;
+    }
+
+    private static Started awaitRunning(Started started) throws Exception {
         try {
-            job.awaitRunning(START_TIMEOUT, () -> false);
+            started.job().awaitRunning(START_TIMEOUT, () -> false);
         } catch (Exception e) {
             started.close();
             throw e;
