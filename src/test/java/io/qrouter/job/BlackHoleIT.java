@@ -82,20 +82,7 @@ class BlackHoleIT {
                 tasks.addAll(kit.sendTasks(topics, "b" + i, 1));
                 Thread.sleep(20);
             }
-            List<RoutingDecision> decided =
-                    kit
-                            .readCommitted(
-                                    topics.get(ConfigKey.TOPIC_DECISIONS),
-                                    RoutingDecision.class,
-                                    WAIT,
-                                    d ->
-                                            d.stream()
-                                                    .map(RoutingDecision::getTaskId)
-                                                    .toList()
-                                                    .containsAll(tasks))
-                            .stream()
-                            .filter(d -> tasks.contains(d.getTaskId()))
-                            .toList();
+            List<RoutingDecision> decided = kit.decisionsOf(topics, tasks, WAIT);
             List<RoutingDecision> toHole =
                     decided.stream().filter(d -> d.getServerId().equals("hole")).toList();
             assertThat(toHole).isNotEmpty();

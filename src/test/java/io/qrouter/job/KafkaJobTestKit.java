@@ -1,6 +1,7 @@
 package io.qrouter.job;
 
 import io.qrouter.avro.Heartbeat;
+import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.job.config.ConfigKey;
 import io.qrouter.job.config.JobConfig;
@@ -197,6 +198,19 @@ public final class KafkaJobTestKit implements AutoCloseable {
                 timeout,
                 done,
                 this::failIfJobStopped);
+    }
+
+    /** The decisions of {@code tasks}, read from the decisions topic once every one is there. */
+    List<RoutingDecision> decisionsOf(
+            Map<ConfigKey, String> topics, List<String> tasks, Duration timeout) throws Exception {
+        return readCommitted(
+                        topics.get(ConfigKey.TOPIC_DECISIONS),
+                        RoutingDecision.class,
+                        timeout,
+                        d -> d.stream().map(RoutingDecision::getTaskId).toList().containsAll(tasks))
+                .stream()
+                .filter(d -> tasks.contains(d.getTaskId()))
+                .toList();
     }
 
     void failIfJobStopped() throws Exception {

@@ -75,7 +75,7 @@ class ServerAdmissionIT {
             awaitMetricsOf(kit, topics, REAL);
 
             List<String> first = kit.sendTasks(topics, "first", 40);
-            assertThat(serversOf(decisions(kit, topics, first))).isSubsetOf(REAL);
+            assertThat(serversOf(kit.decisionsOf(topics, first, WAIT))).isSubsetOf(REAL);
             List<DeadLetter> refused =
                     kit.readCommitted(
                             topics.get(ConfigKey.TOPIC_DEAD_LETTER),
@@ -111,7 +111,7 @@ class ServerAdmissionIT {
                                                     l.getReason().startsWith("server evil-1")
                                                             && l.getAt().toEpochMilli() > after));
             List<String> third = kit.sendTasks(topics, "third", 40);
-            assertThat(serversOf(decisions(kit, topics, third))).isSubsetOf(REAL);
+            assertThat(serversOf(kit.decisionsOf(topics, third, WAIT))).isSubsetOf(REAL);
             assertThat(control(kit, topics, "servers").getReason())
                     .isEqualTo("server.admission=allow-list; allow-list of 2: s-1, s-2");
         } finally {
@@ -155,7 +155,7 @@ class ServerAdmissionIT {
             awaitMetricsOf(kit, topics, REAL);
 
             List<String> tasks = kit.sendTasks(topics, "signed", 40);
-            List<RoutingDecision> decided = decisions(kit, topics, tasks);
+            List<RoutingDecision> decided = kit.decisionsOf(topics, tasks, WAIT);
             // round robin over the admitted: the forged FAILING and leaving beats of s-1 changed
             // nothing, so s-1 takes its half
             assertThat(serversOf(decided)).containsExactlyInAnyOrderElementsOf(REAL);
@@ -228,20 +228,6 @@ class ServerAdmissionIT {
                                 .containsAll(servers));
     }
 
-    private static List<RoutingDecision> decisions(
-            KafkaJobTestKit kit, Map<ConfigKey, String> topics, List<String> tasks)
-            throws Exception {
-        return kit
-                .readCommitted(
-                        topics.get(ConfigKey.TOPIC_DECISIONS),
-                        RoutingDecision.class,
-                        WAIT,
-                        d -> d.stream().map(RoutingDecision::getTaskId).toList().containsAll(tasks))
-                .stream()
-                .filter(d -> tasks.contains(d.getTaskId()))
-                .toList();
-    }
-
     /** Sends batches of tasks until one is decided to {@code server}; the tasks it got. */
     private static List<String> awaitDecidedTo(
             KafkaJobTestKit kit, Map<ConfigKey, String> topics, String server, String batch)
@@ -249,7 +235,7 @@ class ServerAdmissionIT {
         for (int round = 0; round < 20; round++) {
             List<String> tasks = kit.sendTasks(topics, batch + round, 10);
             List<String> got =
-                    decisions(kit, topics, tasks).stream()
+                    kit.decisionsOf(topics, tasks, WAIT).stream()
                             .filter(d -> d.getServerId().equals(server))
                             .map(RoutingDecision::getTaskId)
                             .toList();
