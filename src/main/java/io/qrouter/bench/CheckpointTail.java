@@ -1,7 +1,7 @@
 package io.qrouter.bench;
 
+import io.qrouter.core.estimate.NearestRank;
 import io.qrouter.tools.report.Json;
-import io.qrouter.tools.report.NearestRank;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;

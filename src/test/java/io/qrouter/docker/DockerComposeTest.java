@@ -114,6 +114,73 @@ class DockerComposeTest {
     }
 
     @Test
+    void prometheusScrapesBothFlinkProcessesOnTheReportersPort() throws Exception {
+        JsonNode scrape =
+                new YAMLMapper()
+                        .readTree(DOCKER.resolve("prometheus").resolve("prometheus.yml").toFile());
+        List<String> targets = new ArrayList<>();
+        scrape.get("scrape_configs")
+                .forEach(
+                        c ->
+                                c.get("static_configs")
+                                        .forEach(
+                                                s ->
+                                                        s.get("targets")
+                                                                .forEach(
+                                                                        t ->
+                                                                                targets.add(
+                                                                                        t
+                                                                                                .asText()))));
+        for (String flink : List.of("jobmanager", "taskmanager")) {
+            String properties =
+                    services.get(flink).get("environment").get("FLINK_PROPERTIES").asText();
+            Matcher port =
+                    Pattern.compile("metrics\\.reporter\\.prometheus\\.port: (\\d+)")
+                            .matcher(properties);
+            assertThat(port.find()).as(flink).isTrue();
+            assertThat(properties)
+                    .contains(
+                            "metrics.reporter.prometheus.factory.class:"
+                                    + " org.apache.flink.metrics.prometheus.PrometheusReporterFactory");
+            assertThat(targets).contains(flink + ":" + port.group(1));
+        }
+    }
+
+    @Test
+    void grafanaIsProvisionedWithTheDashboardAndItsDataSource() throws Exception {
+        List<String> mounts = new ArrayList<>();
+        services.get("grafana").get("volumes").forEach(v -> mounts.add(v.asText()));
+        assertThat(mounts)
+                .contains(
+                        "./grafana/provisioning:/etc/grafana/provisioning:ro",
+                        "./grafana/dashboards:/var/lib/grafana/dashboards:ro");
+        JsonNode provider =
+                new YAMLMapper()
+                        .readTree(
+                                DOCKER.resolve("grafana/provisioning/dashboards/qrouter.yml")
+                                        .toFile());
+        assertThat(provider.get("providers").get(0).get("options").get("path").asText())
+                .isEqualTo("/var/lib/grafana/dashboards");
+        JsonNode source =
+                new YAMLMapper()
+                        .readTree(
+                                DOCKER.resolve("grafana/provisioning/datasources/prometheus.yml")
+                                        .toFile())
+                        .get("datasources")
+                        .get(0);
+        assertThat(source.get("url").asText()).isEqualTo("http://prometheus:9090");
+        JsonNode dashboard =
+                new com.fasterxml.jackson.databind.ObjectMapper()
+                        .readTree(GrafanaDashboard.FILE.toFile());
+        for (JsonNode panel : dashboard.get("panels")) {
+            assertThat(panel.get("datasource").get("uid").asText())
+                    .as(panel.get("title").asText())
+                    .isEqualTo(source.get("uid").asText());
+        }
+        assertThat(GrafanaDashboard.queries()).hasSizeGreaterThanOrEqualTo(12);
+    }
+
+    @Test
     void dockerComposeAcceptsTheFile() throws Exception {
         Assumptions.assumeTrue(onPath("docker-compose"), "docker-compose is not installed");
         Process p =

@@ -1,6 +1,8 @@
 package io.qrouter.job.operators;
 
+import io.qrouter.job.records.ServerUpdate;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
@@ -15,8 +17,11 @@ import org.apache.flink.metrics.MetricGroup;
  * long routing has been silent, the first sign of a stall), {@code idleQueueHitRatio} (share of
  * decisions the idle queue answered), and the fleet as this operator sees it: {@code serversAlive},
  * {@code idleFractionPJ} (P_J = idle / alive servers, Eq. 56), {@code loadIndexVarianceF} (F =
- * population variance of K over the alive servers with a finite K, Eq. 55), plus {@code
- * tasksBuffered} and {@code tasksDeadLettered}.
+ * population variance of K over the alive servers with a finite K, Eq. 55), {@code loadIndexK}
+ * (their K as a histogram), {@code serverUpdateAgeMeanMillis} and {@code serverUpdateAgeMaxMillis}
+ * (how old the view is), plus {@code tasksBuffered}, {@code tasksDeadLettered}, {@code
+ * serversEjected} (black holes) and {@code tasksLost} (the tasks they swallowed). Nothing is per
+ * server: the series stay as many at 20,000 servers as at 20.
  *
  * <p>Gauges read fields the task thread writes; the reporter thread may see a value one update old.
  */
@@ -30,6 +35,9 @@ public final class JobMetrics {
     private final Meter decisionsPerSecond;
     private final Map<String, Counter> decisionsByRule = new HashMap<>();
     private final Counter tasksDeadLettered;
+    private final Counter serversEjected;
+    private final Counter tasksLost;
+    private final FleetLoadIndexHistogram loadIndexK = new FleetLoadIndexHistogram();
     private long decisions;
     private long idleQueueHits;
     private volatile double idleQueueHitRatio;
@@ -38,11 +46,18 @@ public final class JobMetrics {
     private volatile double idleFractionPJ;
     private volatile double loadIndexVarianceF;
     private volatile int tasksBuffered;
+    private volatile long serverUpdateAgeMeanMillis;
+    private volatile long serverUpdateAgeMaxMillis;
 
     JobMetrics(MetricGroup group) {
         this.group = group;
         this.decisionsPerSecond = group.meter(DECISIONS_PER_SECOND, new MeterView(60));
         this.tasksDeadLettered = group.counter("tasksDeadLettered");
+        this.serversEjected = group.counter("serversEjected");
+        this.tasksLost = group.counter("tasksLost");
+        group.histogram("loadIndexK", loadIndexK);
+        group.gauge("serverUpdateAgeMeanMillis", (Gauge<Long>) () -> serverUpdateAgeMeanMillis);
+        group.gauge("serverUpdateAgeMaxMillis", (Gauge<Long>) () -> serverUpdateAgeMaxMillis);
         group.gauge("idleQueueHitRatio", (Gauge<Double>) () -> idleQueueHitRatio);
         group.gauge(LAST_DECISION_TIME, (Gauge<Long>) () -> lastDecisionTime);
         group.gauge("serversAlive", (Gauge<Integer>) () -> serversAlive);
@@ -72,9 +87,22 @@ public final class JobMetrics {
         tasksBuffered = count;
     }
 
-    void fleet(int alive, double idleFraction, double kVariance) {
-        serversAlive = alive;
-        idleFractionPJ = idleFraction;
-        loadIndexVarianceF = kVariance;
+    /** A black hole ejected with the {@code swallowed} tasks it never acknowledged. */
+    void ejected(int swallowed) {
+        serversEjected.inc();
+        tasksLost.inc(swallowed);
+        tasksDeadLettered.inc(swallowed);
+    }
+
+    /** The fleet gauges from the servers that accept tasks, as this operator sees them now. */
+    void fleet(List<ServerUpdate> alive, long now) {
+        double[] k = FleetFigures.loadIndices(alive);
+        long[] age = FleetFigures.updateAgeMillis(alive, now);
+        serversAlive = alive.size();
+        idleFractionPJ = FleetFigures.idleFraction(alive);
+        loadIndexVarianceF = FleetFigures.loadIndexVariance(k);
+        loadIndexK.replace(k);
+        serverUpdateAgeMeanMillis = age[0];
+        serverUpdateAgeMaxMillis = age[1];
     }
 }

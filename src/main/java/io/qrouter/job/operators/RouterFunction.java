@@ -211,7 +211,7 @@ public class RouterFunction
         }
         reportEjections(ctx::output);
         if (now - fleetGaugesAt >= FLEET_GAUGE_PERIOD_MILLIS || fleetGaugesAt == 0) {
-            updateFleetGauges(updates);
+            updateFleetGauges(updates, now);
             fleetGaugesAt = now;
         }
     }
@@ -383,8 +383,8 @@ public class RouterFunction
                 output.emit(
                         DEAD_LETTERS,
                         DeadLetters.unroutable(settings.tasksTopic(), taskId, why, e.at()));
-                metrics.deadLettered();
             }
+            metrics.ejected(e.tasks().size());
             output.emit(
                     AdminStamp.CONTROL_LOG,
                     BlackHoleReports.event(
@@ -477,7 +477,7 @@ public class RouterFunction
         metrics.buffered(bufferedCount);
     }
 
-    private void updateFleetGauges(ReadOnlyBroadcastState<String, ServerUpdate> updates)
+    private void updateFleetGauges(ReadOnlyBroadcastState<String, ServerUpdate> updates, long now)
             throws Exception {
         List<ServerUpdate> alive = new ArrayList<>();
         for (Map.Entry<String, ServerUpdate> entry : updates.immutableEntries()) {
@@ -485,10 +485,7 @@ public class RouterFunction
                 alive.add(entry.getValue());
             }
         }
-        metrics.fleet(
-                alive.size(),
-                FleetFigures.idleFraction(alive),
-                FleetFigures.loadIndexVariance(alive));
+        metrics.fleet(alive, now);
     }
 
     private void deadLetter(TaskRequest task, long now, String reason, ReadOnlyContext ctx) {

@@ -122,6 +122,7 @@ public class ServerStateFunction
     private transient AdaptiveHeartbeat adaptiveHeartbeat;
     private transient Counter lateRecords;
     private transient Counter heartbeats;
+    private transient Counter recordsNotAdmitted;
 
     public ServerStateFunction(ServerStateSettings settings) {
         this.configured = settings;
@@ -144,6 +145,7 @@ public class ServerStateFunction
         use(configured);
         lateRecords = getRuntimeContext().getMetricGroup().counter("lateRecords");
         heartbeats = getRuntimeContext().getMetricGroup().counter("heartbeats");
+        recordsNotAdmitted = getRuntimeContext().getMetricGroup().counter("recordsNotAdmitted");
     }
 
     @Override
@@ -184,6 +186,7 @@ public class ServerStateFunction
             Collector<ServerUpdate> out)
             throws Exception {
         long now = ctx.timerService().currentProcessingTime();
+        recordsNotAdmitted.inc();
         ctx.output(
                 NOT_ADMITTED,
                 DeadLetters.notAdmitted(

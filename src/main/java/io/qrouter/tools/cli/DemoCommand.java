@@ -11,6 +11,7 @@ import io.qrouter.tools.fleet.CompareReport;
 import io.qrouter.tools.fleet.FleetConfig;
 import io.qrouter.tools.fleet.FleetReport;
 import io.qrouter.tools.fleet.FleetResult;
+import io.qrouter.tools.health.PrometheusEndpoint;
 import io.qrouter.tools.report.Progress;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -101,6 +102,14 @@ final class DemoCommand implements Callable<Integer> {
             description =
                     "The job's sink.delivery-guarantee: exactly-once (decisions visible at checkpoints) or at-least-once (at once; duplicates possible after a failure) (default ${DEFAULT-VALUE}).")
     String delivery;
+
+    @Option(
+            names = "--prometheus-port",
+            defaultValue = "" + PrometheusEndpoint.DEFAULT_PORT,
+            description =
+                    "Where Flink's Prometheus reporter serves the job's metrics, in [0, 65535]: "
+                            + "another free port when taken, 0 for none (default ${DEFAULT-VALUE}).")
+    int prometheusPort;
 
     @Option(names = "--quiet", description = "No live status line (for logs and tests).")
     boolean quiet;
@@ -196,7 +205,8 @@ final class DemoCommand implements Callable<Integer> {
                                 drain,
                                 delivery,
                                 faults,
-                                jobSettings));
+                                jobSettings,
+                                prometheusPort));
             }
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
@@ -275,7 +285,8 @@ final class DemoCommand implements Callable<Integer> {
                         Duration.ofSeconds(5),
                         first.deliveryGuarantee(),
                         ChaosSchedule.NONE,
-                        first.jobSettings());
+                        first.jobSettings(),
+                        0);
         System.err.println(
                 "demo: warming up the JVM for " + length.toSeconds() + " s (not reported)");
         try (Progress progress = new Progress("warm-up", 1, !quiet)) {

@@ -19,6 +19,7 @@ import io.qrouter.tools.fleet.FleetResult;
 import io.qrouter.tools.fleet.TaskTimeline;
 import io.qrouter.tools.health.JobHealth;
 import io.qrouter.tools.health.JobWatch;
+import io.qrouter.tools.health.PrometheusEndpoint;
 import io.qrouter.tools.kafka.EmbeddedKafka;
 import io.qrouter.tools.kafka.FreePorts;
 import io.qrouter.tools.kafka.TempDirectories;
@@ -91,9 +92,13 @@ public final class DemoRun {
     public Outcome run(BooleanSupplier stopRequested, Consumer<String> status) throws Exception {
         Path root = TempDirectories.create("qrouter-demo-");
         int webPort = FreePorts.any();
+        int prometheusPort =
+                settings.prometheusPort() == 0
+                        ? 0
+                        : PrometheusEndpoint.portFor(settings.prometheusPort());
         try (EmbeddedKafka kafka = startKafka();
                 JobHealth health = JobHealth.open();
-                LocalCluster cluster = startCluster(root, webPort, health)) {
+                LocalCluster cluster = startCluster(root, webPort, prometheusPort, health)) {
             JobConfig jobConfig = jobConfig(kafka.bootstrapServers(), root);
             Path keyFile = SecretFile.write(root, "control.secret", controlSecret);
             say.accept(
@@ -106,6 +111,16 @@ public final class DemoRun {
                             + " drain server-1");
             JobWatch job = new JobWatch(submit(cluster, jobConfig, webPort));
             Map<String, Object> facts = facts(webPort);
+            if (prometheusPort != 0) {
+                String endpoint = "http://localhost:" + prometheusPort + "/metrics";
+                facts.put("prometheus_metrics", endpoint);
+                say.accept(
+                        "Prometheus metrics at "
+                                + endpoint
+                                + (prometheusPort == settings.prometheusPort()
+                                        ? ""
+                                        : " (" + settings.prometheusPort() + " was taken)"));
+            }
             try {
                 job.awaitRunning(JOB_START_TIMEOUT, stopRequested);
                 awaitFirstCheckpoint(health, job, stopRequested);
@@ -371,11 +386,15 @@ public final class DemoRun {
 
     /**
      * The cluster, its web UI on {@code webPort}, its files under {@code root}, its metrics
-     * reported to {@code health}: one TaskManager, two with chaos (one can be killed while the
-     * other runs the job).
+     * reported to {@code health} and, unless {@code prometheusPort} is 0, served to Prometheus: one
+     * TaskManager, two with chaos (one can be killed while the other runs the job).
      */
-    private LocalCluster startCluster(Path root, int webPort, JobHealth health) throws Exception {
+    private LocalCluster startCluster(Path root, int webPort, int prometheusPort, JobHealth health)
+            throws Exception {
         Configuration flink = health.reporterSettings();
+        if (prometheusPort != 0) {
+            flink.addAll(PrometheusEndpoint.reporterSettings(prometheusPort));
+        }
         flink.set(RestOptions.PORT, webPort);
         flink.set(RestOptions.ADDRESS, "localhost");
         flink.set(CoreOptions.TMP_DIRS, directory(root, "flink-tmp"));

@@ -20,6 +20,8 @@ import java.util.Map;
  *     failure)
  * @param chaos the faults injected during the run ({@link ChaosSchedule#NONE}: none)
  * @param jobSettings more job configuration keys ({@code --set}), applied after the demo's own
+ * @param prometheusPort where Flink's Prometheus reporter serves the job's metrics (another free
+ *     port when taken); 0: no reporter
  */
 public record DemoSettings(
         FleetConfig fleet,
@@ -30,7 +32,8 @@ public record DemoSettings(
         Duration drainTimeout,
         String deliveryGuarantee,
         ChaosSchedule chaos,
-        Map<String, String> jobSettings) {
+        Map<String, String> jobSettings,
+        int prometheusPort) {
 
     public DemoSettings {
         if (duration.isNegative() || duration.isZero()) {
@@ -52,6 +55,12 @@ public record DemoSettings(
         if (parallelism < 1 || parallelism > 64) {
             throw new IllegalArgumentException(
                     "--parallelism must be in [1, 64] (got " + parallelism + ")");
+        }
+        if (prometheusPort < 0 || prometheusPort > 65_535) {
+            throw new IllegalArgumentException(
+                    "--prometheus-port must be in [0, 65535], 0 for none (got "
+                            + prometheusPort
+                            + ")");
         }
         jobSettings = Map.copyOf(jobSettings);
         JobConfig.of(jobSettings); // a bad key or value fails here, naming the key

@@ -1,6 +1,6 @@
 package io.qrouter.tools.fleet;
 
-import io.qrouter.tools.report.NearestRank;
+import io.qrouter.core.estimate.NearestRank;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;

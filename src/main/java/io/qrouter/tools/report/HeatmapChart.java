@@ -1,5 +1,6 @@
 package io.qrouter.tools.report;
 
+import io.qrouter.core.estimate.NearestRank;
 import java.awt.image.BufferedImage;
 import java.util.ArrayList;
 import java.util.Arrays;

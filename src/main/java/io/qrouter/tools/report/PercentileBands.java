@@ -1,5 +1,6 @@
 package io.qrouter.tools.report;
 
+import io.qrouter.core.estimate.NearestRank;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.util.Arrays;

@@ -67,6 +67,11 @@ class DemoAndFleetArgumentsTest {
                 "--set",
                 "outlier.max-ejection-share=2");
         assertRejected("unknown config key 'outlier.nope'", "demo", "--set", "outlier.nope=1");
+        assertRejected(
+                "--prometheus-port must be in [0, 65535], 0 for none (got 70000)",
+                "demo",
+                "--prometheus-port",
+                "70000");
     }
 
     @Test

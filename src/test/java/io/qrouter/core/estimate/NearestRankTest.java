@@ -1,4 +1,4 @@
-package io.qrouter.tools.report;
+package io.qrouter.core.estimate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

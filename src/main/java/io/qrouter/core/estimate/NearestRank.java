@@ -1,8 +1,8 @@
-package io.qrouter.tools.report;
+package io.qrouter.core.estimate;
 
 /**
- * The nearest-rank quantile, the one definition of a percentile used by the simulator and the demo
- * reports.
+ * The nearest-rank quantile, the one definition of a percentile used by the simulator, the demo
+ * reports and the job's metrics.
  */
 public final class NearestRank {
     private NearestRank() {}
