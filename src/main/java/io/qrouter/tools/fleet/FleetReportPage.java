@@ -13,10 +13,10 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * report.html of one fleet or demo run: settings, the summary table, every chart (inline SVG, PNG
- * beside it) and links to the files beside it. Every number of the tables is looked up in the
- * report.json map by its path and carries that path, so the page and the JSON cannot disagree
- * without a test noticing.
+ * report.html of one fleet or demo run: the answer (measured against the twin, the audit's
+ * verdict), settings, the summary table, every chart (inline SVG, PNG beside it) and links to the
+ * files beside it. Every number of the tables is looked up in the report.json map by its path and
+ * carries that path, so the page and the JSON cannot disagree without a test noticing.
  */
 final class FleetReportPage {
     private static final String[] QUANTILES = {"count", "mean", "p50", "p90", "p99", "max"};
@@ -30,10 +30,13 @@ final class FleetReportPage {
         page = new HtmlPage(policy != null ? "qrouter run: policy " + policy : "qrouter fleet run");
         page.files(
                 List.of("report.json", "timeseries.csv", "servers.csv", "server_timeseries.csv"));
+        ReportAnswer.addTo(page, json);
         page.section("Settings");
         Map<String, Object> settings = new LinkedHashMap<>(extra);
         settings.remove("chaos"); // a section of its own
         settings.remove("outliers"); // likewise
+        settings.remove("twin"); // in the answer
+        settings.remove("audit"); // likewise
         settings.putAll(workload());
         page.settings(settings);
         page.section("Summary");

@@ -239,6 +239,7 @@ public record FleetResult(
         out.put("undecided", undecided);
         out.put("rejected", rejected);
         out.put("admitted", admitted());
+        out.put("abandoned_share", admitted() == 0 ? null : (double) abandoned / admitted());
         out.put("unknown_server", unknownServer);
         out.put("duplicate_decisions", duplicateDecisions);
         out.put("foreign_decisions", foreignDecisions);

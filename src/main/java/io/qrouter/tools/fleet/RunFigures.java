@@ -123,6 +123,8 @@ record RunFigures(
         out.put("decided", decided);
         out.put("completed", completed);
         out.put("abandoned", abandoned);
+        long admitted = decided - rejected;
+        out.put("abandoned_share", admitted == 0 ? null : (double) abandoned / admitted);
         out.put("failed", failed);
         out.put("queued_at_end", queuedAtEnd);
         out.put("wait_seconds", waitSeconds);

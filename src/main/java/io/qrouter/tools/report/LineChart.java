@@ -90,6 +90,9 @@ public final class LineChart {
         renderer.setAutoPopulateSeriesStroke(
                 false); // else the chart theme clears the strokes set here
         renderer.setDefaultStroke(new BasicStroke(2f));
+        for (int i = 0; i < data.getSeriesCount(); i++) {
+            renderer.setSeriesStroke(i, Charts.stroke(i));
+        }
         if (yFromData && plot.getRangeAxis() instanceof NumberAxis axis) {
             axis.setAutoRangeIncludesZero(false);
         }

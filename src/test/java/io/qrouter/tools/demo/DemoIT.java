@@ -211,6 +211,8 @@ class DemoIT {
                                         report(policy),
                                         screenshots.resolve("demo-" + policy + ".png")))
                         .isGreaterThanOrEqualTo(40);
+                BrowserReportChecks.assertOpensWithTheAnswer(
+                        browser, out.resolve(policy).resolve("report.html"));
             }
         }
         assertThat(screenshots.resolve("demo-ga-batch.png")).isNotEmptyFile();

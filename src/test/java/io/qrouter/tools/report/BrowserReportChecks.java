@@ -47,4 +47,32 @@ public final class BrowserReportChecks {
         browser.screenshot(screenshot);
         return numbers.size();
     }
+
+    /**
+     * Opens a demo's {@code html}: its first section is the answer, whose two tables (measured
+     * against the twin, the audit) fit on the first screen with their numbers filled in, above the
+     * settings.
+     */
+    public static void assertOpensWithTheAnswer(HeadlessChromium browser, Path html) {
+        browser.open(html);
+        assertThat(browser.find("h2").get(0).getText()).as(html.toString()).isEqualTo("The answer");
+        List<WebElement> answer = browser.find("table.answer");
+        assertThat(answer).as("the answer's tables").hasSize(2);
+        long firstScreen = browser.viewportHeight();
+        int answerBottom = 0;
+        for (WebElement table : answer) {
+            Rectangle box = table.getRect();
+            answerBottom = Math.max(answerBottom, box.getY() + box.getHeight());
+            assertThat(box.getY() + box.getHeight())
+                    .as("bottom of an answer table within the first %d px", firstScreen)
+                    .isLessThanOrEqualTo((int) firstScreen);
+            assertThat(table.findElements(By.cssSelector("td")))
+                    .allSatisfy(cell -> assertThat(cell.getText()).isNotBlank());
+        }
+        assertThat(answer.get(0).getText()).contains("measured", "twin", "wait, p99 (s)");
+        assertThat(answer.get(1).getText()).contains("verdict");
+        assertThat(browser.find("table.settings").get(0).getRect().getY())
+                .as("the settings follow the answer")
+                .isGreaterThan(answerBottom);
+    }
 }

@@ -150,6 +150,11 @@ public final class HeadlessChromium implements AutoCloseable {
         return new double[] {size.get("w").doubleValue(), size.get("h").doubleValue()};
     }
 
+    /** The height of the window's first screen, in CSS pixels. */
+    public long viewportHeight() {
+        return ((Number) script("return window.innerHeight")).longValue();
+    }
+
     /** A screenshot of the whole page (up to 20,000 px high) written as PNG to {@code file}. */
     public Path screenshot(Path file) {
         long height = ((Number) script("return document.documentElement.scrollHeight")).longValue();
