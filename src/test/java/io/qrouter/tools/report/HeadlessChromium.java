@@ -114,7 +114,13 @@ public final class HeadlessChromium implements AutoCloseable {
     /** Opens a file and waits until the page has loaded. */
     public HeadlessChromium open(Path file) {
         driver.get(file.toUri().toString());
-        assertThat(script("return document.readyState")).isEqualTo("complete");
+        // get() can return while a big page still parses on a loaded machine: wait for the load.
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (!"complete".equals(script("return document.readyState"))
+                && System.nanoTime() < deadline) {
+            sleepQuietly(50);
+        }
+        assertThat(script("return document.readyState")).as(file.toString()).isEqualTo("complete");
         return this;
     }
 
@@ -181,6 +187,15 @@ public final class HeadlessChromium implements AutoCloseable {
             driver.quit();
         } finally {
             deleteQuietly(profile);
+        }
+    }
+
+    private static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while a page loaded", e);
         }
     }
 
