@@ -34,6 +34,7 @@ final class HashDecision {
                 task.getServiceType(),
                 0,
                 null,
+                null,
                 null);
     }
 }

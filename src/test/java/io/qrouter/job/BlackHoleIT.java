@@ -12,6 +12,7 @@ import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskEventType;
 import io.qrouter.job.config.ConfigKey;
 import io.qrouter.job.serde.AvroCodec;
+import io.qrouter.tools.kafka.CommittedRecords;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -35,7 +36,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * A black hole under open admission, on a real broker: a server that only beats (reporting μ = 10⁶,
  * so every policy wants it) and never acknowledges a task is ejected within router.ack-timeout.ms
  * of its first decision, the ejection is on control-log, and every task it swallowed is on
- * dead-letter. Two honest servers acknowledge what they read from {@code decisions}.
+ * dead-letter, or, with router.redecide-unacknowledged, decided again. Two honest servers
+ * acknowledge what they read from {@code decisions}.
  */
 class BlackHoleIT {
     private static final Duration WAIT = Duration.ofSeconds(60);
@@ -50,55 +52,12 @@ class BlackHoleIT {
         AtomicBoolean running = new AtomicBoolean(true);
         try (KafkaJobTestKit kit = new KafkaJobTestKit(BROKER.bootstrapServers())) {
             Map<ConfigKey, String> topics = kit.freshTopics("hole");
-            kit.start(
-                    kit.config(
-                            settings(
-                                    topics,
-                                    "server.admission=open",
-                                    "router.policy=jsq",
-                                    "router.ack-timeout.ms=" + ACK_TIMEOUT_MILLIS)),
-                    1);
-            String beats = topics.get(ConfigKey.TOPIC_HEARTBEATS);
-            kit.beatEvery200Millis(load, beats, List.of("s-1", "s-2"));
-            load.scheduleAtFixedRate(
-                    () -> {
-                        var beat = heartbeat("hole");
-                        beat.setServiceRatePerSecond(1e6);
-                        kit.send(beats, "hole", beat);
-                    },
-                    0,
-                    200,
-                    TimeUnit.MILLISECONDS);
-            load.submit(() -> acknowledge(kit, topics, running));
-            kit.readCommitted(
-                    topics.get(ConfigKey.TOPIC_SERVER_METRICS),
-                    ServerMetrics.class,
-                    WAIT,
-                    m -> m.stream().map(ServerMetrics::getServerId).distinct().count() == 3);
-
-            // a task every 20 ms for 4 s: the hole takes them until it is ejected
-            List<String> tasks = new java.util.ArrayList<>();
-            for (int i = 0; i < 200; i++) {
-                tasks.addAll(kit.sendTasks(topics, "b" + i, 1));
-                Thread.sleep(20);
-            }
+            List<String> tasks = routeBesideAHole(kit, topics, load, running, false);
             List<RoutingDecision> decided = kit.decisionsOf(topics, tasks, WAIT);
             List<RoutingDecision> toHole =
                     decided.stream().filter(d -> d.getServerId().equals("hole")).toList();
             assertThat(toHole).isNotEmpty();
-            ControlLogEntry ejection =
-                    kit
-                            .readCommitted(
-                                    topics.get(ConfigKey.TOPIC_CONTROL_LOG),
-                                    ControlLogEntry.class,
-                                    WAIT,
-                                    log ->
-                                            log.stream()
-                                                    .anyMatch(e -> "EJECTED".equals(e.getAction())))
-                            .stream()
-                            .filter(e -> "EJECTED".equals(e.getAction()))
-                            .findFirst()
-                            .orElseThrow();
+            ControlLogEntry ejection = ejectionOf(kit, topics);
             assertThat(ejection.getTarget()).isEqualTo("hole");
             long first = toHole.get(0).getDecidedAt().toEpochMilli();
             long ejectedAfter = ejection.getLoggedAt().toEpochMilli() - first;
@@ -125,6 +84,140 @@ class BlackHoleIT {
             running.set(false);
             load.shutdownNow();
         }
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void withRedecideEveryTaskTheHoleSwallowedIsDecidedAgainToAnHonestServer() throws Exception {
+        ScheduledExecutorService load = Executors.newScheduledThreadPool(2);
+        AtomicBoolean running = new AtomicBoolean(true);
+        try (KafkaJobTestKit kit = new KafkaJobTestKit(BROKER.bootstrapServers())) {
+            Map<ConfigKey, String> topics = kit.freshTopics("hole-redecide");
+            List<String> tasks = routeBesideAHole(kit, topics, load, running, true);
+            Set<String> sent = Set.copyOf(tasks);
+            List<RoutingDecision> decided =
+                    kit
+                            .readCommitted(
+                                    topics.get(ConfigKey.TOPIC_DECISIONS),
+                                    RoutingDecision.class,
+                                    WAIT,
+                                    all -> everyHoleTaskRedecided(all, sent))
+                            .stream()
+                            .filter(d -> sent.contains(d.getTaskId()))
+                            .toList();
+            List<String> toHole =
+                    decided.stream()
+                            .filter(d -> d.getServerId().equals("hole"))
+                            .map(RoutingDecision::getTaskId)
+                            .toList();
+            List<RoutingDecision> again =
+                    decided.stream().filter(d -> d.getRedecidedFrom() != null).toList();
+            System.out.printf(
+                    "black hole, re-deciding: %d tasks sent to it, %d decided again%n",
+                    toHole.size(), again.size());
+            assertThat(toHole).isNotEmpty();
+            assertThat(again)
+                    .extracting(RoutingDecision::getTaskId)
+                    .containsExactlyInAnyOrderElementsOf(toHole);
+            assertThat(again).allSatisfy(d -> assertThat(d.getServerId()).startsWith("s-"));
+            assertThat(again).extracting(RoutingDecision::getRedecidedFrom).containsOnly("hole");
+            assertThat(decided)
+                    .as("one decision per task, plus the re-decisions")
+                    .hasSize(tasks.size() + again.size());
+            assertThat(ejectionOf(kit, topics).getReason()).endsWith("its tasks re-decided");
+            // the ejection is logged after its tasks are settled: every dead letter is written
+            List<String> deadLettered = new java.util.ArrayList<>();
+            AvroCodec<DeadLetter> letters = AvroCodec.of(DeadLetter.class);
+            Properties client = new Properties();
+            client.put("bootstrap.servers", BROKER.bootstrapServers());
+            CommittedRecords.read(
+                    client,
+                    topics.get(ConfigKey.TOPIC_DEAD_LETTER),
+                    0,
+                    r -> deadLettered.add(letters.decode(r.value()).getTaskId()));
+            assertThat(deadLettered).doesNotContainAnyElementsOf(toHole);
+        } finally {
+            running.set(false);
+            load.shutdownNow();
+        }
+    }
+
+    private static boolean everyHoleTaskRedecided(List<RoutingDecision> all, Set<String> sent) {
+        Set<String> toHole = new java.util.HashSet<>();
+        Set<String> decided = new java.util.HashSet<>();
+        Set<String> again = new java.util.HashSet<>();
+        for (RoutingDecision d : all) {
+            if (!sent.contains(d.getTaskId())) {
+                continue;
+            }
+            decided.add(d.getTaskId());
+            if (d.getServerId().equals("hole")) {
+                toHole.add(d.getTaskId());
+            }
+            if (d.getRedecidedFrom() != null) {
+                again.add(d.getTaskId());
+            }
+        }
+        return decided.size() == sent.size() && !toHole.isEmpty() && again.containsAll(toHole);
+    }
+
+    /**
+     * Starts the job (jsq, open admission), two honest servers and a hole beating with μ = 10⁶,
+     * then sends a task every 20 ms for 4 s: the hole takes them until it is ejected.
+     */
+    private static List<String> routeBesideAHole(
+            KafkaJobTestKit kit,
+            Map<ConfigKey, String> topics,
+            ScheduledExecutorService load,
+            AtomicBoolean running,
+            boolean redecide)
+            throws Exception {
+        kit.start(
+                kit.config(
+                        settings(
+                                topics,
+                                "server.admission=open",
+                                "router.policy=jsq",
+                                "router.ack-timeout.ms=" + ACK_TIMEOUT_MILLIS,
+                                "router.redecide-unacknowledged=" + redecide)),
+                1);
+        String beats = topics.get(ConfigKey.TOPIC_HEARTBEATS);
+        kit.beatEvery200Millis(load, beats, List.of("s-1", "s-2"));
+        load.scheduleAtFixedRate(
+                () -> {
+                    var beat = heartbeat("hole");
+                    beat.setServiceRatePerSecond(1e6);
+                    kit.send(beats, "hole", beat);
+                },
+                0,
+                200,
+                TimeUnit.MILLISECONDS);
+        load.submit(() -> acknowledge(kit, topics, running));
+        kit.readCommitted(
+                topics.get(ConfigKey.TOPIC_SERVER_METRICS),
+                ServerMetrics.class,
+                WAIT,
+                m -> m.stream().map(ServerMetrics::getServerId).distinct().count() == 3);
+        List<String> tasks = new java.util.ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            tasks.addAll(kit.sendTasks(topics, "b" + i, 1));
+            Thread.sleep(20);
+        }
+        return tasks;
+    }
+
+    private static ControlLogEntry ejectionOf(KafkaJobTestKit kit, Map<ConfigKey, String> topics)
+            throws Exception {
+        return kit
+                .readCommitted(
+                        topics.get(ConfigKey.TOPIC_CONTROL_LOG),
+                        ControlLogEntry.class,
+                        WAIT,
+                        log -> log.stream().anyMatch(e -> "EJECTED".equals(e.getAction())))
+                .stream()
+                .filter(e -> "EJECTED".equals(e.getAction()))
+                .findFirst()
+                .orElseThrow();
     }
 
     /** The honest servers: an ENQUEUED for every decision of theirs, at once. */

@@ -2,10 +2,12 @@ package io.qrouter.core.policy;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The tasks one router sent to each server that no update of that server has acknowledged yet:
@@ -18,16 +20,23 @@ import java.util.Map;
  * <p>Bounded: an update costs the ids it acknowledges plus the entries it expires (the oldest
  * first, stopping at the first that stays), and a server keeps at most {@code maxPerServer} entries
  * (the oldest beyond it count as acknowledged). In memory, per router: a restart forgets them and
- * the next updates correct the counts.
+ * the next updates correct the counts. Each entry keeps its task ({@code T}), so a router can
+ * re-decide what a black hole swallowed.
  */
-public final class UnacknowledgedTasks {
+public final class UnacknowledgedTasks<T> {
     private final long timeoutMillis;
     private final int maxPerServer;
 
+    /** Server id → task id → decision, in decision order (so decision times never decrease). */
+    private final Map<String, LinkedHashMap<String, Pending<T>>> pendingByServer = new HashMap<>();
+
     /**
-     * Server id → task id → decision time, in decision order (so decision times never decrease).
+     * The servers with at least one entry: the black-hole sweep visits these, not every server ever
+     * routed to, so its cost follows the tasks in flight and not the fleet's size.
      */
-    private final Map<String, LinkedHashMap<String, Long>> pendingByServer = new HashMap<>();
+    private final Set<String> withPending = new HashSet<>();
+
+    private record Pending<T>(long decidedAtMillis, T task) {}
 
     /**
      * @param timeoutMillis a task unacknowledged this long is no longer counted (a lost event must
@@ -48,12 +57,14 @@ public final class UnacknowledgedTasks {
     }
 
     /** Records a decision; decision times must not decrease from one call to the next. */
-    public void routed(String serverId, String taskId, long decidedAtMillis) {
-        LinkedHashMap<String, Long> pending =
+    public void routed(String serverId, String taskId, T task, long decidedAtMillis) {
+        LinkedHashMap<String, Pending<T>> pending =
                 pendingByServer.computeIfAbsent(serverId, id -> new LinkedHashMap<>());
-        pending.put(taskId, decidedAtMillis);
-        if (pending.size() > maxPerServer) {
-            Iterator<Long> oldest = pending.values().iterator();
+        pending.put(taskId, new Pending<>(decidedAtMillis, task));
+        if (pending.size() == 1) {
+            withPending.add(serverId);
+        } else if (pending.size() > maxPerServer) {
+            Iterator<Pending<T>> oldest = pending.values().iterator();
             oldest.next();
             oldest.remove();
         }
@@ -73,23 +84,26 @@ public final class UnacknowledgedTasks {
             Iterable<String> acknowledged,
             long acknowledgedUpToMillis,
             long nowMillis) {
-        LinkedHashMap<String, Long> pending = pendingByServer.get(serverId);
-        if (pending == null) {
+        LinkedHashMap<String, Pending<T>> pending = pendingByServer.get(serverId);
+        if (pending == null || pending.isEmpty()) {
             return 0;
         }
         for (String taskId : acknowledged) {
             pending.remove(taskId);
         }
         long expiredBefore = nowMillis - timeoutMillis;
-        for (Iterator<Long> decidedAt = pending.values().iterator(); decidedAt.hasNext(); ) {
-            long at = decidedAt.next();
+        for (Iterator<Pending<T>> oldest = pending.values().iterator(); oldest.hasNext(); ) {
+            long at = oldest.next().decidedAtMillis();
             if (at >= expiredBefore && at > acknowledgedUpToMillis) {
                 break;
             }
-            decidedAt.remove();
+            oldest.remove();
         }
         // An emptied map stays (until the server is forgotten): dropping it would allocate and
         // grow a new one at the next decision, which at moderate load is nearly every decision.
+        if (pending.isEmpty()) {
+            withPending.remove(serverId);
+        }
         return pending.size();
     }
 
@@ -98,7 +112,7 @@ public final class UnacknowledgedTasks {
      * applied.
      */
     public int pending(String serverId) {
-        LinkedHashMap<String, Long> pending = pendingByServer.get(serverId);
+        LinkedHashMap<String, Pending<T>> pending = pendingByServer.get(serverId);
         return pending == null ? 0 : pending.size();
     }
 
@@ -107,38 +121,39 @@ public final class UnacknowledgedTasks {
      * none.
      */
     public long oldestPendingAt(String serverId) {
-        LinkedHashMap<String, Long> pending = pendingByServer.get(serverId);
+        LinkedHashMap<String, Pending<T>> pending = pendingByServer.get(serverId);
         return pending == null || pending.isEmpty()
                 ? Long.MAX_VALUE
-                : pending.values().iterator().next();
+                : pending.values().iterator().next().decidedAtMillis();
     }
 
     /** The servers with an unacknowledged task decided before {@code decidedBeforeMillis}. */
     public List<String> overdue(long decidedBeforeMillis) {
         List<String> overdue = new ArrayList<>();
-        pendingByServer.forEach(
-                (serverId, pending) -> {
-                    if (!pending.isEmpty()
-                            && pending.values().iterator().next() < decidedBeforeMillis) {
-                        overdue.add(serverId);
-                    }
-                });
+        for (String serverId : withPending) {
+            if (oldestPendingAt(serverId) < decidedBeforeMillis) {
+                overdue.add(serverId);
+            }
+        }
         return overdue;
     }
 
-    /** The ids of the server's unacknowledged tasks, oldest first, now forgotten. */
-    public List<String> drain(String serverId) {
-        LinkedHashMap<String, Long> pending = pendingByServer.get(serverId);
+    /** The server's unacknowledged tasks, oldest first, now forgotten. */
+    public List<T> drain(String serverId) {
+        LinkedHashMap<String, Pending<T>> pending = pendingByServer.get(serverId);
         if (pending == null) {
             return List.of();
         }
-        List<String> ids = new ArrayList<>(pending.keySet());
+        List<T> tasks = new ArrayList<>(pending.size());
+        pending.values().forEach(p -> tasks.add(p.task()));
         pending.clear();
-        return ids;
+        withPending.remove(serverId);
+        return tasks;
     }
 
     /** Forgets a server that left. */
     public void forget(String serverId) {
         pendingByServer.remove(serverId);
+        withPending.remove(serverId);
     }
 }

@@ -141,8 +141,8 @@ final class RouterKeys {
                     "2000",
                     longIn(0, 3_600_000),
                     "Black-hole ejection: a server that acknowledged (ENQUEUED) none of the tasks a router sent it for this "
-                            + "long is ejected by that router, its unacknowledged tasks dead-lettered and the ejection "
-                            + "logged on control-log; with exactly-once sinks the checkpoint interval is added (decisions "
+                            + "long is ejected by that router, its unacknowledged tasks dead-lettered (or re-decided, see "
+                            + "router.redecide-unacknowledged) and the ejection logged on control-log; with exactly-once sinks the checkpoint interval is added (decisions "
                             + "are invisible until committed). 0: off.");
 
     static final KeySpec ROUTER_ACK_EJECTION_MS =
@@ -152,6 +152,16 @@ final class RouterKeys {
                     longIn(1, 86_400_000),
                     "How long a black hole stays ejected; each further ejection of the same server doubles it (at most "
                             + "16 times).");
+
+    static final KeySpec ROUTER_REDECIDE_UNACKNOWLEDGED =
+            new KeySpec(
+                    "router.redecide-unacknowledged",
+                    "false",
+                    oneOf("false", "true"),
+                    "When a router ejects a black hole, route each task the hole never acknowledged again (a new decision, "
+                            + "its redecidedFrom naming the hole) instead of dead-lettering it. Off by default: a server "
+                            + "that was only slow to acknowledge may still run the task, so a re-decided task can run "
+                            + "twice; turn it on when tasks are idempotent.");
 
     private RouterKeys() {}
 }

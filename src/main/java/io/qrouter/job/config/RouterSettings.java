@@ -24,6 +24,8 @@ import java.util.stream.Stream;
  * @param ackTimeout black-hole ejection's timeout, the checkpoint interval included under
  *     exactly-once; {@link Duration#ZERO}: off
  * @param ackEjection how long a black hole is first ejected
+ * @param redecideUnacknowledged an ejected black hole's unacknowledged tasks are routed again
+ *     instead of dead-lettered
  */
 public record RouterSettings(
         PolicyName policy,
@@ -39,7 +41,8 @@ public record RouterSettings(
         Duration slowStart,
         PrequalSettings prequal,
         Duration ackTimeout,
-        Duration ackEjection)
+        Duration ackEjection,
+        boolean redecideUnacknowledged)
         implements Serializable {
 
     /** The value of {@code router.k-time-unit.ms} that follows the fleet's mean service time. */
@@ -74,7 +77,8 @@ public record RouterSettings(
                 config.duration(ConfigKey.ROUTER_SLOW_START_MS),
                 prequal(config),
                 ackTimeout(config),
-                config.duration(ConfigKey.ROUTER_ACK_EJECTION_MS));
+                config.duration(ConfigKey.ROUTER_ACK_EJECTION_MS),
+                Boolean.parseBoolean(config.choice(ConfigKey.ROUTER_REDECIDE_UNACKNOWLEDGED)));
     }
 
     /**

@@ -24,6 +24,7 @@ public final class BlackHoleReports {
     public static ControlLogEntry event(
             String serverId,
             int swallowed,
+            int redecided,
             int router,
             long ackTimeoutMillis,
             long atMillis,
@@ -40,7 +41,18 @@ public final class BlackHoleReports {
                         + ackTimeoutMillis
                         + " ms: ejected as a black hole for "
                         + (untilMillis - atMillis) / 1000
-                        + " s, its tasks dead-lettered",
+                        + " s, "
+                        + fate(swallowed, redecided),
                 atMillis);
+    }
+
+    private static String fate(int swallowed, int redecided) {
+        if (redecided == 0) {
+            return "its tasks dead-lettered";
+        }
+        if (redecided == swallowed) {
+            return "its tasks re-decided";
+        }
+        return redecided + " re-decided, " + (swallowed - redecided) + " dead-lettered";
     }
 }

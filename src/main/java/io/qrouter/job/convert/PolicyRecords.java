@@ -127,7 +127,8 @@ public final class PolicyRecords {
                 task.getServiceType(),
                 routerSubtask,
                 updateDelayMillis,
-                lossProbability);
+                lossProbability,
+                null);
     }
 
     private static double rateOrZero(Double rate) {

@@ -20,8 +20,9 @@ import org.apache.flink.metrics.MetricGroup;
  * population variance of K over the alive servers with a finite K, Eq. 55), {@code loadIndexK}
  * (their K as a histogram), {@code serverUpdateAgeMeanMillis} and {@code serverUpdateAgeMaxMillis}
  * (how old the view is), plus {@code tasksBuffered}, {@code tasksDeadLettered}, {@code
- * serversEjected} (black holes) and {@code tasksLost} (the tasks they swallowed). Nothing is per
- * server: the series stay as many at 20,000 servers as at 20.
+ * serversEjected} (black holes), {@code tasksLost} (the tasks they swallowed) and {@code
+ * tasksRedecided} (swallowed tasks routed again). Nothing is per server: the series stay as many at
+ * 20,000 servers as at 20.
  *
  * <p>Gauges read fields the task thread writes; the reporter thread may see a value one update old.
  */
@@ -37,6 +38,7 @@ public final class JobMetrics {
     private final Counter tasksDeadLettered;
     private final Counter serversEjected;
     private final Counter tasksLost;
+    private final Counter tasksRedecided;
     private final FleetLoadIndexHistogram loadIndexK = new FleetLoadIndexHistogram();
     private long decisions;
     private long idleQueueHits;
@@ -55,6 +57,7 @@ public final class JobMetrics {
         this.tasksDeadLettered = group.counter("tasksDeadLettered");
         this.serversEjected = group.counter("serversEjected");
         this.tasksLost = group.counter("tasksLost");
+        this.tasksRedecided = group.counter("tasksRedecided");
         group.histogram("loadIndexK", loadIndexK);
         group.gauge("serverUpdateAgeMeanMillis", (Gauge<Long>) () -> serverUpdateAgeMeanMillis);
         group.gauge("serverUpdateAgeMaxMillis", (Gauge<Long>) () -> serverUpdateAgeMaxMillis);
@@ -87,11 +90,15 @@ public final class JobMetrics {
         tasksBuffered = count;
     }
 
-    /** A black hole ejected with the {@code swallowed} tasks it never acknowledged. */
-    void ejected(int swallowed) {
+    /**
+     * A black hole ejected: of the tasks it never acknowledged, {@code lost} were dead-lettered and
+     * {@code redecided} routed again.
+     */
+    void ejected(int lost, int redecided) {
         serversEjected.inc();
-        tasksLost.inc(swallowed);
-        tasksDeadLettered.inc(swallowed);
+        tasksLost.inc(lost);
+        tasksDeadLettered.inc(lost);
+        tasksRedecided.inc(redecided);
     }
 
     /** The fleet gauges from the servers that accept tasks, as this operator sees them now. */

@@ -5,7 +5,6 @@ import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.core.control.ControlState;
 import io.qrouter.core.control.RouterControl;
-import io.qrouter.core.policy.BlackHoles;
 import io.qrouter.core.policy.Decision;
 import io.qrouter.core.policy.LossAdmission;
 import io.qrouter.core.policy.Policies;
@@ -13,7 +12,6 @@ import io.qrouter.core.policy.PolicyConfig;
 import io.qrouter.core.policy.RoutingPolicy;
 import io.qrouter.core.policy.Rule;
 import io.qrouter.core.policy.SlowStartPolicy;
-import io.qrouter.core.policy.UnacknowledgedTasks;
 import io.qrouter.job.config.RouterSettings;
 import io.qrouter.job.convert.BlackHoleReports;
 import io.qrouter.job.convert.DeadLetters;
@@ -69,12 +67,6 @@ public class RouterFunction
     static final ValueStateDescriptor<BufferedTask> BUFFERED =
             new ValueStateDescriptor<>("buffered-task", BufferedTask.class);
 
-    /** Bounds the memory of unacknowledged decisions when a server sends no ENQUEUED events. */
-    private static final int MAX_UNACKNOWLEDGED_PER_SERVER = 10_000;
-
-    /** How often the servers' unacknowledged tasks are looked over for black holes. */
-    private static final long SWEEP_PERIOD_MILLIS = 100;
-
     /** The fleet gauges are recomputed at most this often, as they take O(servers). */
     private static final long FLEET_GAUGE_PERIOD_MILLIS = 1_000;
 
@@ -82,13 +74,7 @@ public class RouterFunction
 
     private transient ValueState<BufferedTask> buffered;
     private transient RoutingPolicy policy;
-    private transient UnacknowledgedTasks inFlight;
-    private transient BlackHoles blackHoles;
-
-    /** Black holes ejected by the last {@link #route}, for its caller to report. */
-    private transient List<Ejection> ejected;
-
-    private transient long sweptAt;
+    private transient BlackHoleWatch watch;
 
     /** Per server, how late its newest update arrived (router clock − the update's event time). */
     private transient Map<String, Long> updateDelayByServer;
@@ -120,12 +106,7 @@ public class RouterFunction
                         ? new LossAdmission(settings.maxLossProbability())
                         : null;
         policy = newPolicy(null);
-        inFlight =
-                new UnacknowledgedTasks(
-                        settings.inFlightTimeout().toMillis(), MAX_UNACKNOWLEDGED_PER_SERVER);
-        blackHoles =
-                new BlackHoles(settings.ackTimeout().toMillis(), settings.ackEjection().toMillis());
-        ejected = new ArrayList<>();
+        watch = new BlackHoleWatch(settings);
         updateDelayByServer = new HashMap<>();
         policyRebuilt = false;
         bufferCounted = false;
@@ -141,8 +122,10 @@ public class RouterFunction
         rebuildPolicyOnce(ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES), now);
         readmit(ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES), now);
         ejectOverdue(now);
-        boolean routed = route(task, now, out);
-        reportEjections(ctx::output);
+        // the swallowed tasks are older than this one: they go first
+        settleEjections(ctx::output, out, now);
+        boolean routed = route(task, now, out, null);
+        settleEjections(ctx::output, out, now);
         if (routed) {
             return;
         }
@@ -187,8 +170,7 @@ public class RouterFunction
 
                     @Override
                     public void gone(String serverId) {
-                        inFlight.forget(serverId);
-                        blackHoles.forget(serverId);
+                        watch.forget(serverId);
                         updateDelayByServer.remove(serverId);
                         policy.onServerRemoved(serverId);
                     }
@@ -209,7 +191,7 @@ public class RouterFunction
         if (bufferedCount > 0 && policy.view().aliveCount() > 0) {
             releaseBuffer(ctx, now, out);
         }
-        reportEjections(ctx::output);
+        settleEjections(ctx::output, out, now);
         if (now - fleetGaugesAt >= FLEET_GAUGE_PERIOD_MILLIS || fleetGaugesAt == 0) {
             updateFleetGauges(updates, now);
             fleetGaugesAt = now;
@@ -228,8 +210,10 @@ public class RouterFunction
         rebuildPolicyOnce(ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES), timestamp);
         readmit(ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES), timestamp);
         ejectOverdue(timestamp);
-        boolean routed = route(waiting.task, timestamp, out);
-        reportEjections(ctx::output);
+        // the swallowed tasks are older than this one: they go first
+        settleEjections(ctx::output, out, timestamp);
+        boolean routed = route(waiting.task, timestamp, out, null);
+        settleEjections(ctx::output, out, timestamp);
         if (!routed) {
             deadLetter(
                     waiting.task,
@@ -244,35 +228,41 @@ public class RouterFunction
     /**
      * Routes a task if any server is alive, or rejects it at once when loss-aware admission
      * predicts it would be lost even at its best choice; false when it could not be routed.
+     *
+     * @param redecidedFrom the black hole the task was taken back from; null for a first decision
      */
-    private boolean route(TaskRequest task, long now, Collector<RoutingDecision> out) {
+    private boolean route(
+            TaskRequest task, long now, Collector<RoutingDecision> out, String redecidedFrom) {
         if (admission != null) {
             double loss = admission.bestLossProbability(policy.view());
             if (!admission.admits(loss)) {
-                out.collect(
+                RoutingDecision rejected =
                         PolicyRecords.rejected(
-                                task, policy.name().configName(), loss, now, routerIndex));
+                                task, policy.name().configName(), loss, now, routerIndex);
+                rejected.setRedecidedFrom(redecidedFrom);
+                out.collect(rejected);
                 metrics.decided(Rule.REJECTED.name());
                 return true;
             }
         }
         Optional<Decision> decision = policy.route(PolicyRecords.routingKey(task), now);
-        while (decision.isPresent()
-                && blackHoles.overdue(inFlight.oldestPendingAt(decision.get().serverId()), now)) {
+        while (decision.isPresent() && watch.isOverdue(decision.get().serverId(), now)) {
             eject(decision.get().serverId(), now);
             decision = policy.route(PolicyRecords.routingKey(task), now);
         }
         if (decision.isEmpty()) {
             return false;
         }
-        out.collect(
+        RoutingDecision routed =
                 PolicyRecords.toRoutingDecision(
                         decision.get(),
                         task,
                         now,
                         routerIndex,
-                        updateDelayByServer.get(decision.get().serverId())));
-        inFlight.routed(decision.get().serverId(), task.getTaskId(), now);
+                        updateDelayByServer.get(decision.get().serverId()));
+        routed.setRedecidedFrom(redecidedFrom);
+        out.collect(routed);
+        watch.routed(decision.get().serverId(), task, now);
         metrics.decided(decision.get().rule().name());
         return true;
     }
@@ -297,7 +287,7 @@ public class RouterFunction
                 Comparator.comparingLong((BufferedTask b) -> b.bufferedAt)
                         .thenComparing(b -> b.task.getTaskId()));
         for (BufferedTask task : waiting) {
-            route(task.task, now, out);
+            route(task.task, now, out, null);
         }
         bufferedCount = 0;
         metrics.buffered(0);
@@ -343,26 +333,22 @@ public class RouterFunction
 
     /** Gives the policy a server's update, unless the server is ejected as a black hole. */
     private void feed(ServerUpdate update, long now) {
-        if (!blackHoles.isEjected(update.getServerId())) {
-            policy.onSnapshot(PolicyRecords.toPolicySnapshot(update, pendingAfter(update, now)));
+        if (!watch.isEjected(update.getServerId())) {
+            policy.onSnapshot(
+                    PolicyRecords.toPolicySnapshot(update, watch.pendingAfter(update, now)));
         }
     }
 
-    /**
-     * Ejects a black hole: out of the policy's view, its unacknowledged tasks forgotten here and
-     * reported ({@link #reportEjections}).
-     */
+    /** Ejects a black hole: out of the policy's view, its tasks to settle. */
     private void eject(String serverId, long now) {
-        List<String> tasks = inFlight.drain(serverId);
-        long until = blackHoles.eject(serverId, now);
+        watch.eject(serverId, now);
         policy.onServerRemoved(serverId);
-        ejected.add(new Ejection(serverId, tasks, now, until));
     }
 
     /** Servers whose ejection ended take part again, from their latest update. */
     private void readmit(ReadOnlyBroadcastState<String, ServerUpdate> updates, long now)
             throws Exception {
-        for (String serverId : blackHoles.returning(now)) {
+        for (String serverId : watch.returning(now)) {
             ServerUpdate latest = updates.get(serverId);
             if (latest != null) {
                 feed(latest, now);
@@ -371,51 +357,48 @@ public class RouterFunction
     }
 
     /**
-     * Dead-letters the unacknowledged tasks of each server just ejected, and logs the ejection on
-     * control-log.
+     * Settles each black hole ejected so far: its unacknowledged tasks routed again (with {@code
+     * router.redecide-unacknowledged}) or dead-lettered, the ejection logged on control-log.
+     * Re-deciding can eject further holes; they are settled in the same call.
      */
-    private void reportEjections(SideOutput output) {
-        for (Ejection e : ejected) {
-            long timeout = settings.ackTimeout().toMillis();
+    private void settleEjections(SideOutput output, Collector<RoutingDecision> out, long now) {
+        long timeout = settings.ackTimeout().toMillis();
+        for (BlackHoleWatch.Ejection e = watch.nextUnsettled();
+                e != null;
+                e = watch.nextUnsettled()) {
             String why =
                     BlackHoleReports.reason(e.serverId(), routerIndex, timeout, e.until() - e.at());
-            for (String taskId : e.tasks()) {
-                output.emit(
-                        DEAD_LETTERS,
-                        DeadLetters.unroutable(settings.tasksTopic(), taskId, why, e.at()));
+            int redecided = 0;
+            for (TaskRequest task : e.tasks()) {
+                if (settings.redecideUnacknowledged() && route(task, now, out, e.serverId())) {
+                    redecided++;
+                } else {
+                    output.emit(
+                            DEAD_LETTERS,
+                            DeadLetters.unroutable(
+                                    settings.tasksTopic(), task.getTaskId(), why, e.at()));
+                }
             }
-            metrics.ejected(e.tasks().size());
+            metrics.ejected(e.tasks().size() - redecided, redecided);
             output.emit(
                     AdminStamp.CONTROL_LOG,
                     BlackHoleReports.event(
                             e.serverId(),
                             e.tasks().size(),
+                            redecided,
                             routerIndex,
                             timeout,
                             e.at(),
                             e.until()));
         }
-        ejected.clear();
     }
 
-    /**
-     * Ejects every server whose oldest unacknowledged task is overdue, at most every {@value
-     * #SWEEP_PERIOD_MILLIS} ms: a black hole the policy stops choosing (its own unacknowledged
-     * tasks make it look busy) still holds the tasks it swallowed.
-     */
+    /** Runs the periodic sweep for black holes the policy no longer chooses. */
     private void ejectOverdue(long now) {
-        long timeout = settings.ackTimeout().toMillis();
-        if (timeout == 0 || now - sweptAt < SWEEP_PERIOD_MILLIS) {
-            return;
-        }
-        sweptAt = now;
-        for (String serverId : inFlight.overdue(now - timeout)) {
+        for (String serverId : watch.sweep(now)) {
             eject(serverId, now);
         }
     }
-
-    /** A black hole ejected at {@code at} until {@code until}, with the tasks it swallowed. */
-    private record Ejection(String serverId, List<String> tasks, long at, long until) {}
 
     /** Where side outputs go: the context of whichever callback routed. */
     @FunctionalInterface
@@ -447,17 +430,6 @@ public class RouterFunction
         return settings.slowStart().isZero()
                 ? created
                 : new SlowStartPolicy(created, settings.slowStart().toMillis());
-    }
-
-    /**
-     * This router's decisions for the server that the update does not count yet. On overflow the
-     * update's list is incomplete: a task decided by the update's time has most likely reached the
-     * server.
-     */
-    private int pendingAfter(ServerUpdate update, long now) {
-        long ackedUpTo = update.isEnqueuedOverflow() ? update.getUpdatedAt() : Long.MIN_VALUE;
-        return inFlight.pendingAfter(
-                update.getServerId(), update.getEnqueuedSinceLastSnapshot(), ackedUpTo, now);
     }
 
     /**

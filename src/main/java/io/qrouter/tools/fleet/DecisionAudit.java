@@ -17,12 +17,14 @@ import java.util.Set;
  * tallies: every committed record of {@code decisions} and {@code dead-letter} since the run
  * started, read back after it, matched to the task ids the run sent. A task with neither is lost,
  * and so is one decided only to servers that are not the fleet's (a rogue or a black hole: nobody
- * serves it); a task with more than one decision was decided twice. Records known to be poison (by
- * their address) are looked for among the dead letters' sources.
+ * serves it); a task with more than one decision was decided twice, unless the later one re-decides
+ * it away from a black hole ({@code redecidedFrom}). Records known to be poison (by their address)
+ * are looked for among the dead letters' sources.
  *
  * @param decisionRecords decision records for the run's tasks
  * @param decidedTasks distinct tasks with at least one decision
- * @param duplicateDecisions decision records beyond the first per task
+ * @param duplicateDecisions decision records beyond the first per task, re-decisions left out
+ * @param redecidedTasks decision records that took a task back from a black hole
  * @param deadLetteredTasks distinct tasks dead-lettered (and never decided)
  * @param lostTasks tasks sent with no decision and no dead letter, plus {@code
  *     tasksToUnknownServers}
@@ -34,6 +36,7 @@ public record DecisionAudit(
         long decisionRecords,
         long decidedTasks,
         long duplicateDecisions,
+        long redecidedTasks,
         long deadLetteredTasks,
         long lostTasks,
         long tasksToUnknownServers,
@@ -56,6 +59,7 @@ public record DecisionAudit(
         java.util.Set<String> taken = new java.util.HashSet<>();
         java.util.Set<String> deadLettered = new java.util.HashSet<>();
         java.util.Set<RecordAddress> poisonFound = new java.util.HashSet<>();
+        long[] redecided = {0};
         CommittedRecords.read(
                 config.clientSettings("audit"),
                 TopicNames.DECISIONS,
@@ -64,6 +68,9 @@ public record DecisionAudit(
                     RoutingDecision decision = decodeOrNull(decisions, record.value(), d -> d);
                     if (decision != null && taskIds.contains(decision.getTaskId())) {
                         decisionsByTask.merge(decision.getTaskId(), 1, Integer::sum);
+                        if (decision.getRedecidedFrom() != null) {
+                            redecided[0]++;
+                        }
                         String server = decision.getServerId();
                         if (server.isEmpty() || fleet.contains(server)) {
                             taken.add(decision.getTaskId());
@@ -98,7 +105,8 @@ public record DecisionAudit(
         return new DecisionAudit(
                 records,
                 decisionsByTask.size(),
-                records - decisionsByTask.size(),
+                records - decisionsByTask.size() - redecided[0],
+                redecided[0],
                 deadLettered.size(),
                 lost,
                 toUnknown,
@@ -111,6 +119,7 @@ public record DecisionAudit(
         out.put("decision_records", decisionRecords);
         out.put("decided_tasks", decidedTasks);
         out.put("duplicate_decisions", duplicateDecisions);
+        out.put("redecided_tasks", redecidedTasks);
         out.put("dead_lettered_tasks", deadLetteredTasks);
         out.put("lost_tasks", lostTasks);
         out.put("tasks_to_unknown_servers", tasksToUnknownServers);

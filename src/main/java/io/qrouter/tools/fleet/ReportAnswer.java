@@ -55,7 +55,10 @@ final class ReportAnswer {
                                     "of them decided only to servers outside the fleet",
                                     number(json, "audit.tasks_to_unknown_servers"))
                             .row(
-                                    "decisions beyond a task's first",
+                                    "re-decided away from a black hole",
+                                    number(json, "audit.redecided_tasks"))
+                            .row(
+                                    "decisions beyond a task's first, re-decisions aside",
                                     number(json, "audit.duplicate_decisions")),
                     "answer");
         } else {

@@ -19,7 +19,7 @@ final class ReportChannel {
     private final RoutingPolicy[] routers;
     private final boolean delayed;
     private final Delay delay;
-    private final UnacknowledgedTasks[] unacknowledged;
+    private final List<UnacknowledgedTasks<String>> unacknowledged;
     private final List<List<String>> enqueuedSinceReport;
     private final List<ServerSnapshot> inTransit = new ArrayList<>();
     private final List<List<String>> acknowledgementsInTransit = new ArrayList<>();
@@ -29,9 +29,9 @@ final class ReportChannel {
         this.routers = routers;
         this.delayed = delayed;
         this.delay = delay;
-        this.unacknowledged = new UnacknowledgedTasks[delayed ? routers.length : 0];
-        for (int r = 0; r < unacknowledged.length; r++) {
-            unacknowledged[r] = new UnacknowledgedTasks(Long.MAX_VALUE / 4, Integer.MAX_VALUE);
+        this.unacknowledged = new ArrayList<>(delayed ? routers.length : 0);
+        for (int r = 0; delayed && r < routers.length; r++) {
+            unacknowledged.add(new UnacknowledgedTasks<>(Long.MAX_VALUE / 4, Integer.MAX_VALUE));
         }
         this.enqueuedSinceReport = new ArrayList<>(delayed ? servers : 0);
         for (int s = 0; delayed && s < servers; s++) {
@@ -45,7 +45,7 @@ final class ReportChannel {
 
     /** Router {@code router} sent task {@code taskId} to the server (only tracked with delays). */
     void decided(int router, String serverId, String taskId, long nowMillis) {
-        unacknowledged[router].routed(serverId, taskId, nowMillis);
+        unacknowledged.get(router).routed(serverId, taskId, taskId, nowMillis);
     }
 
     /** Server {@code s} enqueued a task: its next report acknowledges it. */
@@ -101,8 +101,10 @@ final class ReportChannel {
         long nowMillis = Simulation.millis(now);
         for (int r = 0; r < routers.length; r++) {
             int pending =
-                    unacknowledged[r].pendingAfter(
-                            report.serverId(), acknowledged, Long.MIN_VALUE, nowMillis);
+                    unacknowledged
+                            .get(r)
+                            .pendingAfter(
+                                    report.serverId(), acknowledged, Long.MIN_VALUE, nowMillis);
             routers[r].onSnapshot(report.plusUnacknowledged(pending));
         }
     }

@@ -10,11 +10,11 @@ class UnacknowledgedTasksTest {
 
     @Test
     void anUpdateRemovesTheTasksItAcknowledgesAndCountsTheRest() {
-        UnacknowledgedTasks tasks = new UnacknowledgedTasks(1_000, 100);
-        tasks.routed("a", "t1", 10);
-        tasks.routed("a", "t2", 20);
-        tasks.routed("a", "t3", 30);
-        tasks.routed("b", "t4", 30);
+        UnacknowledgedTasks<String> tasks = new UnacknowledgedTasks<>(1_000, 100);
+        tasks.routed("a", "t1", "t1", 10);
+        tasks.routed("a", "t2", "t2", 20);
+        tasks.routed("a", "t3", "t3", 30);
+        tasks.routed("b", "t4", "t4", 30);
         assertThat(tasks.pendingAfter("a", List.of("t2", "unknown"), Long.MIN_VALUE, 40))
                 .isEqualTo(2);
         assertThat(tasks.pending("a")).isEqualTo(2);
@@ -25,9 +25,9 @@ class UnacknowledgedTasksTest {
 
     @Test
     void tasksOlderThanTheTimeoutOrCoveredByAnOverflowNoLongerCount() {
-        UnacknowledgedTasks tasks = new UnacknowledgedTasks(100, 100);
+        UnacknowledgedTasks<String> tasks = new UnacknowledgedTasks<>(100, 100);
         for (int i = 0; i < 10; i++) {
-            tasks.routed("a", "t" + i, 10L * i);
+            tasks.routed("a", "t" + i, "t" + i, 10L * i);
         }
         // At 145 the timeout drops tasks decided before 45: t0..t4.
         assertThat(tasks.pendingAfter("a", List.of(), Long.MIN_VALUE, 145)).isEqualTo(5);
@@ -39,9 +39,9 @@ class UnacknowledgedTasksTest {
 
     @Test
     void aServerKeepsAtMostTheConfiguredNumberOfEntries() {
-        UnacknowledgedTasks tasks = new UnacknowledgedTasks(1_000_000, 3);
+        UnacknowledgedTasks<String> tasks = new UnacknowledgedTasks<>(1_000_000, 3);
         for (int i = 0; i < 10; i++) {
-            tasks.routed("a", "t" + i, i);
+            tasks.routed("a", "t" + i, "t" + i, i);
         }
         assertThat(tasks.pending("a")).isEqualTo(3);
         // The newest three are kept.
@@ -49,10 +49,31 @@ class UnacknowledgedTasksTest {
     }
 
     @Test
+    void overdueNamesOnlyServersWhoseOldestTaskIsOlderThanTheCutoff() {
+        UnacknowledgedTasks<String> tasks = new UnacknowledgedTasks<>(1_000_000, 100);
+        tasks.routed("a", "t1", "t1", 10);
+        tasks.routed("a", "t2", "t2", 50);
+        tasks.routed("b", "t3", "t3", 40);
+        tasks.routed("c", "t4", "t4", 5);
+        assertThat(tasks.overdue(30)).containsExactlyInAnyOrder("a", "c");
+        // acknowledged, emptied, drained or forgotten: no longer overdue
+        tasks.pendingAfter("c", List.of("t4"), Long.MIN_VALUE, 60);
+        assertThat(tasks.overdue(30)).containsExactly("a");
+        assertThat(tasks.drain("a")).containsExactly("t1", "t2");
+        assertThat(tasks.overdue(1_000)).containsExactly("b");
+        tasks.forget("b");
+        assertThat(tasks.overdue(1_000)).isEmpty();
+        // a server routed to again after it emptied is watched again
+        tasks.routed("c", "t5", "t5", 70);
+        assertThat(tasks.overdue(1_000)).containsExactly("c");
+        assertThat(tasks.drain("nobody")).isEmpty();
+    }
+
+    @Test
     void badBoundsAreRefused() {
-        assertThatThrownBy(() -> new UnacknowledgedTasks(0, 1))
+        assertThatThrownBy(() -> new UnacknowledgedTasks<String>(0, 1))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new UnacknowledgedTasks(1, 0))
+        assertThatThrownBy(() -> new UnacknowledgedTasks<String>(1, 0))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -39,6 +39,7 @@ class OperatorSettingsFromConfigTest {
                     Map.entry("router.slow-start.ms", "5000"),
                     Map.entry("router.ack-timeout.ms", "700"),
                     Map.entry("router.ack-ejection.ms", "9000"),
+                    Map.entry("router.redecide-unacknowledged", "true"),
                     Map.entry("sink.delivery-guarantee", "exactly-once"),
                     Map.entry("checkpoint.interval.ms", "1500"),
                     Map.entry("server.queue-model", "chain-p"),
@@ -106,6 +107,7 @@ class OperatorSettingsFromConfigTest {
         // exactly-once: the decisions reach the servers a checkpoint later
         assertThat(router.ackTimeout()).isEqualTo(Duration.ofMillis(700 + 1500));
         assertThat(router.ackEjection()).isEqualTo(Duration.ofMillis(9000));
+        assertThat(router.redecideUnacknowledged()).isTrue();
         assertThat(router.prequal()).isEqualTo(new PrequalSettings(8, 2, 0.5, 250, 4));
         assertThat(router.policyConfig(0, 1).prequal()).isEqualTo(router.prequal());
 

@@ -9,6 +9,7 @@ import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.job.FeedHarness;
+import io.qrouter.job.config.RouterSettings;
 import io.qrouter.job.records.ServerUpdate;
 import java.util.List;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
@@ -17,7 +18,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A server that acknowledges none of the tasks it is sent (a black hole) is ejected once its oldest
  * unacknowledged task is older than router.ack-timeout.ms: its tasks are dead-lettered, the
- * ejection logged on control-log, and it takes part again when the ejection ends.
+ * ejection logged on control-log, and it takes part again when the ejection ends; with
+ * router.redecide-unacknowledged its tasks are routed again instead.
  */
 class RouterBlackHoleTest extends RouterFunctionTestBase {
     @Test
@@ -84,6 +86,66 @@ class RouterBlackHoleTest extends RouterFunctionTestBase {
         assertThat(back.subList(all.size(), back.size()))
                 .extracting(RoutingDecision::getServerId)
                 .contains("hole");
+    }
+
+    @Test
+    void withRedecideOnTheHolesTasksAreRoutedAgainAndNoneIsDeadLettered() throws Exception {
+        var router = router(redeciding(), 1, 0, null);
+        router.setProcessingTime(1_000);
+        router.processBroadcastElement(snapshot("good", 1_000, 0), 1_000);
+        router.processBroadcastElement(snapshot("hole", 1_000, 0), 1_000);
+        for (int i = 0; i < 4; i++) {
+            router.processElement(task("t" + i, 1_000), 1_000);
+        }
+        List<String> swallowed = tasksOf(router.extractOutputValues(), "hole");
+        assertThat(swallowed).hasSize(2);
+        acknowledge(router, tasksOf(router.extractOutputValues(), "good"), 1_500);
+
+        router.setProcessingTime(2_001);
+        router.processElement(task("t4", 2_001), 2_001);
+        List<RoutingDecision> all = router.extractOutputValues();
+        List<RoutingDecision> again =
+                all.stream().filter(d -> d.getRedecidedFrom() != null).toList();
+        assertThat(again)
+                .extracting(RoutingDecision::getTaskId)
+                .containsExactlyElementsOf(swallowed);
+        assertThat(again).extracting(RoutingDecision::getServerId).containsOnly("good");
+        assertThat(again).extracting(RoutingDecision::getRedecidedFrom).containsOnly("hole");
+        assertThat(all.get(all.size() - 1).getTaskId())
+                .as("the swallowed tasks first")
+                .isEqualTo("t4");
+        assertThat(all.get(all.size() - 1).getRedecidedFrom()).isNull();
+        assertThat(deadLetters(router)).isEmpty();
+        assertThat(controlLog(router))
+                .singleElement()
+                .satisfies(e -> assertThat(e.getReason()).endsWith("its tasks re-decided"));
+    }
+
+    @Test
+    void withRedecideATaskNoServerCanTakeIsDeadLetteredStill() throws Exception {
+        var router = router(redeciding(), 1, 0, null);
+        router.setProcessingTime(1_000);
+        router.processBroadcastElement(snapshot("hole", 1_000, 0), 1_000);
+        router.processElement(task("t0", 1_000), 1_000);
+        router.setProcessingTime(2_001);
+        router.processElement(task("t1", 2_001), 2_001);
+        assertThat(router.extractOutputValues())
+                .as("t1 waits in the buffer; nothing is decided twice")
+                .extracting(RoutingDecision::getTaskId)
+                .containsExactly("t0");
+        assertThat(deadLetters(router)).extracting(DeadLetter::getTaskId).containsExactly("t0");
+        assertThat(controlLog(router))
+                .singleElement()
+                .satisfies(e -> assertThat(e.getReason()).endsWith("its tasks dead-lettered"));
+    }
+
+    private static RouterSettings redeciding() {
+        return settings(
+                "round-robin",
+                "router.ack-timeout.ms",
+                "1000",
+                "router.redecide-unacknowledged",
+                "true");
     }
 
     private static void acknowledge(

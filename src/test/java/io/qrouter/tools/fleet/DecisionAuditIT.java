@@ -38,13 +38,16 @@ class DecisionAuditIT {
                             {"to-rogue", "evil-1"},
                             {"twice", "evil-1"},
                             {"twice", "server-2"},
+                            {"rescued", "evil-1"},
+                            {"rescued", "server-1", "evil-1"},
                             {"rejected", ""}
                         }) {
                     producer.send(
                             new ProducerRecord<>(
                                     TopicNames.DECISIONS,
                                     d[1],
-                                    decisions.encode(decision(d[0], d[1]))));
+                                    decisions.encode(
+                                            decision(d[0], d[1], d.length > 2 ? d[2] : null))));
                 }
                 producer.send(
                         new ProducerRecord<>(
@@ -67,13 +70,15 @@ class DecisionAuditIT {
                                     "served",
                                     "to-rogue",
                                     "twice",
+                                    "rescued",
                                     "rejected",
                                     "dead-lettered",
                                     "none"),
                             Set.of(),
                             start - 1_000);
-            assertThat(audit.decidedTasks()).isEqualTo(4);
-            assertThat(audit.duplicateDecisions()).isEqualTo(1);
+            assertThat(audit.decidedTasks()).isEqualTo(5);
+            assertThat(audit.duplicateDecisions()).as("a re-decision is no duplicate").isEqualTo(1);
+            assertThat(audit.redecidedTasks()).isEqualTo(1);
             assertThat(audit.deadLetteredTasks()).isEqualTo(1);
             assertThat(audit.tasksToUnknownServers()).isEqualTo(1);
             assertThat(audit.lostTasks()).isEqualTo(2);
@@ -82,13 +87,14 @@ class DecisionAuditIT {
         }
     }
 
-    private static RoutingDecision decision(String taskId, String serverId) {
+    private static RoutingDecision decision(String taskId, String serverId, String redecidedFrom) {
         return RoutingDecision.newBuilder()
                 .setTaskId(taskId)
                 .setServerId(serverId)
                 .setRule(serverId.isEmpty() ? "REJECTED" : "IDLE_QUEUE")
                 .setPolicy("jsq")
                 .setDecidedAt(Instant.now())
+                .setRedecidedFrom(redecidedFrom)
                 .build();
     }
 }
