@@ -43,7 +43,12 @@ class ControlIT {
 
     @TempDir Path dir;
 
-    private record Result(int exitCode, String output, long millis) {}
+    private record Result(int exitCode, String output, long millis) {
+        /** The job's answer, without the latency line under it. */
+        String answer() {
+            return output.lines().findFirst().orElse("");
+        }
+    }
 
     private Result control(Map<ConfigKey, String> topics, Path secretFile, String... command) {
         List<String> args =
@@ -92,6 +97,10 @@ class ControlIT {
             Result drain = control(topics, secret, "drain", "s-1");
             assertThat(drain.exitCode()).as(drain.output()).isZero();
             assertThat(drain.output()).startsWith("applied: s-1: DRAINING");
+            assertThat(drain.output())
+                    .containsPattern(
+                            "\\(logged by the job \\d+ ms after this command started, \\d+ ms after"
+                                    + " its JVM started\\)");
             List<String> afterDrain = kit.sendTasks(topics, "drained", 30);
             List<RoutingDecision> decided =
                     kit.readCommitted(
@@ -125,7 +134,7 @@ class ControlIT {
 
             Result unknownServer = control(topics, secret, "drain", "s-9");
             assertThat(unknownServer.exitCode()).isEqualTo(1);
-            assertThat(unknownServer.output()).isEqualTo("refused: unknown server \"s-9\"");
+            assertThat(unknownServer.answer()).isEqualTo("refused: unknown server \"s-9\"");
             Result unknownPolicy = control(topics, secret, "policy", "fastest");
             assertThat(unknownPolicy.exitCode()).isEqualTo(1);
             assertThat(unknownPolicy.output()).startsWith("refused: unknown policy \"fastest\"");
@@ -134,7 +143,7 @@ class ControlIT {
                     .startsWith("refused: weight must be a number in [0.01, 100.0]");
             Result wrongKey = control(topics, wrongSecret, "drain", "s-2");
             assertThat(wrongKey.exitCode()).isEqualTo(1);
-            assertThat(wrongKey.output()).isEqualTo("refused: wrong signature");
+            assertThat(wrongKey.answer()).isEqualTo("refused: wrong signature");
 
             // Garbage, an unsigned command and a replay of an applied one, straight onto the topic.
             kit.sendRaw(
@@ -285,7 +294,7 @@ class ControlIT {
 
             Result badValue = control(topics, secret, "set", "heartbeat.min-interval.ms=0");
             assertThat(badValue.exitCode()).isEqualTo(1);
-            assertThat(badValue.output())
+            assertThat(badValue.answer())
                     .isEqualTo(
                             "refused: config key 'heartbeat.min-interval.ms' must be an integer in"
                                     + " [1, 3600000] (got '0')");

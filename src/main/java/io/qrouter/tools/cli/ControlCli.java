@@ -8,6 +8,7 @@ import io.qrouter.job.convert.ControlCommands;
 import io.qrouter.tools.kafka.ControlClient;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -130,6 +132,7 @@ final class ControlCli implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        long startedAt = System.currentTimeMillis();
         List<String> words = new ArrayList<>(List.of(action));
         words.addAll(arguments);
         io.qrouter.core.control.Command command;
@@ -168,8 +171,22 @@ final class ControlCli implements Callable<Integer> {
         ControlLogEntry entry = answer.get();
         boolean applied = "APPLIED".equals(entry.getOutcome());
         out.println((applied ? "applied: " : "refused: ") + entry.getReason());
+        out.println(latency(entry.getLoggedAt().toEpochMilli(), startedAt));
         out.flush();
         return applied ? 0 : REFUSED;
+    }
+
+    /**
+     * How long the answer took, by the job's clock against this one's (the same host's in a demo):
+     * from the command's start, and from the JVM's, which a one-shot client pays too.
+     */
+    static String latency(long loggedAtMillis, long startedAtMillis) {
+        long jvmStartedAt = ManagementFactory.getRuntimeMXBean().getStartTime();
+        return String.format(
+                Locale.ROOT,
+                "(logged by the job %d ms after this command started, %d ms after its JVM started)",
+                loggedAtMillis - startedAtMillis,
+                loggedAtMillis - jvmStartedAt);
     }
 
     private String secret() throws IOException {
