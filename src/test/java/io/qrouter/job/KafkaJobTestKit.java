@@ -240,9 +240,18 @@ public final class KafkaJobTestKit implements AutoCloseable {
     @Override
     public void close() throws Exception {
         producer.close(Duration.ofSeconds(5));
-        if (job != null
-                && !job.getJobStatus().get(10, TimeUnit.SECONDS).isGloballyTerminalState()) {
+        if (job != null && stillRunning()) {
             job.cancel().get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    private boolean stillRunning() throws Exception {
+        try {
+            return !job.getJobStatus().get(10, TimeUnit.SECONDS).isGloballyTerminalState();
+        } catch (IllegalStateException e) {
+            // a job's own MiniCluster shuts down once the job ends (a stop with savepoint): gone
+            // too
+            return false;
         }
     }
 }
