@@ -28,6 +28,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -45,14 +46,23 @@ class BlackHoleIT {
 
     @RegisterExtension static final EmbeddedBroker BROKER = new EmbeddedBroker();
 
+    /** The servers' beats and acknowledgements, for one test. */
+    private final ScheduledExecutorService load = Executors.newScheduledThreadPool(2);
+
+    private final AtomicBoolean running = new AtomicBoolean(true);
+
+    @AfterEach
+    void stopTheServers() {
+        running.set(false);
+        load.shutdownNow();
+    }
+
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void aBlackHoleIsEjectedWithinTheTimeoutAndItsTasksAreDeadLettered() throws Exception {
-        ScheduledExecutorService load = Executors.newScheduledThreadPool(2);
-        AtomicBoolean running = new AtomicBoolean(true);
         try (KafkaJobTestKit kit = new KafkaJobTestKit(BROKER.bootstrapServers())) {
             Map<ConfigKey, String> topics = kit.freshTopics("hole");
-            List<String> tasks = routeBesideAHole(kit, topics, load, running, false);
+            List<String> tasks = routeBesideAHole(kit, topics, false);
             List<RoutingDecision> decided = kit.decisionsOf(topics, tasks, WAIT);
             List<RoutingDecision> toHole =
                     decided.stream().filter(d -> d.getServerId().equals("hole")).toList();
@@ -80,20 +90,15 @@ class BlackHoleIT {
                                     .map(DeadLetter::getTaskId)
                                     .collect(java.util.stream.Collectors.toSet())
                                     .containsAll(swallowed));
-        } finally {
-            running.set(false);
-            load.shutdownNow();
         }
     }
 
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void withRedecideEveryTaskTheHoleSwallowedIsDecidedAgainToAnHonestServer() throws Exception {
-        ScheduledExecutorService load = Executors.newScheduledThreadPool(2);
-        AtomicBoolean running = new AtomicBoolean(true);
         try (KafkaJobTestKit kit = new KafkaJobTestKit(BROKER.bootstrapServers())) {
             Map<ConfigKey, String> topics = kit.freshTopics("hole-redecide");
-            List<String> tasks = routeBesideAHole(kit, topics, load, running, true);
+            List<String> tasks = routeBesideAHole(kit, topics, true);
             Set<String> sent = Set.copyOf(tasks);
             List<RoutingDecision> decided =
                     kit
@@ -136,9 +141,6 @@ class BlackHoleIT {
                     0,
                     r -> deadLettered.add(letters.decode(r.value()).getTaskId()));
             assertThat(deadLettered).doesNotContainAnyElementsOf(toHole);
-        } finally {
-            running.set(false);
-            load.shutdownNow();
         }
     }
 
@@ -165,13 +167,8 @@ class BlackHoleIT {
      * Starts the job (jsq, open admission), two honest servers and a hole beating with μ = 10⁶,
      * then sends a task every 20 ms for 4 s: the hole takes them until it is ejected.
      */
-    private static List<String> routeBesideAHole(
-            KafkaJobTestKit kit,
-            Map<ConfigKey, String> topics,
-            ScheduledExecutorService load,
-            AtomicBoolean running,
-            boolean redecide)
-            throws Exception {
+    private List<String> routeBesideAHole(
+            KafkaJobTestKit kit, Map<ConfigKey, String> topics, boolean redecide) throws Exception {
         kit.start(
                 kit.config(
                         settings(

@@ -10,7 +10,6 @@ import io.qrouter.core.policy.LossAdmission;
 import io.qrouter.core.policy.Policies;
 import io.qrouter.core.policy.PolicyConfig;
 import io.qrouter.core.policy.RoutingPolicy;
-import io.qrouter.core.policy.Rule;
 import io.qrouter.core.policy.SlowStartPolicy;
 import io.qrouter.job.config.RouterSettings;
 import io.qrouter.job.convert.BlackHoleReports;
@@ -119,14 +118,7 @@ public class RouterFunction
             TaskRequest task, ReadOnlyContext ctx, Collector<RoutingDecision> out)
             throws Exception {
         long now = ctx.timerService().currentProcessingTime();
-        rebuildPolicyOnce(ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES), now);
-        readmit(ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES), now);
-        ejectOverdue(now);
-        // the swallowed tasks are older than this one: they go first
-        settleEjections(ctx::output, out, now);
-        boolean routed = route(task, now, out, null);
-        settleEjections(ctx::output, out, now);
-        if (routed) {
+        if (routeTask(task, now, ctx, out)) {
             return;
         }
         if (bufferedCount >= settings.bufferCapacity()) {
@@ -207,14 +199,7 @@ public class RouterFunction
         }
         buffered.clear();
         metrics.buffered(bufferedCount = Math.max(0, bufferedCount - 1));
-        rebuildPolicyOnce(ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES), timestamp);
-        readmit(ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES), timestamp);
-        ejectOverdue(timestamp);
-        // the swallowed tasks are older than this one: they go first
-        settleEjections(ctx::output, out, timestamp);
-        boolean routed = route(waiting.task, timestamp, out, null);
-        settleEjections(ctx::output, out, timestamp);
-        if (!routed) {
+        if (!routeTask(waiting.task, timestamp, ctx, out)) {
             deadLetter(
                     waiting.task,
                     timestamp,
@@ -223,6 +208,23 @@ public class RouterFunction
                             + " ms",
                     ctx);
         }
+    }
+
+    /**
+     * Routes a task that arrived or left the buffer, from the current view: servers whose ejection
+     * ended are back, overdue ones ejected, and their swallowed tasks, older than this one, settled
+     * first; false when it could not be routed.
+     */
+    private boolean routeTask(
+            TaskRequest task, long now, ReadOnlyContext ctx, Collector<RoutingDecision> out)
+            throws Exception {
+        rebuildPolicyOnce(ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES), now);
+        readmit(ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES), now);
+        ejectOverdue(now);
+        settleEjections(ctx::output, out, now);
+        boolean routed = route(task, now, out, null);
+        settleEjections(ctx::output, out, now);
+        return routed;
     }
 
     /**
@@ -236,12 +238,11 @@ public class RouterFunction
         if (admission != null) {
             double loss = admission.bestLossProbability(policy.view());
             if (!admission.admits(loss)) {
-                RoutingDecision rejected =
+                emit(
                         PolicyRecords.rejected(
-                                task, policy.name().configName(), loss, now, routerIndex);
-                rejected.setRedecidedFrom(redecidedFrom);
-                out.collect(rejected);
-                metrics.decided(Rule.REJECTED.name());
+                                task, policy.name().configName(), loss, now, routerIndex),
+                        redecidedFrom,
+                        out);
                 return true;
             }
         }
@@ -253,18 +254,24 @@ public class RouterFunction
         if (decision.isEmpty()) {
             return false;
         }
-        RoutingDecision routed =
+        emit(
                 PolicyRecords.toRoutingDecision(
                         decision.get(),
                         task,
                         now,
                         routerIndex,
-                        updateDelayByServer.get(decision.get().serverId()));
-        routed.setRedecidedFrom(redecidedFrom);
-        out.collect(routed);
+                        updateDelayByServer.get(decision.get().serverId())),
+                redecidedFrom,
+                out);
         watch.routed(decision.get().serverId(), task, now);
-        metrics.decided(decision.get().rule().name());
         return true;
+    }
+
+    private void emit(
+            RoutingDecision decision, String redecidedFrom, Collector<RoutingDecision> out) {
+        decision.setRedecidedFrom(redecidedFrom);
+        out.collect(decision);
+        metrics.decided(decision.getRule());
     }
 
     /**
