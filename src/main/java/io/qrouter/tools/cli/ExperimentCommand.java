@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
             LoadSweepCommand.class,
             StalenessCommand.class,
             RealisticCommand.class,
+            RoutersCommand.class,
             AdmissionCommand.class,
             MeanVarianceGaCommand.class,
             DsrsCommand.class

@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
             BenchCommand.class,
             ControlCli.class,
             ServerKeyCommand.class,
+            TwinCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {

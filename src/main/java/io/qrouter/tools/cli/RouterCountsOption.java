@@ -9,7 +9,7 @@ final class RouterCountsOption {
     @Option(
             names = "--routers",
             split = ",",
-            description = "Router counts, each ≥ 1 (default: 1,4).")
+            description = "Router counts, each ≥ 1 (default: ${DEFAULT-VALUE}).")
     List<Integer> routers;
 
     RouterCountsOption(List<Integer> defaults) {

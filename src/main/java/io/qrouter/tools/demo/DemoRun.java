@@ -1,13 +1,8 @@
 package io.qrouter.tools.demo;
 
-import io.qrouter.core.policy.AdaptiveHeartbeat;
-import io.qrouter.core.policy.PolicyName;
 import io.qrouter.job.QrouterJob;
-import io.qrouter.job.config.GaSettings;
 import io.qrouter.job.config.JobConfig;
-import io.qrouter.job.config.RouterSettings;
 import io.qrouter.job.config.ServerAdmission;
-import io.qrouter.job.config.ServerStateSettings;
 import io.qrouter.job.convert.ServerSignature;
 import io.qrouter.tools.fleet.DecisionAudit;
 import io.qrouter.tools.fleet.DigitalTwin;
@@ -200,6 +195,7 @@ public final class DemoRun {
                                     health.snapshot().restarts()));
                 }
                 facts.put("twin", twin(result, jobConfig));
+                facts.put("twin_keys", JobTwin.keys(jobConfig));
                 return new Outcome(result, facts);
             } finally {
                 job.cancel();
@@ -347,22 +343,9 @@ public final class DemoRun {
      * count, heartbeat, estimator and slow-start settings, and the delays the run showed.
      */
     private Map<String, Object> twin(FleetResult result, JobConfig jobConfig) {
-        if (GaSettings.routesInBatches(jobConfig)) {
-            return null; // the simulator routes task by task: it has no model of GA batches
-        }
-        ServerStateSettings serverState = ServerStateSettings.from(jobConfig);
-        RouterSettings router = RouterSettings.from(jobConfig);
-        DigitalTwin.JobModel model =
-                new DigitalTwin.JobModel(
-                        PolicyName.parse(settings.policy()),
-                        settings.parallelism(),
-                        new AdaptiveHeartbeat(
-                                serverState.heartbeatMin().toMillis(),
-                                serverState.heartbeatMax().toMillis()),
-                        serverState.estimatorConfig(),
-                        router.loadIndexTimeUnit().toMillis() / 1000.0,
-                        router.slowStart().toMillis() / 1000.0);
-        return DigitalTwin.predict(result, model, settings.fleet().seed());
+        return JobTwin.model(jobConfig)
+                .map(model -> DigitalTwin.predict(result, model, settings.fleet().seed()))
+                .orElse(null);
     }
 
     private JobConfig jobConfig(String bootstrap, Path root) {

@@ -174,7 +174,7 @@ public final class RealisticExperiment extends SimulationSweep<RealisticExperime
         for (int i = 0; i < cells.names().size(); i++) {
             double peer = cells.bestPeerWait(i);
             for (Point p : cells.points(i)) {
-                if (p.result().meanWait().isPresent() && peer > 0 && isShown(p.policy())) {
+                if (p.result().meanWait().isPresent() && peer > 0 && charted(p.policy())) {
                     chart.point(
                             p.policy().configName(),
                             i + 1,
@@ -183,10 +183,6 @@ public final class RealisticExperiment extends SimulationSweep<RealisticExperime
             }
         }
         return chart;
-    }
-
-    private static boolean isShown(PolicyName policy) {
-        return policy != PolicyName.HASH && policy != PolicyName.RANDOM;
     }
 
     private String summary(RealisticCells cells) {

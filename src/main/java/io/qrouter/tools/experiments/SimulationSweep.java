@@ -1,5 +1,6 @@
 package io.qrouter.tools.experiments;
 
+import io.qrouter.core.policy.PolicyName;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -48,4 +49,12 @@ abstract class SimulationSweep<P> {
     abstract P simulate(P point);
 
     abstract void write(Path out, List<P> points);
+
+    /**
+     * Whether a policy's line goes on a sweep's chart: hash and random wait ten times longer than
+     * the rest, and would squash their lines together.
+     */
+    static boolean charted(PolicyName policy) {
+        return policy != PolicyName.HASH && policy != PolicyName.RANDOM;
+    }
 }

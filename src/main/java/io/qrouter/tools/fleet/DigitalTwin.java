@@ -77,8 +77,22 @@ public final class DigitalTwin {
     }
 
     /**
-     * The same from a recorded run: its servers, its {@code tasks.csv} and its warm-up (tasks
-     * created before it are replayed but not counted).
+     * What a recorded run would have given under other settings ({@link WhatIf#AS_RUN}: the run's
+     * own twin).
+     */
+    public static Map<String, Object> predict(
+            RecordedRun run, JobModel job, WhatIf whatIf, long seed) {
+        return predict(
+                whatIf.servers(run.servers()),
+                whatIf.tasks(run.tasks(), run.load()),
+                run.warmupSeconds() * whatIf.timeScale(run.load()),
+                whatIf.job(job),
+                seed);
+    }
+
+    /**
+     * The same from a run's servers, its {@code tasks.csv} and its warm-up (tasks created before it
+     * are replayed but not counted).
      */
     public static Map<String, Object> predict(
             Servers servers,
@@ -105,11 +119,18 @@ public final class DigitalTwin {
                         decided.stream()
                                 .mapToDouble(t -> Math.max(0, t.receivedAt() - t.decidedAt()))
                                 .toArray());
-        double[] updateDelays =
+        // each delay at about the time its update was sent: the decision's time less the delay
+        List<TaskTimeline> seen =
                 decided.stream()
-                        .mapToDouble(TaskTimeline::updateDelaySeconds)
-                        .filter(d -> d >= 0)
-                        .toArray();
+                        .filter(t -> t.updateDelaySeconds() >= 0)
+                        .sorted(
+                                Comparator.comparingDouble(
+                                        t -> t.decidedAt() - t.updateDelaySeconds()))
+                        .toList();
+        double[] updateDelays =
+                seen.stream().mapToDouble(TaskTimeline::updateDelaySeconds).toArray();
+        double[] updateSentAt =
+                seen.stream().mapToDouble(t -> t.decidedAt() - t.updateDelaySeconds()).toArray();
         SimConfig config =
                 SimConfig.builder()
                         .policy(job.policy())
@@ -122,7 +143,7 @@ public final class DigitalTwin {
                         .updateDelay(
                                 updateDelays.length == 0
                                         ? Delay.none()
-                                        : Delay.empirical(updateDelays))
+                                        : Delay.recorded(updateSentAt, updateDelays))
                         .estimators(job.estimators())
                         .loadIndexTimeUnit(job.loadIndexTimeUnitSeconds())
                         .slowStart(job.slowStartSeconds())

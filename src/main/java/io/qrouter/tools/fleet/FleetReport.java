@@ -6,6 +6,7 @@ import io.qrouter.tools.report.Json;
 import io.qrouter.tools.report.LineChart;
 import io.qrouter.tools.report.PercentileBands;
 import io.qrouter.tools.report.TimeGrid;
+import io.qrouter.tools.sim.Slowdowns;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -240,8 +241,15 @@ public final class FleetReport {
                         "abandoned",
                         "failed",
                         "utilisation",
-                        "mean_occupancy");
-        for (FleetResult.ServerSummary s : r.servers()) {
+                        "mean_occupancy",
+                        "slow_factor",
+                        "slow_on_seconds",
+                        "slow_off_seconds",
+                        "slow_phase_seconds");
+        Slowdowns slow = r.slowdowns();
+        for (int i = 0; i < r.servers().size(); i++) {
+            FleetResult.ServerSummary s = r.servers().get(i);
+            boolean slows = slow.slows(i);
             servers.add(
                     s.serverId(),
                     s.mu(),
@@ -251,7 +259,11 @@ public final class FleetReport {
                     s.abandoned(),
                     s.failed(),
                     s.utilisation(),
-                    s.meanOccupancy());
+                    s.meanOccupancy(),
+                    slows ? slow.factor() : null,
+                    slows ? slow.on() : null,
+                    slows ? slow.off() : null,
+                    slows ? slow.phase()[i] : null);
         }
         servers.write(dir.resolve("servers.csv"));
 

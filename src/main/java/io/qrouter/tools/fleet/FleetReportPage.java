@@ -37,6 +37,7 @@ final class FleetReportPage {
         settings.remove("outliers"); // likewise
         settings.remove("twin"); // in the answer
         settings.remove("audit"); // likewise
+        settings.remove("twin_keys"); // for `qrouter twin --run`; the job settings show them
         settings.putAll(workload());
         page.settings(settings);
         page.section("Summary");

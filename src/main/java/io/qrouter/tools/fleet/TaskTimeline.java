@@ -1,15 +1,10 @@
 package io.qrouter.tools.fleet;
 
+import io.qrouter.tools.report.CsvRows;
 import io.qrouter.tools.report.CsvTable;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.zip.GZIPInputStream;
 
 /**
  * One task's life in a fleet run, in fleet seconds (NaN: did not happen): what {@code tasks.csv}
@@ -110,34 +105,8 @@ public record TaskTimeline(
      * NaN).
      */
     public static List<TaskTimeline> read(Path file) {
-        List<String> lines;
-        try (InputStream raw = Files.newInputStream(file);
-                InputStream in = file.toString().endsWith(".gz") ? new GZIPInputStream(raw) : raw) {
-            lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
-        if (lines.isEmpty() || !lines.get(0).startsWith("task_id,created_at,")) {
-            throw new IllegalArgumentException(
-                    file
-                            + " is not a tasks.csv: expected a header starting with "
-                            + "task_id,created_at");
-        }
-        List<String> header = List.of(lines.get(0).split(",", -1));
-        List<TaskTimeline> tasks = new ArrayList<>(lines.size() - 1);
-        for (int i = 1; i < lines.size(); i++) {
-            String[] c = lines.get(i).split(",", -1);
-            if (c.length != header.size()) {
-                throw new IllegalArgumentException(
-                        file
-                                + " line "
-                                + (i + 1)
-                                + ": expected "
-                                + header.size()
-                                + " cells, got "
-                                + c.length);
-            }
-            Cells row = name -> header.indexOf(name) < 0 ? "" : c[header.indexOf(name)];
+        List<TaskTimeline> tasks = new ArrayList<>();
+        for (CsvRows.Row row : CsvRows.read(file, "task_id,created_at,")) {
             tasks.add(
                     new TaskTimeline(
                             row.get("task_id"),
@@ -159,16 +128,11 @@ public record TaskTimeline(
         return tasks;
     }
 
-    /** One CSV row, its cells by column name ("" for a column the file does not have). */
-    private interface Cells {
-        String get(String column);
-    }
-
     private static String text(String cell) {
         return cell.isEmpty() ? null : cell;
     }
 
     private static double number(String cell) {
-        return cell.isEmpty() ? Double.NaN : Double.parseDouble(cell);
+        return CsvRows.number(cell);
     }
 }

@@ -36,9 +36,12 @@ final class Charts {
         return new Color(LINE_COLOURS[series % LINE_COLOURS.length]);
     }
 
-    /** The 2 px stroke of series {@code i}, solid for the first, dashed or dotted after. */
+    /**
+     * The 2 px stroke of series {@code i}, solid for the first, dashed or dotted after. The dashes
+     * shift by one each time the colours come round, so series 7 does not look like series 0.
+     */
     static Stroke stroke(int series) {
-        float[] dash = DASHES[series % DASHES.length];
+        float[] dash = DASHES[(series + series / LINE_COLOURS.length) % DASHES.length];
         return dash == null
                 ? new BasicStroke(2f)
                 : new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, dash, 0f);

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.xy.XYSeries;
@@ -22,6 +23,7 @@ public final class LineChart {
     private final String yLabel;
     private final Map<String, XYSeries> series = new LinkedHashMap<>();
     private boolean logY;
+    private boolean logX;
     private boolean yFromData;
 
     public LineChart(String title, String xLabel, String yLabel) {
@@ -43,6 +45,12 @@ public final class LineChart {
 
     public LineChart logY() {
         this.logY = true;
+        return this;
+    }
+
+    /** A base-2 log x axis, for sweeps that double x (router counts, fleet sizes). */
+    public LineChart logX() {
+        this.logX = true;
         return this;
     }
 
@@ -84,8 +92,10 @@ public final class LineChart {
         XYSeriesCollection data = new XYSeriesCollection();
         series.values().forEach(data::addSeries);
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
-        NumberAxis xAxis = new NumberAxis(xLabel);
-        xAxis.setAutoRangeIncludesZero(false);
+        ValueAxis xAxis = logX ? log2Axis(xLabel) : new NumberAxis(xLabel);
+        if (xAxis instanceof NumberAxis linear) {
+            linear.setAutoRangeIncludesZero(false);
+        }
         XYPlot plot = new XYPlot(data, xAxis, new NumberAxis(yLabel), renderer);
         renderer.setAutoPopulateSeriesStroke(
                 false); // else the chart theme clears the strokes set here
@@ -105,5 +115,13 @@ public final class LineChart {
             plot.setRangeAxis(axis);
         }
         return plot;
+    }
+
+    private static LogAxis log2Axis(String label) {
+        LogAxis axis = new LogAxis(label);
+        axis.setBase(2);
+        axis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        axis.setNumberFormatOverride(new java.text.DecimalFormat("0"));
+        return axis;
     }
 }

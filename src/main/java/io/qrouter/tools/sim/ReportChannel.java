@@ -67,7 +67,7 @@ final class ReportChannel {
             return;
         }
         List<String> acknowledged = enqueuedSinceReport.set(s, new ArrayList<>());
-        double d = delay.sample(random);
+        double d = delay.sample(now, random);
         if (d == 0) {
             deliver(report, acknowledged, now);
             return;

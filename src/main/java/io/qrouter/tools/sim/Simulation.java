@@ -331,7 +331,7 @@ public final class Simulation {
         double delay =
                 workload != null && workload.hasDeliveryDelays()
                         ? workload.deliveryDelay()[task]
-                        : config.decisionDelay().sample(delayRandom);
+                        : config.decisionDelay().sample(now, delayRandom);
         if (delay > 0) {
             events.push(now + delay, EventKind.TASK_REACHES_SERVER, s, task);
         } else {

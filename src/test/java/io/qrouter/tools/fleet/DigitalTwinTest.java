@@ -33,10 +33,10 @@ class DigitalTwinTest {
         assertThat(measured.decided()).isEqualTo(1442);
         assertThat(twin.get("decided")).isEqualTo(measured.decided());
         double measuredWait = mean(measured.waitSeconds());
-        assertThat(mean(wait(twin))).isCloseTo(measuredWait, within(0.25 * measuredWait));
+        assertThat(mean(wait(twin))).isCloseTo(measuredWait, within(0.15 * measuredWait));
         double p99 = ((Number) measured.waitSeconds().get("p99")).doubleValue();
         assertThat(((Number) wait(twin).get("p99")).doubleValue())
-                .isCloseTo(p99, within(0.3 * p99));
+                .isCloseTo(p99, within(0.15 * p99));
         assertThat(share(twin))
                 .isCloseTo((double) measured.abandoned() / measured.decided(), within(0.02));
     }

@@ -1,0 +1,93 @@
+package io.qrouter.tools.cli;
+
+import io.qrouter.tools.fleet.DigitalTwin;
+import io.qrouter.tools.fleet.RecordedRun;
+import io.qrouter.tools.fleet.WhatIf;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The terminal table of {@code qrouter twin}: measured, the twin as run, the twin of the what-if.
+ */
+final class TwinTable {
+    private TwinTable() {}
+
+    /** Mean and p99 wait (seconds) and abandoned share of a report.json or a twin's figures. */
+    static Map<String, Object> figures(Map<String, Object> report) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        Object wait = report.get("wait_seconds");
+        out.put("wait_mean_seconds", wait instanceof Map<?, ?> w ? w.get("mean") : null);
+        out.put("wait_p99_seconds", wait instanceof Map<?, ?> w ? w.get("p99") : null);
+        out.put("abandoned_share", report.get("abandoned_share"));
+        out.put("decided", report.get("decided"));
+        return out;
+    }
+
+    static String render(
+            Path dir,
+            RecordedRun run,
+            DigitalTwin.JobModel model,
+            WhatIf whatIf,
+            Map<String, Object> asRun,
+            Map<String, Object> other) {
+        StringBuilder out = new StringBuilder();
+        out.append(
+                String.format(
+                        Locale.ROOT,
+                        "twin of %s: %s, %d router%s, %d servers, load %s%n",
+                        dir,
+                        model.policy().configName(),
+                        model.routers(),
+                        model.routers() == 1 ? "" : "s",
+                        run.servers().ids().size(),
+                        Double.isNaN(run.load()) ? "unknown" : Double.toString(run.load())));
+        Map<String, Object> measured = figures(run.report());
+        Map<String, Object> twin = figures(asRun);
+        Map<String, Object> what = other == null ? null : figures(other);
+        String header = what == null ? "" : "  twin: " + whatIf.describe();
+        out.append(
+                String.format(
+                        Locale.ROOT, "%-16s %12s %12s%s%n", "", "measured", "twin as run", header));
+        row(out, "wait mean", measured, twin, what, "wait_mean_seconds", false);
+        row(out, "wait p99", measured, twin, what, "wait_p99_seconds", false);
+        row(out, "abandoned", measured, twin, what, "abandoned_share", true);
+        out.append(
+                String.format(
+                        Locale.ROOT,
+                        "%-16s %12s %12s%s%n",
+                        "tasks decided",
+                        measured.get("decided"),
+                        twin.get("decided"),
+                        what == null ? "" : "  " + what.get("decided")));
+        return out.toString();
+    }
+
+    private static void row(
+            StringBuilder out,
+            String label,
+            Map<String, Object> measured,
+            Map<String, Object> twin,
+            Map<String, Object> what,
+            String key,
+            boolean share) {
+        out.append(
+                String.format(
+                        Locale.ROOT,
+                        "%-16s %12s %12s%s%n",
+                        label,
+                        cell(measured.get(key), share),
+                        cell(twin.get(key), share),
+                        what == null ? "" : "  " + cell(what.get(key), share)));
+    }
+
+    private static String cell(Object value, boolean share) {
+        if (!(value instanceof Number n)) {
+            return "n/a";
+        }
+        return share
+                ? String.format(Locale.ROOT, "%.1f %%", 100 * n.doubleValue())
+                : String.format(Locale.ROOT, "%.3f s", n.doubleValue());
+    }
+}

@@ -1,0 +1,132 @@
+package io.qrouter.tools.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.qrouter.tools.report.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code qrouter twin --run} on a recorded real run ({@code src/test/resources/twin}: 8 servers,
+ * heartbeat-k-live, 2 routers; see DigitalTwinTest) with a report.json of its measured figures,
+ * which were computed from its tasks.csv by an independent script (numbers below).
+ */
+class TwinCommandTest {
+    @TempDir static Path run;
+
+    /**
+     * The run's measured figures over the tasks created after its 3 s warm-up, computed from
+     * tasks.csv.gz by a Python script (wait = started_at - received_at; 69 of 1,442 abandoned).
+     */
+    static final double MEAN_WAIT = 0.07750;
+
+    static final double P99_WAIT = 0.4242;
+    static final double ABANDONED = 69.0 / 1442;
+
+    @BeforeAll
+    static void recordedRun() throws Exception {
+        Path resources = Path.of("src/test/resources/twin");
+        Files.copy(resources.resolve("tasks.csv.gz"), run.resolve("tasks.csv.gz"));
+        Files.copy(resources.resolve("servers.csv"), run.resolve("servers.csv"));
+        Map<String, Object> report = new LinkedHashMap<>();
+        report.put("warmup_seconds", 3.0);
+        report.put("decided", 1442);
+        report.put("wait_seconds", Map.of("mean", MEAN_WAIT, "p99", P99_WAIT));
+        report.put("abandoned_share", ABANDONED);
+        report.put("workload", Map.of("load", 0.8, "seed", 11));
+        report.put(
+                "twin_keys",
+                Map.of(
+                        "router.policy", "heartbeat-k-live",
+                        "router.parallelism", "2",
+                        "heartbeat.min-interval.ms", "250",
+                        "heartbeat.max-interval.ms", "2000"));
+        Json.write(run.resolve("report.json"), report);
+    }
+
+    @Test
+    void theTwinAsRunMatchesTheMeasuredRun() throws Exception {
+        Map<String, Object> out = json("twin", "--run", run.toString(), "--json");
+        assertThat(figure(out, "measured", "wait_mean_seconds")).isEqualTo(MEAN_WAIT);
+        assertThat(figure(out, "twin", "wait_mean_seconds"))
+                .isCloseTo(MEAN_WAIT, within(0.12 * MEAN_WAIT));
+        assertThat(figure(out, "twin", "wait_p99_seconds"))
+                .isCloseTo(P99_WAIT, within(0.15 * P99_WAIT));
+        assertThat(figure(out, "twin", "abandoned_share")).isCloseTo(ABANDONED, within(0.01));
+        assertThat(out).doesNotContainKey("what_if_twin");
+    }
+
+    @Test
+    void whatIfAnotherPolicyMoreServersOrLessLoad() throws Exception {
+        double asRun =
+                figure(
+                        json("twin", "--run", run.toString(), "--json"),
+                        "twin",
+                        "wait_mean_seconds");
+        Map<String, Object> roundRobin =
+                json("twin", "--run", run.toString(), "--json", "--policy", "round-robin");
+        assertThat(roundRobin.get("what_if")).isEqualTo("policy round-robin");
+        assertThat(figure(roundRobin, "what_if_twin", "wait_mean_seconds"))
+                .isGreaterThan(1.3 * asRun);
+        assertThat(
+                        figure(
+                                json("twin", "--run", run.toString(), "--json", "--servers", "16"),
+                                "what_if_twin",
+                                "wait_mean_seconds"))
+                .isLessThan(0.5 * asRun);
+        assertThat(
+                        figure(
+                                json("twin", "--run", run.toString(), "--json", "--load", "0.5"),
+                                "what_if_twin",
+                                "wait_mean_seconds"))
+                .isLessThan(0.8 * asRun);
+        assertThat(
+                        figure(
+                                json("twin", "--run", run.toString(), "--json", "--load", "0.95"),
+                                "what_if_twin",
+                                "wait_mean_seconds"))
+                .isGreaterThan(asRun);
+    }
+
+    @Test
+    void theTableShowsMeasuredTwinAndWhatIfSideBySide() {
+        CommandRun r = CommandRun.of("twin", "--run", run.toString(), "--routers", "1");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out())
+                .contains("heartbeat-k-live, 2 routers, 8 servers, load 0.8")
+                .contains("twin: 1 router")
+                .containsPattern("wait mean +0\\.078 s +0\\.0\\d\\d s +0\\.\\d{3} s")
+                .containsPattern("abandoned +4\\.8 %");
+    }
+
+    @Test
+    void badArgumentsNameTheOptionAndItsRange(@TempDir Path empty) {
+        CommandRun missing = CommandRun.of("twin", "--run", empty.toString());
+        assertThat(missing.exitCode()).isEqualTo(2);
+        assertThat(missing.err()).contains("--run").contains("has no report.json");
+        CommandRun routers = CommandRun.of("twin", "--run", run.toString(), "--routers", "0");
+        assertThat(routers.exitCode()).isEqualTo(2);
+        assertThat(routers.err()).contains("routers must be >= 1 (got 0)");
+        CommandRun policy = CommandRun.of("twin", "--run", run.toString(), "--policy", "fastest");
+        assertThat(policy.exitCode()).isEqualTo(2);
+        assertThat(policy.err()).contains("--policy").contains("fastest");
+    }
+
+    private static Map<String, Object> json(String... args) throws Exception {
+        CommandRun r = CommandRun.of(args);
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        return Json.MAPPER.readValue(r.out(), new TypeReference<>() {});
+    }
+
+    @SuppressWarnings("unchecked")
+    private static double figure(Map<String, Object> out, String column, String key) {
+        return ((Number) ((Map<String, Object>) out.get(column)).get(key)).doubleValue();
+    }
+}
