@@ -2,7 +2,6 @@ package io.qrouter.tools.cli;
 
 import io.qrouter.core.policy.AdaptiveHeartbeat;
 import io.qrouter.tools.experiments.LoadSweepExperiment;
-import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -20,11 +19,7 @@ final class LoadSweepCommand implements Runnable {
 
     @CommandLine.Mixin SweepSizeOptions size = new SweepSizeOptions(100, 20000);
 
-    @Option(
-            names = "--loads",
-            split = ",",
-            description = "Loads rho, each > 0 (default: 0.5,0.6,0.7,0.8,0.9,0.95,0.99).")
-    List<Double> loads = LoadSweepExperiment.DEFAULT_LOADS;
+    @CommandLine.Mixin LoadsOption loads = new LoadsOption(LoadSweepExperiment.DEFAULT_LOADS);
 
     @Option(
             names = "--heartbeat-ms",
@@ -45,10 +40,7 @@ final class LoadSweepCommand implements Runnable {
     @Override
     public void run() {
         size.validate(spec);
-        OptionValues.require(
-                spec,
-                loads.stream().allMatch(l -> l > 0 && Double.isFinite(l)),
-                "--loads must be finite values > 0 (got " + loads + ")");
+        loads.validate(spec);
         AdaptiveHeartbeat heartbeat =
                 OptionValues.parse(
                         spec,
@@ -62,7 +54,7 @@ final class LoadSweepCommand implements Runnable {
                             new LoadSweepExperiment.Options(
                                     size.servers,
                                     size.tasks,
-                                    loads,
+                                    loads.loads,
                                     heartbeat,
                                     common.seed,
                                     parallel.threads,

@@ -1,10 +1,8 @@
 package io.qrouter.tools.cli;
 
 import io.qrouter.tools.experiments.RoutersExperiment;
-import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 @Command(
         name = "routers",
@@ -20,11 +18,7 @@ final class RoutersCommand implements Runnable {
 
     @CommandLine.Mixin SweepSizeOptions size = new SweepSizeOptions(1000, 100000);
 
-    @Option(
-            names = "--loads",
-            split = ",",
-            description = "Loads rho, each > 0 (default: 0.9,0.95).")
-    List<Double> loads = RoutersExperiment.DEFAULT_LOADS;
+    @CommandLine.Mixin LoadsOption loads = new LoadsOption(RoutersExperiment.DEFAULT_LOADS);
 
     @CommandLine.Mixin
     RouterCountsOption routers = new RouterCountsOption(RoutersExperiment.DEFAULT_ROUTERS);
@@ -36,17 +30,14 @@ final class RoutersCommand implements Runnable {
     @Override
     public void run() {
         size.validate(spec);
-        OptionValues.require(
-                spec,
-                loads.stream().allMatch(l -> l > 0 && Double.isFinite(l)),
-                "--loads must be finite values > 0 (got " + loads + ")");
+        loads.validate(spec);
         routers.validate(spec);
         parallel.validate(spec);
         new RoutersExperiment(
                         new RoutersExperiment.Options(
                                 size.servers,
                                 size.tasks,
-                                loads,
+                                loads.loads,
                                 routers.routers,
                                 common.seed,
                                 parallel.threads,

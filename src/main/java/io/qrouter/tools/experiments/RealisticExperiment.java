@@ -4,7 +4,6 @@ import io.qrouter.core.policy.PolicyName;
 import io.qrouter.tools.report.CsvTable;
 import io.qrouter.tools.report.LineChart;
 import io.qrouter.tools.report.TextFile;
-import io.qrouter.tools.sim.Delay;
 import io.qrouter.tools.sim.SimConfig;
 import io.qrouter.tools.sim.SimResult;
 import io.qrouter.tools.sim.Simulation;
@@ -76,7 +75,7 @@ public final class RealisticExperiment extends SimulationSweep<RealisticExperime
     }
 
     SimConfig config(Point p) {
-        return SimConfig.builder()
+        return jobLike()
                 .policy(p.policy())
                 .servers(options.servers())
                 .tasks(options.tasks())
@@ -85,13 +84,8 @@ public final class RealisticExperiment extends SimulationSweep<RealisticExperime
                 .service(p.service())
                 .slots(p.slots())
                 .antagonists(p.antagonists())
-                .heterogeneity("uniform:0.5,1.5")
                 .patience(0.3)
                 .routers(p.routers())
-                .reportEveryChange(true)
-                .updateDelay(new Delay.Exponential(0.1))
-                .decisionDelay(new Delay.Exponential(0.1))
-                .stepLength(10)
                 .seed(options.seed())
                 .build();
     }

@@ -4,7 +4,6 @@ import io.qrouter.core.policy.PolicyName;
 import io.qrouter.tools.report.CsvTable;
 import io.qrouter.tools.report.LineChart;
 import io.qrouter.tools.report.TextFile;
-import io.qrouter.tools.sim.Delay;
 import io.qrouter.tools.sim.SimConfig;
 import io.qrouter.tools.sim.SimResult;
 import io.qrouter.tools.sim.Simulation;
@@ -55,18 +54,13 @@ public final class RoutersExperiment extends SimulationSweep<RoutersExperiment.P
     }
 
     SimConfig config(Point p) {
-        return SimConfig.builder()
+        return jobLike()
                 .policy(p.policy())
                 .servers(options.servers())
                 .tasks(options.tasks())
                 .warmupTasks(options.tasks() / 5)
                 .load(p.load())
-                .heterogeneity("uniform:0.5,1.5")
                 .routers(p.routers())
-                .reportEveryChange(true)
-                .updateDelay(new Delay.Exponential(0.1))
-                .decisionDelay(new Delay.Exponential(0.1))
-                .stepLength(10)
                 .seed(options.seed())
                 .build();
     }

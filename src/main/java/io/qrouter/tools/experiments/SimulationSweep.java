@@ -1,6 +1,9 @@
 package io.qrouter.tools.experiments;
 
 import io.qrouter.core.policy.PolicyName;
+import io.qrouter.tools.sim.Delay;
+import io.qrouter.tools.sim.SimConfig;
+import io.qrouter.tools.sim.SimConfigBuilder;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -49,6 +52,19 @@ abstract class SimulationSweep<P> {
     abstract P simulate(P point);
 
     abstract void write(Path out, List<P> points);
+
+    /**
+     * The setting of the Flink job the sweeps model: speeds spread uniformly over [0.5, 1.5], every
+     * queue change reported, reports and decisions exp:0.1 mean service times late, steps of 10.
+     */
+    static SimConfigBuilder jobLike() {
+        return SimConfig.builder()
+                .heterogeneity("uniform:0.5,1.5")
+                .reportEveryChange(true)
+                .updateDelay(new Delay.Exponential(0.1))
+                .decisionDelay(new Delay.Exponential(0.1))
+                .stepLength(10);
+    }
 
     /**
      * Whether a policy's line goes on a sweep's chart: hash and random wait ten times longer than

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * A finished run read back from the directory {@code qrouter demo} or {@code qrouter fleet} wrote:
@@ -24,10 +25,7 @@ import java.util.Map;
  * @param tasks every task's timeline
  */
 public record RecordedRun(
-        Path dir,
-        Map<String, Object> report,
-        DigitalTwin.Servers servers,
-        List<TaskTimeline> tasks) {
+        Map<String, Object> report, DigitalTwin.Servers servers, List<TaskTimeline> tasks) {
 
     /**
      * @throws IllegalArgumentException naming the file that is missing or not what a run writes
@@ -45,7 +43,7 @@ public record RecordedRun(
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + report, e);
         }
-        return new RecordedRun(dir, json, servers(servers), TaskTimeline.read(tasks));
+        return new RecordedRun(json, servers(servers), TaskTimeline.read(tasks));
     }
 
     /** The run's warm-up: tasks created before it are replayed but not counted. */
@@ -68,13 +66,10 @@ public record RecordedRun(
      * were kept gives its policy and parallelism only.
      */
     public Map<String, String> twinKeys() {
+        Map<String, String> out = new TreeMap<>();
         if (report.get("twin_keys") instanceof Map<?, ?> keys) {
-            Map<String, String> out = new java.util.TreeMap<>();
             keys.forEach((k, v) -> out.put(String.valueOf(k), String.valueOf(v)));
-            return out;
-        }
-        Map<String, String> out = new java.util.TreeMap<>();
-        if (report.get("policy") != null) {
+        } else if (report.get("policy") != null) {
             out.put("router.policy", String.valueOf(report.get("policy")));
         }
         return out;
