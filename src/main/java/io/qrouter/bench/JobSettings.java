@@ -21,6 +21,10 @@ public record JobSettings(
         return new JobSettings(kind, parallelism, deliveryGuarantee, backend, overrides);
     }
 
+    JobSettings withKind(BenchedJob other) {
+        return new JobSettings(other, parallelism, deliveryGuarantee, stateBackend, overrides);
+    }
+
     /** One line for the table's heading. */
     String describe() {
         return kind.label()

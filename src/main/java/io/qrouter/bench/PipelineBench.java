@@ -45,7 +45,7 @@ public final class PipelineBench {
                                 Locale.ROOT,
                                 "N=%d: throughput over %,d preloaded tasks",
                                 servers,
-                                settings.tasks()));
+                                settings.tasksAt(servers)));
                 throughput.add(
                         new ThroughputRun(kafka.bootstrapServers(), settings, progress, say)
                                 .run(servers));

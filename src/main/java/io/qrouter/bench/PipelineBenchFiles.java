@@ -4,7 +4,6 @@ import io.qrouter.tools.report.CsvTable;
 import io.qrouter.tools.report.Json;
 import io.qrouter.tools.report.LineChart;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -26,11 +25,13 @@ final class PipelineBenchFiles {
                         "dead_letters",
                         "tasks_per_second",
                         "tasks_per_second_from_start",
+                        "records_per_second",
                         "cpu_us_per_task",
+                        "cpu_us_per_record",
                         "process_cpu_us_per_task",
                         "first_decision_seconds");
         for (ThroughputRun.Result r : report.throughput()) {
-            for (SideThroughput s : sides(r)) {
+            for (SideThroughput s : r.sides()) {
                 t.add(
                         r.servers(),
                         s.side(),
@@ -38,7 +39,9 @@ final class PipelineBenchFiles {
                         s.deadLetters(),
                         s.tasksPerSecond(),
                         s.tasksPerSecondFromStart(),
+                        report.recordsPerSecond(r, s),
                         s.cpuMicrosPerTask(),
+                        report.cpuMicrosPerRecord(r, s),
                         s.processCpuMicrosPerTask(),
                         s.firstDecisionSeconds());
             }
@@ -176,12 +179,5 @@ final class PipelineBenchFiles {
         if (any) {
             chart.writePng(dir.resolve("latency_after_checkpoint_n" + r.servers() + ".png"));
         }
-    }
-
-    private static List<SideThroughput> sides(ThroughputRun.Result r) {
-        List<SideThroughput> all = new ArrayList<>();
-        all.add(r.bare());
-        all.addAll(r.job());
-        return all;
     }
 }

@@ -45,7 +45,9 @@ public record PipelineBenchReport(
 
     private Map<String, Object> settingsJson() {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("tasks", settings.tasks());
+        m.put("tasks", settings.tasks() > 0 ? settings.tasks() : null);
+        m.put("records", settings.tasks() > 0 ? null : settings.records());
+        m.put("floor", settings.measuresFloor());
         m.put("workload_rate_per_second", settings.workloadRatePerSecond());
         m.put("rates", settings.rates());
         m.put("servers", settings.servers());
@@ -88,6 +90,13 @@ public record PipelineBenchReport(
                 "bare_first_decision_seconds",
                 Json.finiteOrNull(first.bare().firstDecisionSeconds()));
         m.put("job_first_decision_seconds", Json.finiteOrNull(job.firstDecisionSeconds()));
+        if (first.floor() != null) {
+            m.put("floor_tasks_per_second", Json.finiteOrNull(first.floor().tasksPerSecond()));
+            m.put(
+                    "floor_records_per_second",
+                    Json.finiteOrNull(recordsPerSecond(first, first.floor())));
+        }
+        m.put("by_servers", throughput.stream().map(this::byServers).toList());
         if (first.job().size() > 1) {
             m.put(
                     "job_tasks_per_second_by_state_backend",
@@ -100,6 +109,32 @@ public record PipelineBenchReport(
                                                     Json.finiteOrNull(side.tasksPerSecond())),
                                     Map::putAll));
         }
+        return m;
+    }
+
+    /**
+     * One fleet size's drain: tasks and input records per second of the job (first backend), the
+     * floor and the bare pipe, CPU per record, and the job against the floor.
+     */
+    private Map<String, Object> byServers(ThroughputRun.Result r) {
+        SideThroughput job = r.job().get(0);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("servers", r.servers());
+        m.put("tasks", r.tasks());
+        m.put("records_per_task", Json.finiteOrNull(r.recordsPerTask()));
+        m.put("job_tasks_per_second", Json.finiteOrNull(job.tasksPerSecond()));
+        m.put("job_records_per_second", Json.finiteOrNull(recordsPerSecond(r, job)));
+        m.put("job_cpu_us_per_record", Json.finiteOrNull(cpuMicrosPerRecord(r, job)));
+        if (r.floor() != null) {
+            m.put("floor_tasks_per_second", Json.finiteOrNull(r.floor().tasksPerSecond()));
+            m.put("floor_records_per_second", Json.finiteOrNull(recordsPerSecond(r, r.floor())));
+            m.put("floor_cpu_us_per_record", Json.finiteOrNull(cpuMicrosPerRecord(r, r.floor())));
+            m.put(
+                    "job_to_floor_records",
+                    Json.finiteOrNull(job.tasksPerSecond() / r.floor().tasksPerSecond()));
+        }
+        m.put("bare_tasks_per_second", Json.finiteOrNull(r.bare().tasksPerSecond()));
+        m.put("bare_records_per_second", Json.finiteOrNull(recordsPerSecond(r, r.bare())));
         return m;
     }
 
@@ -143,6 +178,11 @@ public record PipelineBenchReport(
         return side == r.bare() && settings.bare() == BareReads.TASKS
                 ? side.tasksPerSecond()
                 : side.tasksPerSecond() * r.recordsPerTask();
+    }
+
+    /** CPU of the side's own threads per input record it read. */
+    double cpuMicrosPerRecord(ThroughputRun.Result r, SideThroughput side) {
+        return side.cpuMicrosPerTask() * side.tasksPerSecond() / recordsPerSecond(r, side);
     }
 
     /**

@@ -31,25 +31,31 @@ final class PipelineBenchTable {
                 (Double) report.machine().get("this_process_cores"));
         out.printf(
                 Locale.ROOT,
-                "%nthroughput: %,d preloaded tasks, their lifecycle events and N servers' heartbeats"
-                        + " (1/s, workload at %.0f tasks/s)%n",
-                settings.tasks(),
+                "%nthroughput: %s, their lifecycle events and N servers' heartbeats (1/s, workload"
+                        + " at %.0f tasks/s)%n",
+                settings.tasks() > 0
+                        ? String.format(Locale.ROOT, "%,d preloaded tasks", settings.tasks())
+                        : String.format(
+                                Locale.ROOT,
+                                "preloaded tasks bringing about %,d input records",
+                                settings.records()),
                 settings.workloadRatePerSecond());
         out.printf(
                 Locale.ROOT,
-                "  %7s  %-19s %12s %9s %14s %9s %14s %16s %14s%n",
+                "  %7s %9s  %-19s %12s %9s %14s %9s %12s %14s %16s %14s%n",
                 "N",
+                "tasks",
                 "side",
                 "tasks/s",
                 "× bare",
                 "records/s",
                 "× bare",
+                "CPU µs/rec",
                 "CPU µs/task",
                 "+broker µs/task",
                 "1st decision");
         for (ThroughputRun.Result r : report.throughput()) {
-            row(out, r, r.bare());
-            r.job().forEach(side -> row(out, r, side));
+            r.sides().forEach(side -> row(out, r, side));
         }
         out.printf(
                 Locale.ROOT,
@@ -184,13 +190,15 @@ final class PipelineBenchTable {
     private void row(PrintWriter out, ThroughputRun.Result r, SideThroughput side) {
         out.printf(
                 Locale.ROOT,
-                "  %,7d  %-19s %,12.0f %9.2f %,14.0f %9.2f %14.1f %16.1f %12.2f s%n",
+                "  %,7d %,9d  %-19s %,12.0f %9.2f %,14.0f %9.2f %12.2f %14.1f %16.1f %12.2f s%n",
                 r.servers(),
+                r.tasks(),
                 side.side(),
                 side.tasksPerSecond(),
                 side.tasksPerSecond() / r.bare().tasksPerSecond(),
                 report.recordsPerSecond(r, side),
                 report.recordsPerSecond(r, side) / report.recordsPerSecond(r, r.bare()),
+                report.cpuMicrosPerRecord(r, side),
                 side.cpuMicrosPerTask(),
                 side.processCpuMicrosPerTask(),
                 side.firstDecisionSeconds());

@@ -47,10 +47,22 @@ final class ThroughputRun {
             long heartbeats,
             int warmupRounds,
             SideThroughput bare,
-            List<SideThroughput> job) {
+            List<SideThroughput> job,
+            SideThroughput floor) {
         /** Input records the job reads per task: the task, its lifecycle events, heartbeats. */
         double recordsPerTask() {
             return (double) (tasks + events + heartbeats) / tasks;
+        }
+
+        /** The bare pipe, the job with each backend, and the floor if measured. */
+        List<SideThroughput> sides() {
+            List<SideThroughput> all = new ArrayList<>();
+            all.add(bare);
+            all.addAll(job);
+            if (floor != null) {
+                all.add(floor);
+            }
+            return all;
         }
 
         Map<String, Object> toJson() {
@@ -62,6 +74,9 @@ final class ThroughputRun {
             m.put("heartbeats", heartbeats);
             m.put("bare", bare.toJson());
             m.put("job", job.stream().map(SideThroughput::toJson).toList());
+            if (floor != null) {
+                m.put("floor", floor.toJson());
+            }
             return m;
         }
     }
@@ -86,8 +101,9 @@ final class ThroughputRun {
         int partitions = settings.job().parallelism();
         String name = "thr-n" + servers;
         BenchTopics inputs = new BenchTopics(name).create(bootstrapServers, partitions);
-        VirtualFleet fleet = fleet(servers);
-        Preloaded preloaded = preload(inputs, fleet, partitions);
+        long tasks = settings.tasksAt(servers);
+        VirtualFleet fleet = fleet(servers, tasks);
+        Preloaded preloaded = preload(inputs, fleet, partitions, tasks);
         Workload workload = new Workload(inputs, fleet, preloaded, partitions);
         int warmupRounds = warmUp(name, workload);
         List<Round> measured = new ArrayList<>();
@@ -106,7 +122,10 @@ final class ThroughputRun {
                 preloaded.heartbeats(),
                 warmupRounds,
                 SideThroughput.median(measured.stream().map(Round::bare).toList()),
-                job);
+                job,
+                settings.measuresFloor()
+                        ? SideThroughput.median(measured.stream().map(Round::floor).toList())
+                        : null);
     }
 
     /**
@@ -143,7 +162,7 @@ final class ThroughputRun {
         StringBuilder figures =
                 new StringBuilder(
                         String.format(Locale.ROOT, "bare %,.0f", round.bare().tasksPerSecond()));
-        for (SideThroughput job : round.job()) {
+        for (SideThroughput job : round.flinkJobs()) {
             figures.append(
                     String.format(Locale.ROOT, ", %s %,.0f", job.side(), job.tasksPerSecond()));
         }
@@ -160,8 +179,19 @@ final class ThroughputRun {
     private record Workload(
             BenchTopics inputs, VirtualFleet fleet, Preloaded preloaded, int partitions) {}
 
-    /** One drain of the preloaded workload by the bare pipe, then by the job with each backend. */
-    private record Round(SideThroughput bare, List<SideThroughput> job) {}
+    /**
+     * One drain of the preloaded workload by the bare pipe, then by the job with each backend, then
+     * by the Flink floor (null when not measured).
+     */
+    private record Round(SideThroughput bare, List<SideThroughput> job, SideThroughput floor) {
+        List<SideThroughput> flinkJobs() {
+            List<SideThroughput> all = new ArrayList<>(job);
+            if (floor != null) {
+                all.add(floor);
+            }
+            return all;
+        }
+    }
 
     /**
      * Drains the preloaded workload with each side in turn, into output topics named {@code
@@ -182,11 +212,24 @@ final class ThroughputRun {
                             new BenchTopics(name + "-" + backend)
                                     .create(bootstrapServers, w.partitions()),
                             name + "-" + backend,
-                            backend,
+                            settings.job(backend),
                             w.preloaded(),
                             w.fleet().serverIds()));
         }
-        return new Round(bare, job);
+        SideThroughput floor = null;
+        if (settings.measuresFloor()) {
+            JobSettings floorJob = settings.floorJob();
+            floor =
+                    job(
+                            w.inputs(),
+                            new BenchTopics(name + "-floor")
+                                    .create(bootstrapServers, w.partitions()),
+                            name + "-floor",
+                            floorJob,
+                            w.preloaded(),
+                            w.fleet().serverIds());
+        }
+        return new Round(bare, job, floor);
     }
 
     /**
@@ -198,8 +241,8 @@ final class ThroughputRun {
     private record Preloaded(long tasks, long events, long heartbeats, long lastSlot) {}
 
     /** The workload lies in the past (a backlog to catch up with): event times end about now. */
-    private VirtualFleet fleet(int servers) {
-        double spanSeconds = settings.tasks() / settings.workloadRatePerSecond();
+    private VirtualFleet fleet(int servers, long tasks) {
+        double spanSeconds = tasks / settings.workloadRatePerSecond();
         return new VirtualFleet(
                 new VirtualFleet.Settings(
                         servers,
@@ -217,16 +260,14 @@ final class ThroughputRun {
      * The workload, then one tail record per partition and input topic well after it (see {@link
      * Preloaded}).
      */
-    private Preloaded preload(BenchTopics inputs, VirtualFleet fleet, int partitions) {
+    private Preloaded preload(BenchTopics inputs, VirtualFleet fleet, int partitions, long tasks) {
         try (WorkloadProducer producer = new WorkloadProducer(bootstrapServers, inputs, 20, null);
                 Progress bar =
                         new Progress(
-                                "  N=" + fleet.serverCount() + " preloading",
-                                settings.tasks(),
-                                progress)) {
-            long step = Math.max(1, settings.tasks() / 100);
-            while (fleet.tasksCreated() < settings.tasks()) {
-                fleet.emitTasks(Math.min(settings.tasks(), fleet.tasksCreated() + step), producer);
+                                "  N=" + fleet.serverCount() + " preloading", tasks, progress)) {
+            long step = Math.max(1, tasks / 100);
+            while (fleet.tasksCreated() < tasks) {
+                fleet.emitTasks(Math.min(tasks, fleet.tasksCreated() + step), producer);
                 bar.update(
                         fleet.tasksCreated(),
                         producer.events() + " events, " + producer.heartbeats() + " heartbeats");
@@ -291,10 +332,11 @@ final class ThroughputRun {
             BenchTopics inputs,
             BenchTopics outputs,
             String runName,
-            String backend,
+            JobSettings jobSettings,
             Preloaded preloaded,
             List<String> serverIds)
             throws Exception {
+        String side = jobSettings.kind().side() + "/" + jobSettings.stateBackend();
         Map<String, String> keys = BenchTopics.jobKeys(inputs, outputs);
         keys.put(ConfigKey.SERVER_DOWN_TIMEOUT_MS.key(), NEVER_DOWN_MS);
         keys.put(ConfigKey.ROUTER_BUFFER_CAPACITY.key(), LARGE_BUFFER);
@@ -318,21 +360,10 @@ final class ThroughputRun {
                         preloaded.tasks(),
                         lastSlotAssigned)) {
             BenchJob.Started started =
-                    BenchJob.start(
-                            bootstrapServers, runName, settings.job(backend), keys, serverIds);
+                    BenchJob.start(bootstrapServers, runName, jobSettings, keys, serverIds);
             try (started) {
-                await(
-                        probe,
-                        outputs,
-                        preloaded.tasks(),
-                        "job (" + backend + ")",
-                        started.job()::failIfEnded);
-                return measured(
-                        settings.job().kind().side() + "/" + backend,
-                        probe,
-                        preloaded.tasks(),
-                        baseline,
-                        started.submittedNanos());
+                await(probe, outputs, preloaded.tasks(), side, started.job()::failIfEnded);
+                return measured(side, probe, preloaded.tasks(), baseline, started.submittedNanos());
             }
         }
     }

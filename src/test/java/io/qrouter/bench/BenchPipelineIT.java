@@ -107,13 +107,34 @@ class BenchPipelineIT {
                 .isCloseTo(
                         throughput.get("ratio").asDouble() * recordsPerTask,
                         org.assertj.core.api.Assertions.within(1e-9));
+        // the Flink floor drained the same workload, beside the job: every task decided, and its
+        // records per second are its tasks per second times what each task brought
+        JsonNode floor = run.get("throughput").get("floor");
+        assertThat(floor.get("side").asText()).isEqualTo("flink-floor/hashmap");
+        assertThat(floor.get("tasks").asLong()).isEqualTo(TASKS + 1);
+        JsonNode byServers = throughput.get("by_servers");
+        assertThat(byServers).hasSize(1);
+        JsonNode n5 = byServers.get(0);
+        assertThat(n5.get("servers").asInt()).isEqualTo(5);
+        assertThat(n5.get("floor_tasks_per_second").asDouble())
+                .isEqualTo(floor.get("tasks_per_second").asDouble())
+                .isEqualTo(throughput.get("floor_tasks_per_second").asDouble());
+        assertThat(n5.get("floor_records_per_second").asDouble())
+                .isCloseTo(
+                        floor.get("tasks_per_second").asDouble() * recordsPerTask,
+                        org.assertj.core.api.Assertions.within(1e-6));
+        assertThat(n5.get("job_records_per_second").asDouble())
+                .isEqualTo(throughput.get("job_records_per_second").asDouble());
+        assertThat(n5.get("bare_tasks_per_second").asDouble())
+                .isEqualTo(throughput.get("bare_tasks_per_second").asDouble());
         // --preroll 1s: one unmeasured drain by each side before the measured ones
         assertThat(run.get("throughput").get("warmup_rounds").asInt()).isEqualTo(1);
         // three measured drains a side, the median reported
         for (JsonNode side :
                 List.of(
                         run.get("throughput").get("bare"),
-                        run.get("throughput").get("job").get(0))) {
+                        run.get("throughput").get("job").get(0),
+                        floor)) {
             List<Double> rounds = new ArrayList<>();
             side.get("rounds_tasks_per_second").forEach(r -> rounds.add(r.asDouble()));
             assertThat(rounds).hasSize(3);
@@ -250,6 +271,9 @@ class BenchPipelineIT {
         assertThat(floor.get("side").asText()).isEqualTo("flink-floor/hashmap");
         assertThat(floor.get("tasks").asLong()).isEqualTo(TASKS + 1);
         assertThat(floor.get("dead_letters").asLong()).isZero();
+        // the job is the floor: not drained a second time beside itself
+        assertThat(run.get("throughput").has("floor")).isFalse();
+        assertThat(j.get("settings").get("floor").asBoolean()).isFalse();
         assertThat(j.get("throughput").get("ratio").asDouble()).isPositive();
         // both sides read the same records per task
         assertThat(j.get("throughput").get("records_ratio").asDouble())

@@ -21,21 +21,33 @@ import picocli.CommandLine.Option;
         name = "pipeline",
         mixinStandardHelpOptions = true,
         description = {
-            "The job against the physical limit, on one in-process Kafka broker: throughput of the job and of",
-            "a bare one-thread pipe (consume, decode, pick by hash, encode, produce) over the same preloaded workload",
-            "(tasks, their lifecycle events, N servers' heartbeats, made by the fleet's own code), CPU per task, time to",
-            "first decision; live delivery latency (p50/p99/p99.9) at fixed rates for a bare relay and the job; what N",
+            "The job against the physical limit, on one in-process Kafka broker: throughput of the job, of the",
+            "Flink floor (the job's inputs, sinks and settings with no logic) and of a bare one-thread pipe (consume,",
+            "decode, pick by hash, encode, produce) over the same preloaded workload (tasks, their lifecycle events,",
+            "N servers' heartbeats, made by the fleet's own code), CPU per record and per task, time to first",
+            "decision; live delivery latency (p50/p99/p99.9) at fixed rates for a bare relay and the job; what N",
             "heartbeating servers cost the job without tasks; the machine's load. Writes bench.json, CSV and PNG into",
-            "--out. Small values (--tasks 20000 --servers 20 --measure 5s) make a run of a minute or two."
+            "--out. The defaults cover N = 20, 2,000 and 20,000 in under ten minutes on two cores; small values",
+            "(--records 50000 --servers 20 --measure 5s) make a run of a minute or two."
         })
 final class BenchPipelineCommand implements Runnable {
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
     @Option(
             names = "--tasks",
-            defaultValue = "300000",
-            description = "Preloaded tasks per throughput run (default: ${DEFAULT-VALUE}).")
-    long tasks;
+            description =
+                    "Preloaded tasks per throughput run, whatever N (default: as many as bring"
+                            + " --records input records).")
+    Long tasks;
+
+    @Option(
+            names = "--records",
+            defaultValue = "600000",
+            description =
+                    "Input records (tasks, events, heartbeats) of each N's preloaded workload,"
+                            + " unless --tasks is given: every N then drains in about the same time"
+                            + " (default: ${DEFAULT-VALUE}).")
+    long records;
 
     @Option(
             names = "--workload-rate",
@@ -78,6 +90,16 @@ final class BenchPipelineCommand implements Runnable {
     String bare;
 
     @Option(
+            names = "--floor",
+            negatable = true,
+            defaultValue = "true",
+            fallbackValue = "true",
+            description =
+                    "Also drain each workload with the Flink floor, beside the job (--no-floor"
+                            + " skips it; default: ${DEFAULT-VALUE}).")
+    boolean floor;
+
+    @Option(
             names = "--parallelism",
             defaultValue = "1",
             description = "Job parallelism (default: ${DEFAULT-VALUE}).")
@@ -111,7 +133,7 @@ final class BenchPipelineCommand implements Runnable {
 
     @Option(
             names = "--preroll",
-            defaultValue = "120s",
+            defaultValue = "60s",
             converter = DurationConverter.class,
             description =
                     "Unmeasured warm-up until the JIT is quiet or this long, so that both"
@@ -122,21 +144,21 @@ final class BenchPipelineCommand implements Runnable {
 
     @Option(
             names = "--warmup",
-            defaultValue = "3s",
+            defaultValue = "2s",
             converter = DurationConverter.class,
             description = "Unmeasured start of each latency point (default: ${DEFAULT-VALUE}).")
     Duration warmup;
 
     @Option(
             names = "--measure",
-            defaultValue = "20s",
+            defaultValue = "10s",
             converter = DurationConverter.class,
             description = "Measured part of each latency point (default: ${DEFAULT-VALUE}).")
     Duration measure;
 
     @Option(
             names = "--idle",
-            defaultValue = "10s",
+            defaultValue = "5s",
             converter = DurationConverter.class,
             description = "Heartbeats-only window per N (default: ${DEFAULT-VALUE}).")
     Duration idle;
@@ -171,7 +193,8 @@ final class BenchPipelineCommand implements Runnable {
                         "options",
                         () ->
                                 new PipelineBenchSettings(
-                                        tasks,
+                                        tasks == null ? 0 : tasks,
+                                        records,
                                         workloadRate,
                                         rates,
                                         servers,
@@ -182,6 +205,7 @@ final class BenchPipelineCommand implements Runnable {
                                                 stateBackends.get(0),
                                                 overrides),
                                         BareReads.of(bare),
+                                        floor,
                                         stateBackends,
                                         load,
                                         preroll,

@@ -97,6 +97,18 @@ class DemoAndFleetArgumentsTest {
                 "0");
         assertRejected("'soon' is not a duration", "bench", "pipeline", "--preroll", "soon");
         assertRejected(
+                "--records must be in [100, 1000000000] (got 5)",
+                "bench",
+                "pipeline",
+                "--records",
+                "5");
+        assertRejected(
+                "--tasks must be >= 10, or left out to size by --records (got 3)",
+                "bench",
+                "pipeline",
+                "--tasks",
+                "3");
+        assertRejected(
                 "--state-backend must be hashmap and/or rocksdb",
                 "bench",
                 "pipeline",
