@@ -33,6 +33,9 @@ public record DsrsSettings(
      * "serverId", else the default.
      */
     public double unitCost(String serviceType, String serverId) {
+        if (unitCosts.isEmpty()) {
+            return defaultUnitCost;
+        }
         Double cost = unitCosts.get(serviceType + "/" + serverId);
         if (cost == null) {
             cost = unitCosts.get(serverId);

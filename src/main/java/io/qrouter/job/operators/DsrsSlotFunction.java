@@ -10,7 +10,8 @@ import io.qrouter.job.records.SlotArrivals;
 import io.qrouter.job.state.BroadcastStates;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Iterator;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +52,9 @@ import org.apache.flink.util.Collector;
  *       metric.
  *   <li>When no server accepts tasks at a slot's end, its arrivals are carried over to the next
  *       slot (the first slot still open, if the watermark jumped past several).
+ *   <li>A record's {@code queuesAfter} and the keyed state list the backlogged systems only (Q >
+ *       0); a system not listed has an empty queue. With thousands of servers, each slot would
+ *       otherwise write and emit every one of them.
  *   <li>Empty slots are drained in one step ({@code DsrsRow.drain(queues, capacity, slots)}), so an
  *       event-time gap of years between two tasks (both valid) costs no more than one slot.
  * </ul>
@@ -129,21 +133,25 @@ public class DsrsSlotFunction
             return;
         }
         arrivals.remove(slot);
+        String service = ctx.getCurrentKey();
+        Map<String, Double> backlogs = new HashMap<>();
+        for (Map.Entry<String, Double> q : queues.entries()) {
+            backlogs.put(q.getKey(), q.getValue());
+        }
         List<ServerUpdate> systems =
-                mecSystems(ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES));
+                contenders(
+                        ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES), backlogs, service);
         if (systems.isEmpty()) {
             carryOver(slot, count, ctx);
             return;
         }
-        String service = ctx.getCurrentKey();
         int n = systems.size();
         double[] backlog = new double[n];
         double[] capacity = new double[n];
         double[] unitCost = new double[n];
         for (int j = 0; j < n; j++) {
             ServerUpdate s = systems.get(j);
-            Double q = queues.get(s.getServerId());
-            backlog[j] = q == null ? 0 : q;
+            backlog[j] = backlogs.getOrDefault(s.getServerId(), 0.0);
             capacity[j] = Math.max(0, s.getServiceRatePerSecond()) * tau / 1000.0;
             unitCost[j] = settings.unitCost(service, s.getServerId());
         }
@@ -155,7 +163,7 @@ public class DsrsSlotFunction
         for (int j = 0; j < n; j++) {
             after.put(systems.get(j).getServerId(), decision.queuesAfter()[j]);
         }
-        storeQueues(after, ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES));
+        storeQueues(after, backlogs, ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES));
         lastSlot.update(slot);
         out.collect(
                 SlotAssignment.newBuilder()
@@ -166,7 +174,7 @@ public class DsrsSlotFunction
                         .setMecSystem(systems.get(decision.mecSystem()).getServerId())
                         .setCount(decision.count())
                         .setCost(decision.cost())
-                        .setQueuesAfter(after)
+                        .setQueuesAfter(backlogged(after))
                         .setV(settings.v())
                         .build());
     }
@@ -196,33 +204,78 @@ public class DsrsSlotFunction
     }
 
     /**
-     * The servers that accept tasks now, in id order (the order of the arrays and of tie-breaking).
+     * The MEC systems that can win the slot, in id order (the order of the arrays and of
+     * tie-breaking): those that accept tasks and have a backlog, and of those that accept tasks
+     * without one the cheapest, Q + V·γ = V·γ, lowest id on ties. Every other system weighs at
+     * least as much, with a higher id on a tie, so the argmin of Eq. (23) over these is the argmin
+     * over all; and their queues stay 0 whatever the slot brings. A slot thus costs one pass over
+     * the servers, not a sort of them and a state write for each.
      */
-    private static List<ServerUpdate> mecSystems(
-            ReadOnlyBroadcastState<String, ServerUpdate> updates) throws Exception {
+    private List<ServerUpdate> contenders(
+            ReadOnlyBroadcastState<String, ServerUpdate> updates,
+            Map<String, Double> backlogs,
+            String service)
+            throws Exception {
         List<ServerUpdate> systems = new ArrayList<>();
+        ServerUpdate cheapestIdle = null;
+        double cheapestWeight = Double.POSITIVE_INFINITY;
         for (Map.Entry<String, ServerUpdate> entry : updates.immutableEntries()) {
-            if (entry.getValue().acceptsTasks()) {
-                systems.add(entry.getValue());
+            ServerUpdate s = entry.getValue();
+            if (!s.acceptsTasks()) {
+                continue;
+            }
+            if (backlogs.containsKey(s.getServerId())) {
+                systems.add(s);
+                continue;
+            }
+            double weight = settings.v() * settings.unitCost(service, s.getServerId());
+            if (cheapestIdle == null
+                    || weight < cheapestWeight
+                    || (weight == cheapestWeight
+                            && s.getServerId().compareTo(cheapestIdle.getServerId()) < 0)) {
+                cheapestIdle = s;
+                cheapestWeight = weight;
             }
         }
-        systems.sort(java.util.Comparator.comparing(ServerUpdate::getServerId));
+        if (cheapestIdle != null) {
+            systems.add(cheapestIdle);
+        }
+        systems.sort(Comparator.comparing(ServerUpdate::getServerId));
         return systems;
     }
 
+    /** The backlogs Q_ij(t+1) > 0 of {@code after}: a system not listed has none. */
+    private static Map<String, Double> backlogged(Map<String, Double> after) {
+        Map<String, Double> positive = new LinkedHashMap<>();
+        after.forEach(
+                (system, q) -> {
+                    if (q > 0) {
+                        positive.put(system, q);
+                    }
+                });
+        return positive;
+    }
+
     /**
-     * Writes Q_i·(t+1) back; keeps the queues of known servers that were not in use, drops those of
-     * gone ones.
+     * Writes Q_i·(t+1) back, keeping only backlogs (an absent queue is empty); keeps the queues of
+     * known servers that were not in use, drops those of gone ones.
      */
     private void storeQueues(
-            Map<String, Double> after, ReadOnlyBroadcastState<String, ServerUpdate> updates)
+            Map<String, Double> after,
+            Map<String, Double> before,
+            ReadOnlyBroadcastState<String, ServerUpdate> updates)
             throws Exception {
-        for (Iterator<Map.Entry<String, Double>> it = queues.iterator(); it.hasNext(); ) {
-            String server = it.next().getKey();
+        for (String server : before.keySet()) {
             if (!after.containsKey(server) && !updates.contains(server)) {
-                it.remove();
+                queues.remove(server);
             }
         }
-        queues.putAll(after);
+        for (Map.Entry<String, Double> q : after.entrySet()) {
+            if (q.getValue() > 0) {
+                queues.put(q.getKey(), q.getValue());
+            } else if (before.containsKey(q.getKey())) {
+                queues.remove(q.getKey());
+            }
+        }
     }
 }

@@ -9,9 +9,11 @@ import io.qrouter.tools.report.TimeGrid;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -33,15 +35,16 @@ final class DsrsSlots {
     }
 
     /**
-     * MEC systems in the order of {@code serverOrder} (the heatmaps' μ order), others after it by
-     * name.
+     * MEC systems: the fleet's servers in the order of {@code serverOrder} (the heatmaps' μ order),
+     * then any other with a backlog, by name. A record lists backlogs only, so a server it does not
+     * list had none.
      */
     static DsrsSlots of(FleetResult r, List<String> serverOrder) {
         TreeSet<String> seen = new TreeSet<>();
         r.dsrsSlots().forEach(s -> seen.addAll(s.getQueuesAfter().keySet()));
-        List<String> systems =
-                new ArrayList<>(serverOrder.stream().filter(seen::contains).toList());
-        seen.stream().filter(s -> !systems.contains(s)).forEach(systems::add);
+        List<String> systems = new ArrayList<>(serverOrder);
+        Set<String> fleet = new HashSet<>(serverOrder);
+        seen.stream().filter(s -> !fleet.contains(s)).forEach(systems::add);
         return new DsrsSlots(r.dsrsSlots(), r.startEpochMillis(), systems);
     }
 
@@ -173,11 +176,14 @@ final class DsrsSlots {
         systems.forEach(system -> rowOf.put(system, rowOf.size()));
         for (SlotAssignment s : slots) {
             int c = (int) (s.getSlot() - first);
+            for (double[] row : q) {
+                row[c] = Double.isNaN(row[c]) ? 0 : row[c];
+            }
             s.getQueuesAfter()
                     .forEach(
                             (system, backlog) -> {
                                 int row = rowOf.get(system);
-                                q[row][c] = (Double.isNaN(q[row][c]) ? 0 : q[row][c]) + backlog;
+                                q[row][c] += backlog;
                             });
             totals.computeIfAbsent(s.getSlot(), k -> new double[] {endSeconds(s), 0})[1] +=
                     totalBacklog(s);
