@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.qrouter.avro.DeadLetter;
+import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.core.text.Printable;
 import io.qrouter.job.config.ConfigKey;
@@ -140,14 +141,15 @@ class PoisonRecordsIT {
     }
 
     /**
-     * DSRS assignments grow with the fleet: over sink.max-record-bytes one becomes a dead letter,
-     * the job goes on.
+     * A DSRS assignment lists every backlogged MEC system: slow servers with 2,000-character names
+     * each take one slot's arrivals in turn, so after nine slots an assignment passes
+     * sink.max-record-bytes. It becomes a dead letter, and the job goes on.
      */
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void anOutputRecordOverTheLimitBecomesADeadLetterAndTheJobGoesOn() throws Exception {
         List<String> fleet =
-                IntStream.range(0, 100).mapToObj(i -> String.format("%0200d", i)).toList();
+                IntStream.range(0, 20).mapToObj(i -> String.format("%02000d", i)).toList();
         ScheduledExecutorService beats = Executors.newSingleThreadScheduledExecutor();
         try (KafkaJobTestKit kit = new KafkaJobTestKit(BROKER.bootstrapServers())) {
             Map<ConfigKey, String> topics = kit.freshTopics("too-large");
@@ -156,16 +158,31 @@ class PoisonRecordsIT {
                             settings(
                                     topics,
                                     "server.down-timeout.ms=30000",
+                                    "validation.max-id-length=2048",
                                     "sink.max-record-bytes=16384",
                                     "dsrs.slot.ms=200")),
                     2);
             String heartbeatsTopic = topics.get(ConfigKey.TOPIC_HEARTBEATS);
+            // 0.05 tasks/s serves 0.01 task per 200 ms slot: a system given a slot's arrivals
+            // keeps its backlog, so each later slot goes to another one (Eq. 23 takes the lowest Q)
             beats.scheduleAtFixedRate(
-                    () -> fleet.forEach(s -> kit.send(heartbeatsTopic, s, heartbeat(s))),
+                    () ->
+                            fleet.forEach(
+                                    s ->
+                                            kit.send(
+                                                    heartbeatsTopic,
+                                                    s,
+                                                    Heartbeat.newBuilder(heartbeat(s))
+                                                            .setServiceRatePerSecond(0.05)
+                                                            .build())),
                     0,
                     500,
                     TimeUnit.MILLISECONDS);
-            List<String> sent = kit.sendTasks(topics, "a", 30);
+            List<String> sent = new ArrayList<>();
+            for (int batch = 0; batch < 14; batch++) {
+                sent.addAll(kit.sendTasks(topics, "a" + batch, 4));
+                Thread.sleep(300); // one batch per 200 ms slot
+            }
             Thread.sleep(3_000); // later tasks move the watermark past the first ones' slots
             sent.addAll(kit.sendTasks(topics, "b", 30));
 
