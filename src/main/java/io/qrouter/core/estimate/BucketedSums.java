@@ -111,21 +111,27 @@ public class BucketedSums {
     }
 
     /**
-     * Sum of every series over the buckets fromBucket..toBucket (inclusive) that the ring still
-     * holds: one pass over the slots, indexed by series.
+     * Sums of every series, indexed by series, over the buckets the ring still holds in
+     * fromBucket..toBucket ({@code [0]}) and in its tail recentFrom..toBucket ({@code [1]}), all
+     * inclusive: one pass over the slots for both, as a heartbeat needs both.
      */
-    double[] sums(long fromBucket, long toBucket) {
+    double[][] sums(long fromBucket, long recentFrom, long toBucket) {
         flush();
         double[] total = new double[seriesCount];
+        double[] recent = new double[seriesCount];
         for (var entry : slots.entries()) {
             WindowBucket b = entry.getValue();
             if (b.getBucket() >= fromBucket && b.getBucket() <= toBucket) {
+                boolean isRecent = b.getBucket() >= recentFrom;
                 for (int series = 0; series < seriesCount; series++) {
                     total[series] += b.getSums()[series];
+                    if (isRecent) {
+                        recent[series] += b.getSums()[series];
+                    }
                 }
             }
         }
-        return total;
+        return new double[][] {total, recent};
     }
 
     /**

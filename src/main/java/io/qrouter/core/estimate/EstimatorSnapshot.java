@@ -17,8 +17,6 @@ package io.qrouter.core.estimate;
  * @param alphaCPerSecond abandonment rate per waiting task: abandonments / time spent waiting
  * @param etaPerSecond recovery rate: RESTORED events / time spent in the cancelled state
  * @param exitRateThetaPerSecond completions plus abandonments / T (the heartbeat log's theta)
- * @param interarrivalSeconds gaps between the recent arrivals in the window, oldest first, for the
- *     empirical GI/M/1 sigma (at most maxInterarrivalSamples - 1 of them; may be empty)
  * @param openTasks tasks whose current phase is still open
  * @param evictedTasks open tasks dropped so far because the open-task table was full
  * @param lateEvents events so far whose time was already behind the window (they changed no sum)
@@ -34,7 +32,6 @@ public record EstimatorSnapshot(
         Estimate alphaCPerSecond,
         Estimate etaPerSecond,
         Estimate exitRateThetaPerSecond,
-        double[] interarrivalSeconds,
         int openTasks,
         long evictedTasks,
         long lateEvents,

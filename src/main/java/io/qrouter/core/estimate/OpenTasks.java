@@ -57,22 +57,31 @@ public class OpenTasks {
     }
 
     /**
-     * Total time, within [fromMillis, toMillis], that the open tasks in {@code phase} have spent in
-     * it so far.
+     * Time the open tasks have spent so far in their phase up to {@code toMillis}, in one pass:
+     * waiting since {@code fromMillis}, cancelled since {@code fromMillis}, and waiting since
+     * {@code recentFromMillis}.
      */
-    long openTimeMillis(TaskPhase phase, long fromMillis, long toMillis) {
-        if (size == 0) {
-            return 0;
-        }
-        long total = 0;
-        for (Map.Entry<String, OpenTask> entry : byTaskId.entries()) {
-            OpenTask task = entry.getValue();
-            if (task.getPhase() == phase) {
-                total += Math.max(0, toMillis - Math.max(fromMillis, task.getSinceMillis()));
+    OpenTime openTimeMillis(long fromMillis, long recentFromMillis, long toMillis) {
+        long waiting = 0;
+        long cancelled = 0;
+        long recentWaiting = 0;
+        if (size > 0) {
+            for (Map.Entry<String, OpenTask> entry : byTaskId.entries()) {
+                OpenTask task = entry.getValue();
+                long since = task.getSinceMillis();
+                if (task.getPhase() == TaskPhase.WAITING) {
+                    waiting += Math.max(0, toMillis - Math.max(fromMillis, since));
+                    recentWaiting += Math.max(0, toMillis - Math.max(recentFromMillis, since));
+                } else if (task.getPhase() == TaskPhase.CANCELLED) {
+                    cancelled += Math.max(0, toMillis - Math.max(fromMillis, since));
+                }
             }
         }
-        return total;
+        return new OpenTime(waiting, cancelled, recentWaiting);
     }
+
+    /** What {@link #openTimeMillis} adds up, in milliseconds. */
+    record OpenTime(long waiting, long cancelled, long recentWaiting) {}
 
     int size() {
         return size;

@@ -220,31 +220,31 @@ public class ServerEstimators {
      * The estimates over the window ending at {@code nowMillis}. The window covers the bucket of
      * nowMillis and the bucketCount - 1 before it (so it slides in steps of one bucket); T runs
      * from the start of its oldest bucket, or from the first event seen while the window has not
-     * yet filled, to nowMillis. Does not change the state.
+     * yet filled, to nowMillis. Does not change the state. Every heartbeat takes one, so it reads
+     * the buckets and the open tasks once each.
      */
     public EstimatorSnapshot snapshot(long nowMillis) {
         long nowBucket = window.bucketOf(nowMillis);
-        long fromBucket =
-                Math.max(nowBucket - config.getBucketCount() + 1, window.oldestKeptBucket());
+        long fromBucket = windowStartBucket(nowBucket);
         long windowStartMillis = fromBucket * config.bucketMillis();
         long observedMillis =
                 Math.max(0, nowMillis - Math.max(windowStartMillis, firstEventMillis));
+        long recentFrom = Math.max(fromBucket, nowBucket - RECENT_BUCKETS + 1);
 
-        double[] sums = window.sums(fromBucket, nowBucket);
+        double[][] bothSums = window.sums(fromBucket, recentFrom, nowBucket);
+        double[] sums = bothSums[0];
+        OpenTasks.OpenTime open =
+                openTasks.openTimeMillis(
+                        windowStartMillis, recentFrom * config.bucketMillis(), nowMillis);
         long arrivals = (long) sums[ARRIVALS.ordinal()];
         long exits = (long) sums[EXITS.ordinal()];
         long completions = (long) sums[COMPLETIONS.ordinal()];
         long waitsEnded = (long) sums[WAITS_ENDED.ordinal()];
         long recoveries = (long) sums[RECOVERIES.ordinal()];
-        double waitingMillis =
-                sums[WAITING_MILLIS.ordinal()]
-                        + openTasks.openTimeMillis(TaskPhase.WAITING, windowStartMillis, nowMillis);
-        double cancelledMillis =
-                sums[CANCELLED_MILLIS.ordinal()]
-                        + openTasks.openTimeMillis(
-                                TaskPhase.CANCELLED, windowStartMillis, nowMillis);
+        double waitingMillis = sums[WAITING_MILLIS.ordinal()] + open.waiting();
+        double cancelledMillis = sums[CANCELLED_MILLIS.ordinal()] + open.cancelled();
 
-        Estimate[] recent = recent(nowBucket, fromBucket, nowMillis, sums);
+        Estimate[] recent = recent(sums, bothSums[1], open.recentWaiting());
         return new EstimatorSnapshot(
                 nowMillis,
                 recent[0],
@@ -263,11 +263,26 @@ public class ServerEstimators {
                         config.getMinWaits()),
                 perSecond(recoveries, cancelledMillis, recoveries, config.getMinRecoveries()),
                 perSecond(exits, observedMillis, exits, config.getMinExits()),
-                recentArrivals.interarrivalSeconds(windowStartMillis, nowMillis),
                 openTasks.size(),
                 openTasks.getEvicted(),
                 lateEvents,
                 unmatchedEvents);
+    }
+
+    /**
+     * Gaps in seconds between the recent arrivals in the window ending at {@code nowMillis}, oldest
+     * first, for an empirical GI/M/1 (at most maxInterarrivalSamples - 1 of them; may be empty).
+     * Not part of {@link #snapshot}: no heartbeat needs them, and they cost a read of every kept
+     * arrival time.
+     */
+    public double[] interarrivalSeconds(long nowMillis) {
+        long fromBucket = windowStartBucket(window.bucketOf(nowMillis));
+        return recentArrivals.interarrivalSeconds(fromBucket * config.bucketMillis(), nowMillis);
+    }
+
+    /** The oldest bucket of the window whose newest bucket is {@code nowBucket}. */
+    private long windowStartBucket(long nowBucket) {
+        return Math.max(nowBucket - config.getBucketCount() + 1, window.oldestKeptBucket());
     }
 
     /**
@@ -278,23 +293,18 @@ public class ServerEstimators {
      * without a completion in it, the window's mean service stands in. Unknown without any
      * completion.
      */
-    private Estimate[] recent(
-            long nowBucket, long fromBucket, long nowMillis, double[] windowSums) {
+    private static Estimate[] recent(
+            double[] windowSums, double[] recent, long openRecentWaitingMillis) {
         long windowCompletions = (long) windowSums[COMPLETIONS.ordinal()];
         if (windowCompletions == 0) {
             return new Estimate[] {Estimate.unknown(0), Estimate.unknown(0)};
         }
-        long recentFrom = Math.max(fromBucket, nowBucket - RECENT_BUCKETS + 1);
-        double[] recent = window.sums(recentFrom, nowBucket);
         long completions = (long) recent[COMPLETIONS.ordinal()];
         double serviceMillis =
                 completions > 0
                         ? recent[SERVICE_MILLIS.ordinal()] / completions
                         : windowSums[SERVICE_MILLIS.ordinal()] / windowCompletions;
-        double waitingMillis =
-                recent[WAITING_MILLIS.ordinal()]
-                        + openTasks.openTimeMillis(
-                                TaskPhase.WAITING, recentFrom * config.bucketMillis(), nowMillis);
+        double waitingMillis = recent[WAITING_MILLIS.ordinal()] + openRecentWaitingMillis;
         double waitMillis = waitingMillis / Math.max(1, (long) recent[WAITS_ENDED.ordinal()]);
         return new Estimate[] {
             Estimate.known(waitMillis / 1000.0, windowCompletions),

@@ -51,7 +51,7 @@ class ServerEstimatorsExtremesTest {
                 assertThat(e.count()).isBetween(0L, (long) events.size());
             }
             assertThat(
-                            Arrays.stream(s.interarrivalSeconds())
+                            Arrays.stream(estimators.interarrivalSeconds(at))
                                     .allMatch(gap -> Double.isFinite(gap) && gap >= 0))
                     .as("interarrival gaps finite and >= 0")
                     .isTrue();

@@ -96,7 +96,9 @@ class ServerEstimatorsRatesTest {
 
     @Test
     void interarrivalSamplesAreExponentialGapsOfTheRecentArrivals() {
-        double[] gaps = RENEGING_SNAPSHOT.interarrivalSeconds();
+        ServerEstimators estimators = wholeStreamEstimators();
+        LifecycleEvent.feedAll(RENEGING, estimators);
+        double[] gaps = estimators.interarrivalSeconds(Math.round(SECONDS * 1000));
         assertThat(gaps).hasSize(new EstimatorConfig().getMaxInterarrivalSamples() - 1);
         double mean = Arrays.stream(gaps).average().orElseThrow();
         // the standard deviation of an exponential gap equals its mean 1/lambda

@@ -25,7 +25,8 @@ class ServerEstimatorsWindowTest {
 
     @Test
     void nothingIsKnownBeforeAnyEvent() {
-        EstimatorSnapshot snapshot = new ServerEstimators().snapshot(123_456);
+        ServerEstimators empty = new ServerEstimators();
+        EstimatorSnapshot snapshot = empty.snapshot(123_456);
         assertThat(
                         List.of(
                                 snapshot.lambdaPerSecond(),
@@ -34,7 +35,7 @@ class ServerEstimatorsWindowTest {
                                 snapshot.etaPerSecond(),
                                 snapshot.exitRateThetaPerSecond()))
                 .containsOnly(Estimate.unknown(0));
-        assertThat(snapshot.interarrivalSeconds()).isEmpty();
+        assertThat(empty.interarrivalSeconds(123_456)).isEmpty();
         assertThat(snapshot.observedMillis()).isZero();
     }
 
@@ -152,7 +153,8 @@ class ServerEstimatorsWindowTest {
         assertThat(actual.muPerSecond()).isEqualTo(expected.muPerSecond());
         assertThat(actual.alphaCPerSecond()).isEqualTo(expected.alphaCPerSecond());
         assertThat(actual.etaPerSecond()).isEqualTo(expected.etaPerSecond());
-        assertThat(actual.interarrivalSeconds()).containsExactly(expected.interarrivalSeconds());
+        assertThat(late.interarrivalSeconds(600_000))
+                .containsExactly(ordered.interarrivalSeconds(600_000));
         assertThat(actual.lateEvents()).isZero();
         assertThat(actual.muPerSecond().isKnown()).isTrue();
     }
@@ -218,7 +220,7 @@ class ServerEstimatorsWindowTest {
         }
         assertThat(arrivalTimes).isEqualTo(64);
         EstimatorSnapshot snapshot = estimators.snapshot(999);
-        assertThat(snapshot.interarrivalSeconds()).hasSizeLessThanOrEqualTo(63);
+        assertThat(estimators.interarrivalSeconds(999)).hasSizeLessThanOrEqualTo(63);
         assertThat(snapshot.lambdaPerSecond().value()).isCloseTo(200_000, within(200_000 * 0.01));
     }
 

@@ -45,7 +45,6 @@ class QueueFiguresExtremesTest {
                         alphaC,
                         eta,
                         lambda,
-                        new double[0],
                         0,
                         0,
                         0,
