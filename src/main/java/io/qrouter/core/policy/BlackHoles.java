@@ -8,10 +8,11 @@ import java.util.Map;
 
 /**
  * One router's black-hole detector: a server that acknowledged none of the tasks this router sent
- * it within the acknowledgement timeout (no ENQUEUED came back) is ejected, as outlier ejection
- * ejects a failing one, for an ejection time that doubles with each ejection (at most {@value
- * #MAX_EJECTION_FACTOR} times). A healthy server acknowledges a task when it reaches it, long
- * before it serves it, so the timeout need only cover the way there and back.
+ * it, while tasks decided an acknowledgement timeout later came back from other servers (no
+ * ENQUEUED came back), is ejected, as outlier ejection ejects a failing one, for an ejection time
+ * that doubles with each ejection (at most {@value #MAX_EJECTION_FACTOR} times). A healthy server
+ * acknowledges a task when it reaches it, long before it serves it, so the timeout need only cover
+ * how much one server's way there and back may lag another's.
  */
 public final class BlackHoles {
     static final int MAX_EJECTION_FACTOR = 16;
@@ -37,13 +38,28 @@ public final class BlackHoles {
     }
 
     /**
-     * True when a server whose oldest unacknowledged task from this router was decided at {@code
-     * oldestUnacknowledgedAt} (Long.MAX_VALUE: none) has overrun the timeout at {@code nowMillis}.
+     * True when a server's oldest unacknowledged task from this router, decided at {@code
+     * oldestUnacknowledgedAt} (Long.MAX_VALUE: none), is more than the timeout older than the
+     * newest task that came back acknowledged from some server ({@code loopProvenUpTo}, see {@link
+     * UnacknowledgedTasks#newestAcknowledgedDecisionAt}). The timeout is measured against the loop,
+     * not the clock: after a broker or job restart every acknowledgement is late, and a clock-based
+     * timeout would eject every server at once.
      */
-    public boolean overdue(long oldestUnacknowledgedAt, long nowMillis) {
+    public boolean overdue(long oldestUnacknowledgedAt, long loopProvenUpTo) {
         return ackTimeoutMillis > 0
                 && oldestUnacknowledgedAt != Long.MAX_VALUE
-                && nowMillis - oldestUnacknowledgedAt > ackTimeoutMillis;
+                && loopProvenUpTo != Long.MIN_VALUE
+                && loopProvenUpTo - oldestUnacknowledgedAt > ackTimeoutMillis;
+    }
+
+    /**
+     * Tasks decided before this are overdue wherever they are unacknowledged ({@link #overdue});
+     * Long.MIN_VALUE: none is.
+     */
+    public long overdueBefore(long loopProvenUpTo) {
+        return ackTimeoutMillis == 0 || loopProvenUpTo == Long.MIN_VALUE
+                ? Long.MIN_VALUE
+                : loopProvenUpTo - ackTimeoutMillis;
     }
 
     /** Ejects {@code serverId}; returns until when (the router clock). */

@@ -38,6 +38,9 @@ public final class UnacknowledgedTasks<T> {
 
     private record Pending<T>(long decidedAtMillis, T task) {}
 
+    /** See {@link #newestAcknowledgedDecisionAt}. */
+    private long newestAcknowledgedAt = Long.MIN_VALUE;
+
     /**
      * @param timeoutMillis a task unacknowledged this long is no longer counted (a lost event must
      *     not count forever)
@@ -89,13 +92,19 @@ public final class UnacknowledgedTasks<T> {
             return 0;
         }
         for (String taskId : acknowledged) {
-            pending.remove(taskId);
+            Pending<T> acked = pending.remove(taskId);
+            if (acked != null) {
+                newestAcknowledgedAt = Math.max(newestAcknowledgedAt, acked.decidedAtMillis());
+            }
         }
         long expiredBefore = nowMillis - timeoutMillis;
         for (Iterator<Pending<T>> oldest = pending.values().iterator(); oldest.hasNext(); ) {
             long at = oldest.next().decidedAtMillis();
             if (at >= expiredBefore && at > acknowledgedUpToMillis) {
                 break;
+            }
+            if (at <= acknowledgedUpToMillis) {
+                newestAcknowledgedAt = Math.max(newestAcknowledgedAt, at);
             }
             oldest.remove();
         }
@@ -125,6 +134,15 @@ public final class UnacknowledgedTasks<T> {
         return pending == null || pending.isEmpty()
                 ? Long.MAX_VALUE
                 : pending.values().iterator().next().decidedAtMillis();
+    }
+
+    /**
+     * When the newest of this router's tasks that some server acknowledged was decided ({@code
+     * Long.MIN_VALUE}: none yet). Tasks decided up to then made the whole loop (decision, server,
+     * update), so a server still silent about an older one is to blame, not the pipeline.
+     */
+    public long newestAcknowledgedDecisionAt() {
+        return newestAcknowledgedAt;
     }
 
     /** The servers with an unacknowledged task decided before {@code decidedBeforeMillis}. */

@@ -59,21 +59,23 @@ final class BlackHoleWatch {
     }
 
     /** True when the server has held one of this router's tasks unacknowledged too long. */
-    boolean isOverdue(String serverId, long now) {
-        return blackHoles.overdue(inFlight.oldestPendingAt(serverId), now);
+    boolean isOverdue(String serverId) {
+        return blackHoles.overdue(
+                inFlight.oldestPendingAt(serverId), inFlight.newestAcknowledgedDecisionAt());
     }
 
     /**
-     * The servers to eject now, at most every {@value #SWEEP_PERIOD_MILLIS} ms: a black hole the
-     * policy stops choosing (its own unacknowledged tasks make it look busy) still holds the tasks
-     * it swallowed.
+     * The servers to eject now ({@link BlackHoles#overdue}), at most every {@value
+     * #SWEEP_PERIOD_MILLIS} ms: a black hole the policy stops choosing (its own unacknowledged
+     * tasks make it look busy) still holds the tasks it swallowed.
      */
     List<String> sweep(long now) {
         if (ackTimeoutMillis == 0 || now - sweptAt < SWEEP_PERIOD_MILLIS) {
             return List.of();
         }
         sweptAt = now;
-        return inFlight.overdue(now - ackTimeoutMillis);
+        long before = blackHoles.overdueBefore(inFlight.newestAcknowledgedDecisionAt());
+        return before == Long.MIN_VALUE ? List.of() : inFlight.overdue(before);
     }
 
     /** Ejects the server; its unacknowledged tasks wait for {@link #nextUnsettled}. */

@@ -247,7 +247,7 @@ public class RouterFunction
             }
         }
         Optional<Decision> decision = policy.route(PolicyRecords.routingKey(task), now);
-        while (decision.isPresent() && watch.isOverdue(decision.get().serverId(), now)) {
+        while (decision.isPresent() && watch.isOverdue(decision.get().serverId())) {
             eject(decision.get().serverId(), now);
             decision = policy.route(PolicyRecords.routingKey(task), now);
         }

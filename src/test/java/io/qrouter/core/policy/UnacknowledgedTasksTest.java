@@ -70,6 +70,26 @@ class UnacknowledgedTasksTest {
     }
 
     @Test
+    void theNewestAcknowledgedDecisionIsTheLatestTaskAnyServerListedOrAnOverflowCovered() {
+        UnacknowledgedTasks<String> tasks = new UnacknowledgedTasks<>(100, 100);
+        tasks.routed("a", "t1", "t1", 10);
+        tasks.routed("a", "t2", "t2", 20);
+        tasks.routed("b", "t3", "t3", 30);
+        tasks.routed("b", "t4", "t4", 40);
+        assertThat(tasks.newestAcknowledgedDecisionAt()).isEqualTo(Long.MIN_VALUE);
+        tasks.pendingAfter("a", List.of("t2", "not-ours"), Long.MIN_VALUE, 50);
+        assertThat(tasks.newestAcknowledgedDecisionAt()).isEqualTo(20);
+        tasks.pendingAfter("a", List.of("t1"), Long.MIN_VALUE, 60);
+        assertThat(tasks.newestAcknowledgedDecisionAt()).as("never goes back").isEqualTo(20);
+        tasks.pendingAfter("b", List.of(), 35, 60);
+        assertThat(tasks.newestAcknowledgedDecisionAt()).as("t3, by the overflow").isEqualTo(30);
+        tasks.pendingAfter("b", List.of(), Long.MIN_VALUE, 200);
+        assertThat(tasks.newestAcknowledgedDecisionAt())
+                .as("t4 expired, which acknowledges nothing")
+                .isEqualTo(30);
+    }
+
+    @Test
     void badBoundsAreRefused() {
         assertThatThrownBy(() -> new UnacknowledgedTasks<String>(0, 1))
                 .isInstanceOf(IllegalArgumentException.class);

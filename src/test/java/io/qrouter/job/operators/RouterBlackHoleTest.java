@@ -47,22 +47,26 @@ class RouterBlackHoleTest extends RouterFunctionTestBase {
         assertThat(toHole).hasSize(2);
         acknowledge(router, tasksOf(first, "good"), 1_500);
 
-        // 1 ms short of the timeout nothing happens; past it the hole is ejected
+        // a task decided the timeout later comes back: nothing happens; 1 ms later, and the hole
+        // is ejected
         router.setProcessingTime(2_100);
         router.processElement(task("t4", 2_100), 2_100);
         router.processElement(task("t5", 2_100), 2_100);
+        acknowledge(router, tasksOf(router.extractOutputValues(), "good"), 2_150);
+        router.setProcessingTime(2_151);
+        router.processElement(task("t6", 2_151), 2_151);
+        router.processElement(task("t7", 2_151), 2_151);
         assertThat(deadLetters(router)).isEmpty();
-        router.setProcessingTime(2_101);
-        for (int i = 6; i < 10; i++) {
-            router.processElement(task("t" + i, 2_101), 2_101);
+        assertThat(tasksOf(router.extractOutputValues(), "hole")).hasSize(4);
+        acknowledge(router, tasksOf(router.extractOutputValues(), "good"), 2_160);
+        router.setProcessingTime(2_300);
+        for (int i = 8; i < 12; i++) {
+            router.processElement(task("t" + i, 2_300), 2_300);
         }
         List<RoutingDecision> all = router.extractOutputValues();
-        List<RoutingDecision> afterEjection = all.subList(6, all.size());
+        List<RoutingDecision> afterEjection = all.subList(8, all.size());
         assertThat(afterEjection).extracting(RoutingDecision::getServerId).containsOnly("good");
-        List<String> swallowed = tasksOf(all.subList(0, 6), "hole");
-        assertThat(deadLetters(router))
-                .extracting(DeadLetter::getTaskId)
-                .containsExactlyElementsOf(swallowed);
+        List<String> swallowed = tasksOf(all.subList(0, 8), "hole");
         assertThat(deadLetters(router))
                 .allSatisfy(
                         d ->
@@ -78,10 +82,10 @@ class RouterBlackHoleTest extends RouterFunctionTestBase {
                 .contains("none of " + swallowed.size() + " tasks")
                 .contains("for 5 s");
 
-        acknowledge(router, tasksOf(all, "good"), 2_200);
-        router.setProcessingTime(2_101 + 5_000);
-        router.processElement(task("t10", 7_101), 7_101);
-        router.processElement(task("t11", 7_101), 7_101);
+        acknowledge(router, tasksOf(all, "good"), 2_400);
+        router.setProcessingTime(2_300 + 5_000);
+        router.processElement(task("t12", 7_300), 7_300);
+        router.processElement(task("t13", 7_300), 7_300);
         List<RoutingDecision> back = router.extractOutputValues();
         assertThat(back.subList(all.size(), back.size()))
                 .extracting(RoutingDecision::getServerId)
@@ -103,6 +107,11 @@ class RouterBlackHoleTest extends RouterFunctionTestBase {
 
         router.setProcessingTime(2_001);
         router.processElement(task("t4", 2_001), 2_001);
+        router.processElement(task("t5", 2_001), 2_001);
+        swallowed = tasksOf(router.extractOutputValues(), "hole");
+        acknowledge(router, tasksOf(router.extractOutputValues(), "good"), 2_050);
+        router.setProcessingTime(2_200);
+        router.processElement(task("t6", 2_200), 2_200);
         List<RoutingDecision> all = router.extractOutputValues();
         List<RoutingDecision> again =
                 all.stream().filter(d -> d.getRedecidedFrom() != null).toList();
@@ -113,7 +122,7 @@ class RouterBlackHoleTest extends RouterFunctionTestBase {
         assertThat(again).extracting(RoutingDecision::getRedecidedFrom).containsOnly("hole");
         assertThat(all.get(all.size() - 1).getTaskId())
                 .as("the swallowed tasks first")
-                .isEqualTo("t4");
+                .isEqualTo("t6");
         assertThat(all.get(all.size() - 1).getRedecidedFrom()).isNull();
         assertThat(deadLetters(router)).isEmpty();
         assertThat(controlLog(router))
@@ -125,18 +134,64 @@ class RouterBlackHoleTest extends RouterFunctionTestBase {
     void withRedecideATaskNoServerCanTakeIsDeadLetteredStill() throws Exception {
         var router = router(redeciding(), 1, 0, null);
         router.setProcessingTime(1_000);
+        router.processBroadcastElement(snapshot("good", 1_000, 0), 1_000);
         router.processBroadcastElement(snapshot("hole", 1_000, 0), 1_000);
         router.processElement(task("t0", 1_000), 1_000);
+        router.processElement(task("t1", 1_000), 1_000);
         router.setProcessingTime(2_001);
-        router.processElement(task("t1", 2_001), 2_001);
+        router.processElement(task("t2", 2_001), 2_001);
+        router.processElement(task("t3", 2_001), 2_001);
+        List<RoutingDecision> first = router.extractOutputValues();
+        acknowledge(router, tasksOf(first, "good"), 2_050);
+        ServerUpdate left = snapshot("good", 2_060, 0);
+        left.setGone(true);
+        router.processBroadcastElement(left, 2_060);
+        router.setProcessingTime(2_100);
+        router.processElement(task("t4", 2_100), 2_100);
         assertThat(router.extractOutputValues())
-                .as("t1 waits in the buffer; nothing is decided twice")
+                .as("t4 waits in the buffer; nothing is decided twice")
                 .extracting(RoutingDecision::getTaskId)
-                .containsExactly("t0");
-        assertThat(deadLetters(router)).extracting(DeadLetter::getTaskId).containsExactly("t0");
+                .containsExactly("t0", "t1", "t2", "t3");
+        assertThat(deadLetters(router))
+                .extracting(DeadLetter::getTaskId)
+                .containsExactlyElementsOf(tasksOf(first, "hole"));
         assertThat(controlLog(router))
                 .singleElement()
                 .satisfies(e -> assertThat(e.getReason()).endsWith("its tasks dead-lettered"));
+    }
+
+    /**
+     * A broker or job restart silences every server at once, and their acknowledgements come back
+     * late: no server is ejected until a task decided more than the timeout after its oldest comes
+     * back acknowledged from another.
+     */
+    @Test
+    void aSilentPipelineEjectsNobodyUntilALaterTaskMakesTheLoop() throws Exception {
+        var router = router(settings("round-robin", "router.ack-timeout.ms", "1000"), 1, 0, null);
+        router.setProcessingTime(1_000);
+        router.processBroadcastElement(snapshot("good", 1_000, 0), 1_000);
+        router.processBroadcastElement(snapshot("hole", 1_000, 0), 1_000);
+        router.processElement(task("t0", 1_000), 1_000);
+        router.processElement(task("t1", 1_000), 1_000);
+        router.setProcessingTime(5_000);
+        acknowledge(router, tasksOf(router.extractOutputValues(), "good"), 5_000);
+        router.processElement(task("t2", 5_000), 5_000);
+        router.processElement(task("t3", 5_000), 5_000);
+        assertThat(controlLog(router))
+                .as("4 s of silence, then one server's acknowledgement of a task as old")
+                .isEmpty();
+        assertThat(deadLetters(router)).isEmpty();
+
+        List<RoutingDecision> all = router.extractOutputValues();
+        acknowledge(router, tasksOf(all, "good"), 5_100);
+        router.setProcessingTime(5_200);
+        router.processElement(task("t4", 5_200), 5_200);
+        assertThat(controlLog(router))
+                .singleElement()
+                .satisfies(e -> assertThat(e.getTarget()).isEqualTo("hole"));
+        assertThat(deadLetters(router))
+                .extracting(DeadLetter::getTaskId)
+                .containsExactlyElementsOf(tasksOf(all, "hole"));
     }
 
     private static RouterSettings redeciding() {
