@@ -141,7 +141,7 @@ final class RouterKeys {
                     "2000",
                     longIn(0, 3_600_000),
                     "Black-hole ejection: a server that acknowledged (ENQUEUED) none of the tasks a router sent it, while "
-                            + "tasks the router decided this much later came back acknowledged from other servers, is ejected by that router, its unacknowledged tasks dead-lettered (or re-decided, see "
+                            + "tasks the router decided this much later came back acknowledged from any server, is ejected by that router, its unacknowledged tasks dead-lettered (or re-decided, see "
                             + "router.redecide-unacknowledged) and the ejection logged on control-log; with exactly-once sinks the checkpoint interval is added (decisions "
                             + "are invisible until committed). 0: off.");
 

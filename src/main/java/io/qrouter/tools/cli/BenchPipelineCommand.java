@@ -133,7 +133,7 @@ final class BenchPipelineCommand implements Runnable {
 
     @Option(
             names = "--preroll",
-            defaultValue = "60s",
+            defaultValue = "40s",
             converter = DurationConverter.class,
             description =
                     "Unmeasured warm-up until the JIT is quiet or this long, so that both"
