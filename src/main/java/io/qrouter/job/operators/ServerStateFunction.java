@@ -92,14 +92,6 @@ public class ServerStateFunction
     static final ListStateDescriptor<Tuple2<Long, Integer>> QUEUE_CHANGES =
             new ListStateDescriptor<>("queue-changes", Types.TUPLE(Types.LONG, Types.INT));
 
-    /**
-     * The server-metrics record last written: ({@link ServerReports#metricsFingerprint}, event time
-     * of the heartbeat it was written for). State of its own, read on heartbeats only, so a
-     * lifecycle event under RocksDB does not carry it.
-     */
-    static final ValueStateDescriptor<Tuple2<Long, Long>> METRICS_WRITTEN =
-            new ValueStateDescriptor<>("metrics-written", Types.TUPLE(Types.LONG, Types.LONG));
-
     /** Lifecycle events and heartbeats, by server id. */
     public static final KeySelector<Either<TaskEvent, Heartbeat>, String> SERVER_KEY =
             record -> record.isLeft() ? record.left().getServerId() : record.right().getServerId();
@@ -118,7 +110,6 @@ public class ServerStateFunction
     private transient ValueState<ServerState> server;
     private transient EstimatorState estimators;
     private transient ListState<Tuple2<Long, Integer>> queueChanges;
-    private transient ValueState<Tuple2<Long, Long>> metricsWritten;
     private transient AdaptiveHeartbeat adaptiveHeartbeat;
     private transient Counter lateRecords;
     private transient Counter heartbeats;
@@ -140,7 +131,6 @@ public class ServerStateFunction
         }
         server = caching.value(getRuntimeContext().getState(SERVER_STATE));
         queueChanges = caching.list(getRuntimeContext().getListState(QUEUE_CHANGES));
-        metricsWritten = caching.value(getRuntimeContext().getState(METRICS_WRITTEN));
         estimators = new EstimatorState(getRuntimeContext(), configured.estimatorConfig(), caching);
         use(configured);
         lateRecords = getRuntimeContext().getMetricGroup().counter("lateRecords");
@@ -371,13 +361,14 @@ public class ServerStateFunction
             ReadOnlyContext ctx, ServerMetrics metrics, ServerState state, boolean always)
             throws Exception {
         long fingerprint = ServerReports.metricsFingerprint(metrics, state.heartbeatIntervalMillis);
-        Tuple2<Long, Long> last = metricsWritten.value();
         if (always
-                || last == null
-                || last.f0 != fingerprint
-                || state.lastHeartbeatAt - last.f1 >= settings.metricsRefresh().toMillis()) {
+                || state.metricsWrittenAt == ServerState.NEVER
+                || state.metricsFingerprint != fingerprint
+                || state.lastHeartbeatAt - state.metricsWrittenAt
+                        >= settings.metricsRefresh().toMillis()) {
             ctx.output(METRICS, metrics);
-            metricsWritten.update(Tuple2.of(fingerprint, state.lastHeartbeatAt));
+            state.metricsFingerprint = fingerprint;
+            state.metricsWrittenAt = state.lastHeartbeatAt;
         }
     }
 
@@ -489,6 +480,5 @@ public class ServerStateFunction
         server.clear();
         estimators.clear();
         queueChanges.clear();
-        metricsWritten.clear();
     }
 }

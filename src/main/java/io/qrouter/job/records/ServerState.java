@@ -136,6 +136,15 @@ public class ServerState {
     /** ENQUEUED events applied since the job first saw the server: its updates' task count. */
     public long tasksReceived;
 
+    /**
+     * The server-metrics record last written: its fingerprint, and the heartbeat time it was
+     * written for ({@link #NEVER}: none yet). Here and not in a state of its own: on the heap
+     * backend a further state is a further hash lookup on every heartbeat.
+     */
+    public long metricsFingerprint;
+
+    public long metricsWrittenAt = NEVER;
+
     public ServerState() {}
 
     public static ServerState of(String serverId) {

@@ -19,9 +19,9 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
 
     /**
      * The format new state is written in (4 added tasksReceived, 5 slots and the recent wait and
-     * service); {@link HandWrittenSerializer} says when to bump it.
+     * service, 6 the metrics last written); {@link HandWrittenSerializer} says when to bump it.
      */
-    static final int FORMAT = FIRST_FORMAT + 2;
+    static final int FORMAT = FIRST_FORMAT + 3;
 
     public ServerStateSerializer() {
         this(FORMAT);
@@ -93,6 +93,8 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
         to.enqueuedOverflow = from.enqueuedOverflow;
         to.tasksReceived = from.tasksReceived;
         to.slots = from.slots;
+        to.metricsFingerprint = from.metricsFingerprint;
+        to.metricsWrittenAt = from.metricsWrittenAt;
         to.recentWaitSeconds = from.recentWaitSeconds;
         to.recentServiceSeconds = from.recentServiceSeconds;
         return to;
@@ -146,6 +148,10 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
             Fields.writeDouble(s.recentWaitSeconds, out);
             Fields.writeDouble(s.recentServiceSeconds, out);
         }
+        if (format >= 6) {
+            out.writeLong(s.metricsFingerprint);
+            out.writeLong(s.metricsWrittenAt);
+        }
     }
 
     @Override
@@ -196,6 +202,10 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
             s.slots = in.readInt();
             s.recentWaitSeconds = Fields.readDouble(in);
             s.recentServiceSeconds = Fields.readDouble(in);
+        }
+        if (format >= 6) {
+            s.metricsFingerprint = in.readLong();
+            s.metricsWrittenAt = in.readLong();
         }
         return s;
     }

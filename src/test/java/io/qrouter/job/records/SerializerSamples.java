@@ -49,7 +49,7 @@ final class SerializerSamples {
     /**
      * The samples as an older format reads them back: the fields added since then at their defaults
      * (format 4 added tasksReceived to the update and the state, format 5 slots and the recent wait
-     * and service).
+     * and service, format 6 the state's metrics last written).
      */
     static <T> List<T> asReadIn(Case<T> c, int format) {
         List<T> read = new ArrayList<>();
@@ -68,6 +68,10 @@ final class SerializerSamples {
                 s.slots = 1;
                 s.recentWaitSeconds = null;
                 s.recentServiceSeconds = null;
+            }
+            if (format < 6 && copy instanceof ServerState s) {
+                s.metricsFingerprint = 0;
+                s.metricsWrittenAt = ServerState.NEVER;
             }
             read.add(copy);
         }
@@ -203,6 +207,8 @@ final class SerializerSamples {
         busy.cancelled = 1;
         busy.restored = 1;
         busy.enqueuedSinceSnapshot = new ArrayList<>(List.of("t-90817", "t-90818", "t-90821"));
+        busy.metricsFingerprint = 0x1d2c_3b4a_5968_7f80L;
+        busy.metricsWrittenAt = AT - 1_000;
 
         ServerState down = ServerState.of("cpu-s-040");
         down.lastHeartbeatAt = AT - 30_000;
