@@ -8,9 +8,9 @@ import java.util.Map;
 
 /**
  * One router's black-hole detector: a server that acknowledged none of the tasks this router sent
- * it, while tasks decided an acknowledgement timeout later came back from other servers (no
- * ENQUEUED came back), is ejected, as outlier ejection ejects a failing one, for an ejection time
- * that doubles with each ejection (at most {@value #MAX_EJECTION_FACTOR} times). A healthy server
+ * it (no ENQUEUED came back) while tasks decided an acknowledgement timeout later came back from
+ * any server, is ejected, as outlier ejection ejects a failing one, for an ejection time that
+ * doubles with each ejection (at most {@value #MAX_EJECTION_FACTOR} times). A healthy server
  * acknowledges a task when it reaches it, long before it serves it, so the timeout need only cover
  * how much one server's way there and back may lag another's.
  */
