@@ -7,9 +7,10 @@ package io.qrouter.core.policy;
  */
 public enum FallbackRule {
     /**
-     * The lowest K among {@link HeartbeatKPolicy#FALLBACK_SAMPLES} servers drawn at random.
-     * Measured (N = 1,000, ρ = 0.9, 0.1 update and decision delays, seed 31, 32 routers): 0.489
-     * mean service times of wait.
+     * The lowest K among {@link HeartbeatKPolicy#FALLBACK_SAMPLES} servers drawn at random in
+     * proportion to their capacity. Measured (N = 1,000, ρ = 0.9, 0.1 update and decision delays,
+     * seed 31, 32 routers, drawn uniformly): 0.489 mean service times of wait. Drawn uniformly, a
+     * sample of 8 missed the big servers of a mixed-slot fleet: docs/results.md (2026-12-04).
      */
     SAMPLED_MINIMUM,
     /**

@@ -28,13 +28,14 @@ import java.util.random.RandomGenerator;
  * <p>With several routers the lowest K over the whole view is the wrong fallback: every router
  * reads nearly the same view, so in the time a decision takes to show up in the servers' reports
  * they all send to the same server (herding; with 32 routers the mean wait more than doubles). Each
- * router then takes the lowest K among {@link #FALLBACK_SAMPLES} servers drawn at random, a pool
- * that differs from router to router ({@link FallbackRule}; or a draw from the water filling of the
- * fallback tasks expected in the staleness window). In either, an idle server whose idle period
- * another router owns ranks as holding one task: its owner is about to send it one, and this
- * router's task there would then wait a whole service. Measured (N = 1,000, ρ = 0.9, 0.1 update and
- * decision delays, seed 31, 32 routers): mean wait 0.517 → 0.489 mean service times. A single
- * router keeps the global minimum: nobody else changes its view.
+ * router then takes the lowest K among {@link #FALLBACK_SAMPLES} servers drawn at random in
+ * proportion to their capacity c·μ ({@link CapacitySampler}), a pool that differs from router to
+ * router ({@link FallbackRule}; or a draw from the water filling of the fallback tasks expected in
+ * the staleness window). In either, an idle server whose idle period another router owns ranks as
+ * holding one task: its owner is about to send it one, and this router's task there would then wait
+ * a whole service. Measured (N = 1,000, ρ = 0.9, 0.1 update and decision delays, seed 31, 32
+ * routers): mean wait 0.517 → 0.489 mean service times. A single router keeps the global minimum:
+ * nobody else changes its view.
  */
 final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView.Listener {
     /**
@@ -63,6 +64,9 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
     private int[] slots = new int[16];
     private long filledAtMillis = Long.MIN_VALUE;
     private final DecayedRate fallbacks = new DecayedRate();
+
+    /** The fallback's draws, in proportion to capacity (kept only with several routers). */
+    private final CapacitySampler capacity = new CapacitySampler();
 
     HeartbeatKPolicy(PolicyConfig config, RandomGenerator random, boolean live) {
         super(config, random);
@@ -163,12 +167,18 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
                 && !IdleServers.owns(view, slot, config.routerIndex(), config.routerCount());
     }
 
-    /** The lowest K among a few servers drawn at random (with replacement: N is far larger). */
+    /**
+     * The lowest K among a few servers drawn at random in proportion to their capacity (with
+     * replacement: N is far larger).
+     */
     private Choice sampledMinimum() {
         int best = -1;
         int second = -1;
         for (int i = 0; i < FALLBACK_SAMPLES; i++) {
-            int slot = randomAlive();
+            int slot = capacity.sample(random);
+            if (slot < 0 || !view.alive(slot)) {
+                slot = randomAlive();
+            }
             if (slot == best || slot == second) {
                 continue;
             }
@@ -195,6 +205,9 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
                 && timeUnit.track(slot, view.alive(slot) ? view.snapshot(slot).effectiveMu() : 0)) {
             rekeyAll();
         }
+        if (config.routerCount() > 1) {
+            capacity.set(slot, view.alive(slot) ? capacityOf(slot) : 0);
+        }
         if (!view.alive(slot)) {
             index.remove(slot);
         } else if (live || snapshotChanged || !index.contains(slot)) {
@@ -206,8 +219,16 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
         }
     }
 
+    /** c·μ, with the fleet's mean μ for a server whose μ is not known yet. */
+    private double capacityOf(int slot) {
+        ServerSnapshot s = view.snapshot(slot);
+        double mu = s.effectiveMu();
+        return s.slots() * (mu > 0 ? mu : 1 / timeUnit.seconds());
+    }
+
     @Override
     public void removed(int slot) {
+        capacity.set(slot, 0);
         index.remove(slot);
         if (timeUnit.track(slot, 0)) {
             rekeyAll();
