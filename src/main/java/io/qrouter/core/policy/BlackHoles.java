@@ -46,10 +46,8 @@ public final class BlackHoles {
      * timeout would eject every server at once.
      */
     public boolean overdue(long oldestUnacknowledgedAt, long loopProvenUpTo) {
-        return ackTimeoutMillis > 0
-                && oldestUnacknowledgedAt != Long.MAX_VALUE
-                && loopProvenUpTo != Long.MIN_VALUE
-                && loopProvenUpTo - oldestUnacknowledgedAt > ackTimeoutMillis;
+        return oldestUnacknowledgedAt != Long.MAX_VALUE
+                && oldestUnacknowledgedAt < overdueBefore(loopProvenUpTo);
     }
 
     /**

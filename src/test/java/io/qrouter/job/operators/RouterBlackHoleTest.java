@@ -25,19 +25,13 @@ class RouterBlackHoleTest extends RouterFunctionTestBase {
     @Test
     void aBlackHoleIsEjectedItsTasksDeadLetteredAndItComesBack() throws Exception {
         var router =
-                router(
+                goodAndHole(
                         settings(
                                 "round-robin",
                                 "router.ack-timeout.ms",
                                 "1000",
                                 "router.ack-ejection.ms",
-                                "5000"),
-                        1,
-                        0,
-                        null);
-        router.setProcessingTime(1_000);
-        router.processBroadcastElement(snapshot("good", 1_000, 0), 1_000);
-        router.processBroadcastElement(snapshot("hole", 1_000, 0), 1_000);
+                                "5000"));
         router.setProcessingTime(1_100);
         for (int i = 0; i < 4; i++) {
             router.processElement(task("t" + i, 1_100), 1_100);
@@ -94,10 +88,7 @@ class RouterBlackHoleTest extends RouterFunctionTestBase {
 
     @Test
     void withRedecideOnTheHolesTasksAreRoutedAgainAndNoneIsDeadLettered() throws Exception {
-        var router = router(redeciding(), 1, 0, null);
-        router.setProcessingTime(1_000);
-        router.processBroadcastElement(snapshot("good", 1_000, 0), 1_000);
-        router.processBroadcastElement(snapshot("hole", 1_000, 0), 1_000);
+        var router = goodAndHole(redeciding());
         for (int i = 0; i < 4; i++) {
             router.processElement(task("t" + i, 1_000), 1_000);
         }
@@ -132,10 +123,7 @@ class RouterBlackHoleTest extends RouterFunctionTestBase {
 
     @Test
     void withRedecideATaskNoServerCanTakeIsDeadLetteredStill() throws Exception {
-        var router = router(redeciding(), 1, 0, null);
-        router.setProcessingTime(1_000);
-        router.processBroadcastElement(snapshot("good", 1_000, 0), 1_000);
-        router.processBroadcastElement(snapshot("hole", 1_000, 0), 1_000);
+        var router = goodAndHole(redeciding());
         router.processElement(task("t0", 1_000), 1_000);
         router.processElement(task("t1", 1_000), 1_000);
         router.setProcessingTime(2_001);
@@ -167,10 +155,7 @@ class RouterBlackHoleTest extends RouterFunctionTestBase {
      */
     @Test
     void aSilentPipelineEjectsNobodyUntilALaterTaskMakesTheLoop() throws Exception {
-        var router = router(settings("round-robin", "router.ack-timeout.ms", "1000"), 1, 0, null);
-        router.setProcessingTime(1_000);
-        router.processBroadcastElement(snapshot("good", 1_000, 0), 1_000);
-        router.processBroadcastElement(snapshot("hole", 1_000, 0), 1_000);
+        var router = goodAndHole(settings("round-robin", "router.ack-timeout.ms", "1000"));
         router.processElement(task("t0", 1_000), 1_000);
         router.processElement(task("t1", 1_000), 1_000);
         router.setProcessingTime(5_000);
@@ -192,6 +177,16 @@ class RouterBlackHoleTest extends RouterFunctionTestBase {
         assertThat(deadLetters(router))
                 .extracting(DeadLetter::getTaskId)
                 .containsExactlyElementsOf(tasksOf(all, "hole"));
+    }
+
+    /** One router at 1,000 ms that knows two idle servers, "good" and "hole". */
+    private FeedHarness<String, TaskRequest, RoutingDecision> goodAndHole(RouterSettings settings)
+            throws Exception {
+        var router = router(settings, 1, 0, null);
+        router.setProcessingTime(1_000);
+        router.processBroadcastElement(snapshot("good", 1_000, 0), 1_000);
+        router.processBroadcastElement(snapshot("hole", 1_000, 0), 1_000);
+        return router;
     }
 
     private static RouterSettings redeciding() {
