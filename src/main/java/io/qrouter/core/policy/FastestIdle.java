@@ -38,10 +38,24 @@ final class FastestIdle implements IdleServers {
     @Override
     public void changed(int slot, boolean snapshotChanged) {
         if (IdleServers.eligible(view, slot, routerIndex, routerCount)) {
-            bySpeed.set(slot, -view.snapshot(slot).effectiveMu());
+            ServerSnapshot s = view.snapshot(slot);
+            bySpeed.set(slot, speedKey(s), tieBreak(s));
         } else {
             bySpeed.remove(slot);
         }
+    }
+
+    /** The order key: the fastest first. */
+    static double speedKey(ServerSnapshot s) {
+        return -s.effectiveMu();
+    }
+
+    /**
+     * Servers of equal speed in an order drawn afresh for each idle period, yet the same for anyone
+     * who reads the report (the {@link TokenPlacer} predicts which server a router takes).
+     */
+    static long tieBreak(ServerSnapshot s) {
+        return StableHash.mix(StableHash.of(s.serverId()) + s.tasksReceived());
     }
 
     @Override

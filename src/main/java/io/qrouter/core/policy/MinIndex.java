@@ -28,16 +28,28 @@ final class MinIndex {
      * tie-break).
      */
     void set(int slot, double newKey) {
+        set(slot, newKey, random.nextLong(), false);
+    }
+
+    /**
+     * As {@link #set(int, double)} with the tie-break given, not drawn, so that another component
+     * can predict the order (the {@link TokenPlacer} mirrors each router's idle queue).
+     */
+    void set(int slot, double newKey, long tie) {
+        set(slot, newKey, tie, true);
+    }
+
+    private void set(int slot, double newKey, long tie, boolean given) {
         if (Double.isNaN(newKey)) {
             throw new IllegalArgumentException("index key of slot " + slot + " is NaN");
         }
         ensureSlot(slot);
         int pos = position[slot];
-        if (pos >= 0 && key[slot] == newKey) {
+        if (pos >= 0 && key[slot] == newKey && (!given || tieBreak[slot] == tie)) {
             return;
         }
         key[slot] = newKey;
-        tieBreak[slot] = random.nextLong();
+        tieBreak[slot] = tie;
         if (pos < 0) {
             if (size == heap.length) {
                 heap = Arrays.copyOf(heap, size * 2);

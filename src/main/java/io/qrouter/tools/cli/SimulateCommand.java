@@ -172,6 +172,13 @@ final class SimulateCommand implements Runnable {
     int routers;
 
     @Option(
+            names = "--random-placement",
+            description =
+                    "With several routers, send each task to a router at random instead of to one that"
+                            + " holds an idle server (the job's router.placement=random).")
+    boolean randomPlacement;
+
+    @Option(
             names = "--report-changes",
             description =
                     "Servers report every queue change (as the Flink job's updates do), not only heartbeats and idle reports.")
@@ -317,6 +324,7 @@ final class SimulateCommand implements Runnable {
                     .heartbeat(heartbeat)
                     .idleHeartbeat(!noIdleHeartbeat)
                     .routers(routers)
+                    .placeTasks(!randomPlacement)
                     .reportEveryChange(reportChanges)
                     .updateDelay(Delay.parse(updateDelay, SimSetting.UPDATE_DELAY))
                     .decisionDelay(Delay.parse(decisionDelay, SimSetting.DECISION_DELAY))

@@ -2,6 +2,7 @@ package io.qrouter.tools.sim;
 
 import io.qrouter.core.policy.RoutingPolicy;
 import io.qrouter.core.policy.ServerSnapshot;
+import io.qrouter.core.policy.TokenPlacer;
 import io.qrouter.core.policy.UnacknowledgedTasks;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -25,8 +26,16 @@ final class ReportChannel {
     private final List<List<String>> acknowledgementsInTransit = new ArrayList<>();
     private final ArrayDeque<Integer> freeSlots = new ArrayDeque<>();
 
-    ReportChannel(RoutingPolicy[] routers, int servers, boolean delayed, Delay delay) {
+    private final TokenPlacer placer;
+
+    ReportChannel(
+            RoutingPolicy[] routers,
+            TokenPlacer placer,
+            int servers,
+            boolean delayed,
+            Delay delay) {
         this.routers = routers;
+        this.placer = placer;
         this.delayed = delayed;
         this.delay = delay;
         this.unacknowledged = new ArrayList<>(delayed ? routers.length : 0);
@@ -61,6 +70,9 @@ final class ReportChannel {
      */
     void send(int s, ServerSnapshot report, double now, RandomGenerator random, EventQueue events) {
         if (!delayed) {
+            if (placer != null) {
+                placer.onSnapshot(report, Simulation.millis(now));
+            }
             for (RoutingPolicy r : routers) {
                 r.onSnapshot(report);
             }
@@ -99,6 +111,9 @@ final class ReportChannel {
      */
     private void deliver(ServerSnapshot report, List<String> acknowledged, double now) {
         long nowMillis = Simulation.millis(now);
+        if (placer != null) {
+            placer.onSnapshot(report, nowMillis);
+        }
         for (int r = 0; r < routers.length; r++) {
             int pending =
                     unacknowledged

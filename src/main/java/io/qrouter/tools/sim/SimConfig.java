@@ -30,7 +30,10 @@ import io.qrouter.core.queueing.LoadIndexWeights;
  * @param eta recovery rate η of {@link Impatience#CANCEL_RESTORE}
  * @param heartbeat heartbeat interval bounds (adaptive between them)
  * @param idleHeartbeat a server that becomes idle reports at once (the JIQ "I am idle" message)
- * @param routers number of routers deciding in parallel (each task goes to one at random)
+ * @param routers number of routers deciding in parallel
+ * @param placeTasks with several routers, each task goes to a router that holds an idle server
+ *     ({@link io.qrouter.core.policy.TokenPlacer}, the job's {@code router.placement=idle-servers})
+ *     where the policy's idle queue allows it; false: to a router at random
  * @param meanTimeBetweenFailures per server (0: servers never fail)
  * @param meanTimeToRepair per failure
  * @param initialQueueMean mean of the random initial queue of each server (geometric; 0: start
@@ -82,6 +85,7 @@ public record SimConfig(
         AdaptiveHeartbeat heartbeat,
         boolean idleHeartbeat,
         int routers,
+        boolean placeTasks,
         double meanTimeBetweenFailures,
         double meanTimeToRepair,
         double initialQueueMean,
@@ -257,6 +261,7 @@ public record SimConfig(
         b.heartbeat = heartbeat;
         b.idleHeartbeat = idleHeartbeat;
         b.routers = routers;
+        b.placeTasks = placeTasks;
         b.meanTimeBetweenFailures = meanTimeBetweenFailures;
         b.meanTimeToRepair = meanTimeToRepair;
         b.initialQueueMean = initialQueueMean;

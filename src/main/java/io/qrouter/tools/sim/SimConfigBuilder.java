@@ -31,6 +31,7 @@ public final class SimConfigBuilder {
     AdaptiveHeartbeat heartbeat = new AdaptiveHeartbeat(200, 1000);
     boolean idleHeartbeat = true;
     int routers = 1;
+    boolean placeTasks = true;
     double meanTimeBetweenFailures;
     double meanTimeToRepair = 10;
     double initialQueueMean;
@@ -141,6 +142,11 @@ public final class SimConfigBuilder {
         return this;
     }
 
+    public SimConfigBuilder placeTasks(boolean v) {
+        placeTasks = v;
+        return this;
+    }
+
     public SimConfigBuilder failures(double mtbf, double mttr) {
         meanTimeBetweenFailures = mtbf;
         meanTimeToRepair = mttr;
@@ -235,6 +241,7 @@ public final class SimConfigBuilder {
                 heartbeat,
                 idleHeartbeat,
                 routers,
+                placeTasks,
                 meanTimeBetweenFailures,
                 meanTimeToRepair,
                 initialQueueMean,

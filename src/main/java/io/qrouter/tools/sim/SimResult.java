@@ -115,6 +115,7 @@ public record SimResult(
         m.put("load", config.load());
         m.put("d", config.choices());
         m.put("routers", config.routers());
+        m.put("placement", config.placeTasks() ? "idle-servers" : "random");
         m.put("arrivals", config.arrivals());
         m.put("service", config.service());
         m.put("heterogeneity", config.heterogeneity().spec());

@@ -7,6 +7,7 @@ import io.qrouter.core.policy.Policies;
 import io.qrouter.core.policy.PolicyName;
 import io.qrouter.core.policy.RoutingPolicy;
 import io.qrouter.core.policy.SlowStartPolicy;
+import io.qrouter.core.policy.TokenPlacer;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -57,6 +58,7 @@ public final class Simulation {
     private final SplittableRandom workRandom;
     private final SplittableRandom patienceRandom;
     private final SplittableRandom routerRandom;
+    private final TokenPlacer placer;
     private final SplittableRandom failureRandom;
     private final SplittableRandom setupRandom;
     private final SplittableRandom delayRandom;
@@ -144,7 +146,12 @@ public final class Simulation {
                 !config.updateDelay().isZero()
                         || !config.decisionDelay().isZero()
                         || workload != null && workload.hasDeliveryDelays();
-        this.channel = new ReportChannel(routers, n, delayed, config.updateDelay());
+        this.placer =
+                config.placeTasks() && TokenPlacer.appliesTo(config.policyConfig(0))
+                        ? new TokenPlacer(
+                                routers.length, TokenPlacer.DEFAULT_EXPIRY_MILLIS, routerRandom)
+                        : null;
+        this.channel = new ReportChannel(routers, placer, n, delayed, config.updateDelay());
         this.firstJoiner = n - config.joiningServers();
 
         int[] initialQueue =
@@ -298,7 +305,10 @@ public final class Simulation {
         if (key == null) {
             key = hashKeys ? "t" + task : "";
         }
-        int router = routers.length == 1 ? 0 : routerRandom.nextInt(routers.length);
+        int router =
+                placer != null
+                        ? placer.place(millis(now))
+                        : routers.length == 1 ? 0 : routerRandom.nextInt(routers.length);
         measures.arrived(task, now);
         boolean rejected =
                 admission != null
