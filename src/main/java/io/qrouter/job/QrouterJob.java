@@ -25,15 +25,18 @@ import io.qrouter.job.operators.DsrsArrivalCounter;
 import io.qrouter.job.operators.DsrsSlotFunction;
 import io.qrouter.job.operators.GaBatchFunction;
 import io.qrouter.job.operators.RouterFunction;
+import io.qrouter.job.operators.RouterInput;
 import io.qrouter.job.operators.ServerStateFunction;
 import io.qrouter.job.operators.ServerStateOperator;
 import io.qrouter.job.operators.SplitDeadLetters;
+import io.qrouter.job.operators.TaskPlacerFunction;
 import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.job.records.SlotArrivals;
 import io.qrouter.job.state.BroadcastStates;
 import java.time.Duration;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Source;
+import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.api.java.typeutils.EitherTypeInfo;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
@@ -44,6 +47,7 @@ import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.core.execution.CheckpointingMode;
 import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
+import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -254,21 +258,65 @@ public final class QrouterJob {
                             .name("GA batch router: " + ga.allocator());
         } else {
             RouterSettings router = RouterSettings.from(config);
+            int routers = routerParallelism(config, tasks.getExecutionEnvironment());
+            // set, not left to Flink, because the placer must know which key reaches which router
+            int keyGroups = routerKeyGroups(tasks.getExecutionEnvironment(), routers);
             decisions =
-                    tasks.keyBy(RouterFunction.TASK_KEY)
+                    keyedForRouters(router, routers, keyGroups, tasks, feed)
+                            .keyBy(RouterInput.KEY)
                             .connect(
                                     feed.broadcast(
                                             BroadcastStates.SERVER_UPDATES,
                                             BroadcastStates.CONTROL))
                             .process(new RouterFunction(router))
                             .uid("router")
-                            .name("router: " + router.policy());
+                            .name("router: " + router.policy())
+                            .setMaxParallelism(keyGroups);
         }
         int routerParallelism = config.getInt(ConfigKey.ROUTER_PARALLELISM);
         if (routerParallelism > 0) {
             decisions.setParallelism(routerParallelism);
         }
         return decisions;
+    }
+
+    /**
+     * Tasks keyed for the routers: by the placer (one subtask) when there are several routers and
+     * {@code router.placement=idle-servers}, else by task id (a chained map).
+     */
+    private static DataStream<Tuple2<String, TaskRequest>> keyedForRouters(
+            RouterSettings router,
+            int routers,
+            int keyGroups,
+            DataStream<TaskRequest> tasks,
+            DataStream<Either<ServerUpdate, ControlState>> feed) {
+        if (routers > 1 && router.placeTasks()) {
+            return tasks.keyBy(RouterFunction.TASK_KEY)
+                    .connect(
+                            feed.broadcast(BroadcastStates.SERVER_UPDATES, BroadcastStates.CONTROL))
+                    .process(new TaskPlacerFunction(router, routers, keyGroups), RouterInput.TYPE)
+                    .uid("task-placer")
+                    .name("task placer: to the router holding an idle server")
+                    .setParallelism(1)
+                    .setMaxParallelism(1);
+        }
+        return tasks.map(RouterInput::byId, RouterInput.TYPE)
+                .uid("router-keys")
+                .name("tasks: keyed by id");
+    }
+
+    /** The router's subtasks: router.parallelism, or the job's with 0. */
+    private static int routerParallelism(JobConfig config, StreamExecutionEnvironment env) {
+        int configured = config.getInt(ConfigKey.ROUTER_PARALLELISM);
+        return configured > 0 ? configured : env.getParallelism();
+    }
+
+    /** The router's key groups: the job's max parallelism if set, else Flink's default. */
+    private static int routerKeyGroups(StreamExecutionEnvironment env, int routers) {
+        int configured = env.getConfig().getMaxParallelism();
+        return configured > 0
+                ? configured
+                : KeyGroupRangeAssignment.computeDefaultMaxParallelism(routers);
     }
 
     /** DSRS (seed 002): arrivals counted per slot where they are read, one assignment per slot. */

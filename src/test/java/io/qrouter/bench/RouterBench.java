@@ -2,9 +2,9 @@ package io.qrouter.bench;
 
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
-import io.qrouter.job.FeedHarness;
 import io.qrouter.job.Harnesses;
 import io.qrouter.job.Records;
+import io.qrouter.job.RouterHarness;
 import io.qrouter.job.TestSettings;
 import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.job.serde.AvroCodec;
@@ -27,7 +27,7 @@ public class RouterBench extends PerOperationBench {
     @Param({"20", "2000", "20000"})
     int servers;
 
-    private FeedHarness<String, TaskRequest, RoutingDecision> harness;
+    private RouterHarness harness;
     private final AvroCodec<RoutingDecision> codec = AvroCodec.of(RoutingDecision.class);
     private final TaskRequest[] tasks = new TaskRequest[4096];
     private final SplittableRandom random = new SplittableRandom(1);

@@ -16,7 +16,7 @@ import org.apache.flink.types.Either;
  * The harness of an operator that routes (router, GA, DSRS): its broadcast input brings server
  * updates and control states as the job's feed does, each by its own name here.
  */
-public final class FeedHarness<K, IN, OUT>
+public class FeedHarness<K, IN, OUT>
         extends KeyedBroadcastOperatorTestHarness<K, IN, Either<ServerUpdate, ControlState>, OUT> {
 
     FeedHarness(

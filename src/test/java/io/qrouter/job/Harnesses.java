@@ -2,7 +2,6 @@ package io.qrouter.job;
 
 import io.qrouter.avro.ControlCommand;
 import io.qrouter.avro.DeadLetter;
-import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.core.control.ControlState;
 import io.qrouter.job.config.ControlSettings;
@@ -14,7 +13,6 @@ import io.qrouter.job.operators.ControlAuthFunction;
 import io.qrouter.job.operators.ControlFunction;
 import io.qrouter.job.operators.DsrsArrivalCounter;
 import io.qrouter.job.operators.DsrsSlotFunction;
-import io.qrouter.job.operators.RouterFunction;
 import io.qrouter.job.records.ServerSignal;
 import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.job.records.SlotArrivals;
@@ -110,17 +108,10 @@ public final class Harnesses {
         return start(harness, restoreFrom);
     }
 
-    public static FeedHarness<String, TaskRequest, RoutingDecision> router(
+    public static RouterHarness router(
             RouterSettings settings, int parallelism, int subtask, OperatorSubtaskState restoreFrom)
             throws Exception {
-        return broadcast(
-                new RouterFunction(settings),
-                RouterFunction.TASK_KEY,
-                Types.STRING,
-                BroadcastStates.SERVER_UPDATES,
-                parallelism,
-                subtask,
-                restoreFrom);
+        return start(new RouterHarness(settings, parallelism, subtask), restoreFrom);
     }
 
     public static <K, IN, OUT> FeedHarness<K, IN, OUT> broadcast(

@@ -29,9 +29,19 @@ final class RouterKeys {
                     "1",
                     longIn(0, 4096),
                     "Router subtasks. One router counts every decision in flight; several each own part of the idle queue "
-                            + "and count only their own, so they herd a little on stale views (see the staleness "
-                            + "experiment): raise it only for more decisions per second than one subtask makes. 0 uses "
+                            + "and count only their own, so their fallback herds a little on stale views (see "
+                            + "router.placement): raise it for more decisions per second than one subtask makes. 0 uses "
                             + "job.parallelism.");
+
+    static final KeySpec ROUTER_PLACEMENT =
+            new KeySpec(
+                    "router.placement",
+                    "idle-servers",
+                    oneOf("idle-servers", "random"),
+                    "With several router subtasks and heartbeat-k or heartbeat-k-live: idle-servers sends each task to "
+                            + "the router that holds an idle server (one placer subtask mirrors every router's idle queue "
+                            + "from the server updates); random hashes tasks to routers by task id, so an idle server "
+                            + "waits for its own router's next task.");
 
     static final KeySpec ROUTER_POWER_OF_D =
             new KeySpec("router.power-of-d", "2", longIn(1, 64), "d of the power-of-d policy.");

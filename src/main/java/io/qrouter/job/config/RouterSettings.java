@@ -26,6 +26,8 @@ import java.util.stream.Stream;
  * @param ackEjection how long a black hole is first ejected
  * @param redecideUnacknowledged an ejected black hole's unacknowledged tasks are routed again
  *     instead of dead-lettered
+ * @param placeTasks with several routers, tasks go to the router holding an idle server ({@code
+ *     router.placement=idle-servers}) where the policy's idle queue allows it
  */
 public record RouterSettings(
         PolicyName policy,
@@ -42,7 +44,8 @@ public record RouterSettings(
         PrequalSettings prequal,
         Duration ackTimeout,
         Duration ackEjection,
-        boolean redecideUnacknowledged)
+        boolean redecideUnacknowledged,
+        boolean placeTasks)
         implements Serializable {
 
     /** The value of {@code router.k-time-unit.ms} that follows the fleet's mean service time. */
@@ -78,7 +81,8 @@ public record RouterSettings(
                 prequal(config),
                 ackTimeout(config),
                 config.duration(ConfigKey.ROUTER_ACK_EJECTION_MS),
-                Boolean.parseBoolean(config.choice(ConfigKey.ROUTER_REDECIDE_UNACKNOWLEDGED)));
+                Boolean.parseBoolean(config.choice(ConfigKey.ROUTER_REDECIDE_UNACKNOWLEDGED)),
+                config.choice(ConfigKey.ROUTER_PLACEMENT).equals("idle-servers"));
     }
 
     /**

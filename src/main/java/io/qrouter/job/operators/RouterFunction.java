@@ -31,6 +31,7 @@ import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.java.functions.KeySelector;
+import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
 import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
 import org.apache.flink.types.Either;
@@ -38,10 +39,10 @@ import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
 
 /**
- * The router: tasks (keyed by task id) meet the broadcast {@link ServerUpdate}s and get one {@link
- * RoutingDecision} each, chosen by the configured policy of io.qrouter.core.policy, called
- * unchanged. The broadcast input also brings the operators' {@link ControlState}, stamped on every
- * update ({@link AdminStamp}).
+ * The router: tasks (keyed by task id, or for a subtask by the {@link TaskPlacerFunction}) meet the
+ * broadcast {@link ServerUpdate}s and get one {@link RoutingDecision} each, chosen by the
+ * configured policy of io.qrouter.core.policy, called unchanged. The broadcast input also brings
+ * the operators' {@link ControlState}, stamped on every update ({@link AdminStamp}).
  *
  * <p>Tasks no server can take yet wait in keyed state (at most {@code bufferCapacity}, for {@code
  * bufferDeadline}); each task sent counts on its server until an update acknowledges it. Why it is
@@ -50,7 +51,10 @@ import org.apache.flink.util.OutputTag;
  */
 public class RouterFunction
         extends KeyedBroadcastProcessFunction<
-                String, TaskRequest, Either<ServerUpdate, ControlState>, RoutingDecision> {
+                String,
+                Tuple2<String, TaskRequest>,
+                Either<ServerUpdate, ControlState>,
+                RoutingDecision> {
     private static final long serialVersionUID = 1L;
 
     private static final ServerFeed<ServerUpdate> FEED =
@@ -60,7 +64,7 @@ public class RouterFunction
     public static final OutputTag<DeadLetter> DEAD_LETTERS =
             new OutputTag<>("router-dead-letters", new AvroTypeInfo<>(DeadLetter.class));
 
-    /** The key the router's input must be keyed by. */
+    /** A task's own key: its id. */
     public static final KeySelector<TaskRequest, String> TASK_KEY = TaskRequest::getTaskId;
 
     static final ValueStateDescriptor<BufferedTask> BUFFERED =
@@ -115,8 +119,9 @@ public class RouterFunction
 
     @Override
     public void processElement(
-            TaskRequest task, ReadOnlyContext ctx, Collector<RoutingDecision> out)
+            Tuple2<String, TaskRequest> keyed, ReadOnlyContext ctx, Collector<RoutingDecision> out)
             throws Exception {
+        TaskRequest task = keyed.f1;
         long now = ctx.timerService().currentProcessingTime();
         if (routeTask(task, now, ctx, out)) {
             return;

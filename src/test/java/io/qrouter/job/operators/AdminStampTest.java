@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.qrouter.avro.ControlLogEntry;
 import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.SlotAssignment;
-import io.qrouter.avro.TaskRequest;
 import io.qrouter.core.control.Command;
 import io.qrouter.core.control.ControlState;
 import io.qrouter.core.policy.PolicyConfig;
@@ -15,6 +14,7 @@ import io.qrouter.core.policy.PolicyName;
 import io.qrouter.job.DsrsHarness;
 import io.qrouter.job.FeedHarness;
 import io.qrouter.job.Harnesses;
+import io.qrouter.job.RouterHarness;
 import io.qrouter.job.TestSettings;
 import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.job.state.BroadcastStates;
@@ -52,8 +52,7 @@ class AdminStampTest {
         return ControlState.initial(PolicyConfig.of(PolicyName.HEARTBEAT_K_LIVE));
     }
 
-    private FeedHarness<String, TaskRequest, RoutingDecision> router(int parallelism, int subtask)
-            throws Exception {
+    private RouterHarness router(int parallelism, int subtask) throws Exception {
         var harness =
                 Harnesses.router(
                         TestSettings.router("router.policy", "jsq"), parallelism, subtask, null);
@@ -66,9 +65,7 @@ class AdminStampTest {
         return records == null ? List.of() : records.stream().map(StreamRecord::getValue).toList();
     }
 
-    private static List<String> decide(
-            FeedHarness<String, TaskRequest, RoutingDecision> router, int tasks, long at)
-            throws Exception {
+    private static List<String> decide(RouterHarness router, int tasks, long at) throws Exception {
         return RouterControlTest.decide(router, tasks, at).stream()
                 .map(RoutingDecision::getServerId)
                 .toList();
@@ -80,8 +77,7 @@ class AdminStampTest {
         // two routers of one job: each sees every update, only the first reports
         var first = router(2, 0);
         var second = router(2, 1);
-        List<FeedHarness<String, TaskRequest, RoutingDecision>> all =
-                List.of(single, first, second);
+        List<RouterHarness> all = List.of(single, first, second);
         for (var router : all) {
             router.setProcessingTime(1_000);
             router.processBroadcastElement(snapshot("a", 1_000, 2), 1_000);

@@ -9,9 +9,8 @@ import static io.qrouter.job.Records.task;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.qrouter.avro.RoutingDecision;
-import io.qrouter.avro.TaskRequest;
-import io.qrouter.job.FeedHarness;
 import io.qrouter.job.Harnesses;
+import io.qrouter.job.RouterHarness;
 import io.qrouter.job.ServerStateHarness;
 import io.qrouter.job.TestSettings;
 import io.qrouter.job.records.ServerUpdate;
@@ -26,7 +25,7 @@ import org.junit.jupiter.api.Test;
  */
 class FreshServerViewTest {
     private ServerStateHarness servers;
-    private FeedHarness<String, TaskRequest, RoutingDecision> router;
+    private RouterHarness router;
     private int forwarded;
 
     @AfterEach

@@ -7,8 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.qrouter.avro.ControlLogEntry;
 import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.RoutingDecision;
-import io.qrouter.avro.TaskRequest;
-import io.qrouter.job.FeedHarness;
+import io.qrouter.job.RouterHarness;
 import io.qrouter.job.config.RouterSettings;
 import io.qrouter.job.records.ServerUpdate;
 import java.util.List;
@@ -180,8 +179,7 @@ class RouterBlackHoleTest extends RouterFunctionTestBase {
     }
 
     /** One router at 1,000 ms that knows two idle servers, "good" and "hole". */
-    private FeedHarness<String, TaskRequest, RoutingDecision> goodAndHole(RouterSettings settings)
-            throws Exception {
+    private RouterHarness goodAndHole(RouterSettings settings) throws Exception {
         var router = router(settings, 1, 0, null);
         router.setProcessingTime(1_000);
         router.processBroadcastElement(snapshot("good", 1_000, 0), 1_000);
@@ -198,8 +196,7 @@ class RouterBlackHoleTest extends RouterFunctionTestBase {
                 "true");
     }
 
-    private static void acknowledge(
-            FeedHarness<String, TaskRequest, RoutingDecision> router, List<String> taskIds, long at)
+    private static void acknowledge(RouterHarness router, List<String> taskIds, long at)
             throws Exception {
         ServerUpdate ack = snapshot("good", at, 0);
         ack.setEnqueuedSinceLastSnapshot(taskIds);
@@ -213,14 +210,12 @@ class RouterBlackHoleTest extends RouterFunctionTestBase {
                 .toList();
     }
 
-    private static List<DeadLetter> deadLetters(
-            FeedHarness<String, TaskRequest, RoutingDecision> router) {
+    private static List<DeadLetter> deadLetters(RouterHarness router) {
         var records = router.getSideOutput(RouterFunction.DEAD_LETTERS);
         return records == null ? List.of() : records.stream().map(StreamRecord::getValue).toList();
     }
 
-    private static List<ControlLogEntry> controlLog(
-            FeedHarness<String, TaskRequest, RoutingDecision> router) {
+    private static List<ControlLogEntry> controlLog(RouterHarness router) {
         var records = router.getSideOutput(AdminStamp.CONTROL_LOG);
         return records == null ? List.of() : records.stream().map(StreamRecord::getValue).toList();
     }

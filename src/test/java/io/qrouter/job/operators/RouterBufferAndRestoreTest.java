@@ -6,9 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.qrouter.avro.DeadLetter;
 import io.qrouter.avro.RoutingDecision;
-import io.qrouter.avro.TaskRequest;
-import io.qrouter.job.FeedHarness;
 import io.qrouter.job.Harnesses;
+import io.qrouter.job.RouterHarness;
 import io.qrouter.job.config.RouterSettings;
 import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.job.state.BroadcastStates;
@@ -162,8 +161,7 @@ class RouterBufferAndRestoreTest extends RouterFunctionTestBase {
         assertThat(released).containsExactlyInAnyOrderElementsOf(waiting);
     }
 
-    private static List<DeadLetter> deadLetters(
-            FeedHarness<String, TaskRequest, RoutingDecision> router) {
+    private static List<DeadLetter> deadLetters(RouterHarness router) {
         var records = router.getSideOutput(RouterFunction.DEAD_LETTERS);
         return records == null
                 ? List.of()

@@ -7,10 +7,9 @@ import static io.qrouter.job.operators.AdminStampTest.with;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.qrouter.avro.RoutingDecision;
-import io.qrouter.avro.TaskRequest;
 import io.qrouter.core.control.ControlState;
-import io.qrouter.job.FeedHarness;
 import io.qrouter.job.Harnesses;
+import io.qrouter.job.RouterHarness;
 import io.qrouter.job.TestSettings;
 import io.qrouter.job.config.RouterSettings;
 import java.util.ArrayList;
@@ -22,7 +21,7 @@ import org.junit.jupiter.api.Test;
 
 /** The router under the operators' commands, which come on its broadcast input with the updates. */
 class RouterControlTest {
-    private final List<FeedHarness<String, TaskRequest, RoutingDecision>> open = new ArrayList<>();
+    private final List<RouterHarness> open = new ArrayList<>();
 
     @AfterEach
     void close() throws Exception {
@@ -31,8 +30,7 @@ class RouterControlTest {
         }
     }
 
-    private FeedHarness<String, TaskRequest, RoutingDecision> router(
-            OperatorSubtaskState restoreFrom) throws Exception {
+    private RouterHarness router(OperatorSubtaskState restoreFrom) throws Exception {
         RouterSettings settings =
                 TestSettings.router(
                         "router.policy", "heartbeat-k-live", "router.k-time-unit.ms", "1000");
@@ -42,9 +40,7 @@ class RouterControlTest {
     }
 
     /** The decisions {@code router} makes for {@code tasks} new tasks at {@code at}. */
-    static List<RoutingDecision> decide(
-            FeedHarness<String, TaskRequest, RoutingDecision> router, int tasks, long at)
-            throws Exception {
+    static List<RoutingDecision> decide(RouterHarness router, int tasks, long at) throws Exception {
         int before = router.extractOutputValues().size();
         for (int i = 0; i < tasks; i++) {
             router.processElement(task("t-" + at + "-" + i, at), at);

@@ -6,11 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.qrouter.avro.Health;
 import io.qrouter.avro.RoutingDecision;
-import io.qrouter.avro.TaskRequest;
 import io.qrouter.core.policy.PolicyName;
 import io.qrouter.core.policy.RouterOwnership;
 import io.qrouter.core.queueing.LoadIndex;
-import io.qrouter.job.FeedHarness;
+import io.qrouter.job.RouterHarness;
 import io.qrouter.job.config.RouterSettings;
 import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.job.state.BroadcastStates;
@@ -206,8 +205,7 @@ class RouterFunctionTest extends RouterFunctionTestBase {
      * a holds 1 and b 4: a burst of three goes to a, which then holds 4 as far as this router
      * knows.
      */
-    private FeedHarness<String, TaskRequest, RoutingDecision> burstOfThreeToA(
-            RouterSettings settings) throws Exception {
+    private RouterHarness burstOfThreeToA(RouterSettings settings) throws Exception {
         var router = router(settings, 1, 0, null);
         router.setProcessingTime(1_000);
         router.processBroadcastElement(estimated("a", 1_000, 1), 1_000);

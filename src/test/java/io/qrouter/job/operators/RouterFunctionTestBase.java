@@ -2,10 +2,8 @@ package io.qrouter.job.operators;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.qrouter.avro.RoutingDecision;
-import io.qrouter.avro.TaskRequest;
-import io.qrouter.job.FeedHarness;
 import io.qrouter.job.Harnesses;
+import io.qrouter.job.RouterHarness;
 import io.qrouter.job.TestSettings;
 import io.qrouter.job.config.RouterSettings;
 import java.util.ArrayList;
@@ -23,7 +21,7 @@ abstract class RouterFunctionTestBase {
 
     static final int CAPACITY = 3;
 
-    private final List<FeedHarness<String, TaskRequest, RoutingDecision>> open = new ArrayList<>();
+    private final List<RouterHarness> open = new ArrayList<>();
 
     @AfterEach
     void close() throws Exception {
@@ -50,7 +48,7 @@ abstract class RouterFunctionTestBase {
         return TestSettings.router(keysAndValues.toArray(String[]::new));
     }
 
-    FeedHarness<String, TaskRequest, RoutingDecision> router(
+    RouterHarness router(
             RouterSettings settings, int parallelism, int subtask, OperatorSubtaskState restoreFrom)
             throws Exception {
         var harness = Harnesses.router(settings, parallelism, subtask, restoreFrom);
@@ -58,7 +56,7 @@ abstract class RouterFunctionTestBase {
         return harness;
     }
 
-    FeedHarness<String, TaskRequest, RoutingDecision> router(String policy) throws Exception {
+    RouterHarness router(String policy) throws Exception {
         return router(settings(policy), 1, 0, null);
     }
 
