@@ -36,6 +36,9 @@ final class MinIndex {
      * can predict the order (the {@link TokenPlacer} mirrors each router's idle queue).
      */
     void set(int slot, double newKey, long tie) {
+        // the draw it replaces is still taken, so that the rest of the policy's random stream, and
+        // every simulator figure published before, stays bit for bit the same
+        random.nextLong();
         set(slot, newKey, tie, true);
     }
 

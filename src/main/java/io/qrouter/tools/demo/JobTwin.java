@@ -43,7 +43,8 @@ public final class JobTwin {
                                 serverState.heartbeatMax().toMillis()),
                         serverState.estimatorConfig(),
                         router.loadIndexTimeUnit().toMillis() / 1000.0,
-                        router.slowStart().toMillis() / 1000.0));
+                        router.slowStart().toMillis() / 1000.0,
+                        router.placeTasks()));
     }
 
     /** Router subtasks: {@code router.parallelism}, or {@code job.parallelism} when it is 0. */

@@ -38,6 +38,8 @@ public final class DigitalTwin {
      *     seconds)
      * @param slowStartSeconds the job's slow-start window ({@code router.slow-start.ms} in seconds;
      *     0: off)
+     * @param placeTasks {@code router.placement=idle-servers}: tasks go to the router holding an
+     *     idle server
      */
     public record JobModel(
             PolicyName policy,
@@ -45,7 +47,8 @@ public final class DigitalTwin {
             AdaptiveHeartbeat heartbeat,
             EstimatorConfig estimators,
             double loadIndexTimeUnitSeconds,
-            double slowStartSeconds) {}
+            double slowStartSeconds,
+            boolean placeTasks) {}
 
     /**
      * The servers of the run the twin mirrors.
@@ -137,6 +140,7 @@ public final class DigitalTwin {
                         .servers(servers.mu().length)
                         .tasks(decided.size())
                         .routers(job.routers())
+                        .placeTasks(job.placeTasks())
                         .heartbeat(job.heartbeat())
                         .idleHeartbeat(false)
                         .reportEveryChange(true)

@@ -63,7 +63,8 @@ public record RecordedRun(
 
     /**
      * The job keys the twin's model is made from ({@code twin_keys}); a run written before they
-     * were kept gives its policy and parallelism only.
+     * were kept gives its policy and parallelism only, and one written before the task placer
+     * routed its tasks by id ({@code router.placement=random}).
      */
     public Map<String, String> twinKeys() {
         Map<String, String> out = new TreeMap<>();
@@ -72,6 +73,7 @@ public record RecordedRun(
         } else if (report.get("policy") != null) {
             out.put("router.policy", String.valueOf(report.get("policy")));
         }
+        out.putIfAbsent("router.placement", "random");
         return out;
     }
 

@@ -68,7 +68,8 @@ public record WhatIf(
                 run.heartbeat(),
                 run.estimators(),
                 run.loadIndexTimeUnitSeconds(),
-                run.slowStartSeconds());
+                run.slowStartSeconds(),
+                run.placeTasks());
     }
 
     DigitalTwin.Servers servers(DigitalTwin.Servers run) {

@@ -40,6 +40,7 @@ class OperatorSettingsFromConfigTest {
                     Map.entry("router.ack-timeout.ms", "700"),
                     Map.entry("router.ack-ejection.ms", "9000"),
                     Map.entry("router.redecide-unacknowledged", "true"),
+                    Map.entry("router.placement", "random"),
                     Map.entry("sink.delivery-guarantee", "exactly-once"),
                     Map.entry("checkpoint.interval.ms", "1500"),
                     Map.entry("server.queue-model", "chain-p"),
@@ -102,6 +103,7 @@ class OperatorSettingsFromConfigTest {
         assertThat(router.bufferDeadline()).isEqualTo(Duration.ofMillis(1500));
         assertThat(router.inFlightTimeout()).isEqualTo(Duration.ofMillis(700));
         assertThat(router.tasksTopic()).isEqualTo("orders");
+        assertThat(router.placeTasks()).isFalse();
         assertThat(router.maxLossProbability()).isEqualTo(0.2);
         assertThat(router.slowStart()).isEqualTo(Duration.ofMillis(5000));
         // exactly-once: the decisions reach the servers a checkpoint later

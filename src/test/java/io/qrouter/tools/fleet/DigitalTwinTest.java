@@ -82,7 +82,13 @@ class DigitalTwinTest {
         estimators.setMinWaits(20);
         estimators.setMinRecoveries(20);
         return new DigitalTwin.JobModel(
-                policy, 2, new AdaptiveHeartbeat(250, 2_000), estimators.validate(), 1.0, 0);
+                policy,
+                2,
+                new AdaptiveHeartbeat(250, 2_000),
+                estimators.validate(),
+                1.0,
+                0,
+                false); // recorded before the task placer: tasks went to routers by id
     }
 
     /** The recorded run's servers: single-slot, at a steady speed. */

@@ -109,7 +109,8 @@ class FleetSlowdownsTest {
                                 new AdaptiveHeartbeat(200, 1000),
                                 estimators.validate(),
                                 1,
-                                0),
+                                0,
+                                true),
                         3);
         assertThat(twin)
                 .containsKey("antagonist_halving_seconds")

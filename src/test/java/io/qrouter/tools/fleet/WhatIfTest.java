@@ -89,7 +89,8 @@ class WhatIfTest {
                         new AdaptiveHeartbeat(250, 2000),
                         new EstimatorConfig(),
                         0.5,
-                        3);
+                        3,
+                        true);
         WhatIf jsq4 =
                 new WhatIf(
                         Optional.of(PolicyName.JSQ),
