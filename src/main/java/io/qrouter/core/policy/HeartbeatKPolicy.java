@@ -85,7 +85,7 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
         if (idleSlot >= 0) {
             return new Choice(idleSlot, Rule.IDLE_QUEUE, index.key(idleSlot), -1, Double.NaN);
         }
-        if (config.routerCount() > 1) {
+        if (config.routerCount() > 1 && config.fallback() != FallbackRule.WHOLE_VIEW) {
             fallbacks.add(nowMillis);
             return config.fallback() == FallbackRule.WATER_FILLING
                     ? waterFilled()
@@ -146,14 +146,17 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
         return othersToken(slot) ? 1 : view.load(slot);
     }
 
-    /** K as the fallback ranks it: of {@link #expectedLoad}. */
-    private double fallbackKey(int slot) {
+    /**
+     * The index's key: K of the server's load, or with several routers of {@link #expectedLoad}, so
+     * that every fallback ranks another router's idle server as holding one task.
+     */
+    private double indexKey(int slot) {
         if (othersToken(slot)) {
             ServerSnapshot s = view.snapshot(slot);
             return LoadIndex.live(
                     1, s.slots(), s.effectiveMu(), s.alphaC(), timeUnit.seconds(), weights);
         }
-        return index.key(slot);
+        return loadIndexK(slot);
     }
 
     /**
@@ -182,10 +185,10 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
             if (slot == best || slot == second) {
                 continue;
             }
-            if (best < 0 || fallbackKey(slot) < fallbackKey(best)) {
+            if (best < 0 || index.key(slot) < index.key(best)) {
                 second = best;
                 best = slot;
-            } else if (second < 0 || fallbackKey(slot) < fallbackKey(second)) {
+            } else if (second < 0 || index.key(slot) < index.key(second)) {
                 second = slot;
             }
         }
@@ -211,7 +214,7 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
         if (!view.alive(slot)) {
             index.remove(slot);
         } else if (live || snapshotChanged || !index.contains(slot)) {
-            index.set(slot, loadIndexK(slot));
+            index.set(slot, indexKey(slot));
         } else {
             // steady-state K ignores the decision; at least servers of equal K then take turns,
             // chosen at random
@@ -243,7 +246,7 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
         for (int i = 0; i < view.aliveCount(); i++) {
             int slot = view.aliveSlot(i);
             if (index.contains(slot)) {
-                index.set(slot, loadIndexK(slot));
+                index.set(slot, indexKey(slot));
             }
         }
     }

@@ -19,7 +19,10 @@ import java.util.random.RandomGenerator;
  * to the router with the most idle servers left (ties at random) and marks the server that router
  * will take. The mark holds until a report acknowledges the task (the server is busy, or has
  * received more tasks), or for {@code expiryMillis} if none does. With no idle server anywhere the
- * task goes to a router at random, whose fallback decides.
+ * task goes to {@link #FALLBACK_ROUTER}, which takes the lowest K over its whole view ({@link
+ * FallbackRule#WHOLE_VIEW}): being the only router that sends to busy servers, it knows every such
+ * task in flight, as a single router does, where routers falling back each on their own would herd
+ * onto the servers their stale views share.
  *
  * <p>Not thread-safe; one placer per task stream, fed every report before any router adds its own
  * tasks in flight.
@@ -59,6 +62,9 @@ public final class TokenPlacer {
      */
     public static final long DEFAULT_EXPIRY_MILLIS = 2_000;
 
+    /** The router that takes every task no idle server can take. */
+    public static final int FALLBACK_ROUTER = 0;
+
     private final int routerCount;
     private final long expiryMillis;
     private final RandomGenerator random;
@@ -94,6 +100,16 @@ public final class TokenPlacer {
                 && config.idleQueue()
                 && (config.name() == PolicyName.HEARTBEAT_K
                         || config.name() == PolicyName.HEARTBEAT_K_LIVE);
+    }
+
+    /**
+     * The configuration of a router behind the placer: the whole-view fallback where the placer
+     * applies ({@link #appliesTo}), else {@code config} unchanged.
+     */
+    public static PolicyConfig behindPlacer(PolicyConfig config) {
+        return appliesTo(config)
+                ? config.withFallback(FallbackRule.WHOLE_VIEW, config.stalenessWindowSeconds())
+                : config;
     }
 
     /** Applies a server's report as every router receives it. */
@@ -148,7 +164,7 @@ public final class TokenPlacer {
             }
         }
         if (best < 0) {
-            return random.nextInt(routerCount);
+            return FALLBACK_ROUTER;
         }
         idleQueues[best].pollFirst().takenAtMillis = nowMillis;
         return best;

@@ -11,6 +11,7 @@ import io.qrouter.core.policy.Policies;
 import io.qrouter.core.policy.PolicyConfig;
 import io.qrouter.core.policy.RoutingPolicy;
 import io.qrouter.core.policy.SlowStartPolicy;
+import io.qrouter.core.policy.TokenPlacer;
 import io.qrouter.job.config.RouterSettings;
 import io.qrouter.job.convert.BlackHoleReports;
 import io.qrouter.job.convert.DeadLetters;
@@ -434,9 +435,10 @@ public class RouterFunction
     private RoutingPolicy newPolicy(RouterControl control) {
         int routerCount = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
         PolicyConfig config = settings.policyConfig(routerIndex, routerCount);
+        PolicyConfig controlled = control == null ? config : control.applyTo(config);
         RoutingPolicy created =
                 Policies.create(
-                        control == null ? config : control.applyTo(config),
+                        settings.placeTasks() ? TokenPlacer.behindPlacer(controlled) : controlled,
                         new SplittableRandom(
                                 settings.seed() ^ (0x9E3779B97F4A7C15L * (routerIndex + 1))));
         return settings.slowStart().isZero()

@@ -4,6 +4,7 @@ import io.qrouter.core.policy.AdaptiveHeartbeat;
 import io.qrouter.core.policy.Decision;
 import io.qrouter.core.policy.LossAdmission;
 import io.qrouter.core.policy.Policies;
+import io.qrouter.core.policy.PolicyConfig;
 import io.qrouter.core.policy.PolicyName;
 import io.qrouter.core.policy.RoutingPolicy;
 import io.qrouter.core.policy.SlowStartPolicy;
@@ -121,7 +122,11 @@ public final class Simulation {
 
         this.routers = new RoutingPolicy[config.routers()];
         for (int r = 0; r < routers.length; r++) {
-            RoutingPolicy policy = Policies.create(config.policyConfig(r), policyRandom.split());
+            PolicyConfig routerConfig =
+                    config.placeTasks()
+                            ? TokenPlacer.behindPlacer(config.policyConfig(r))
+                            : config.policyConfig(r);
+            RoutingPolicy policy = Policies.create(routerConfig, policyRandom.split());
             routers[r] =
                     config.slowStart() > 0
                             ? new SlowStartPolicy(policy, millis(config.slowStart()))

@@ -47,17 +47,16 @@ class TokenPlacerTest {
     }
 
     @Test
-    void withNoIdleServerAnywhereTasksSpreadAtRandomAndMarkNothing() {
+    void withNoIdleServerAnywhereTasksGoToTheFallbackRouterAndMarkNothing() {
         TokenPlacer placer = new TokenPlacer(ROUTERS, 2_000, new SplittableRandom(7));
         placer.onSnapshot(report("busy", 0, 3, 1, 9), 0);
-        int[] perRouter = new int[ROUTERS];
-        for (int t = 0; t < 1_000; t++) {
-            perRouter[placer.place(t)]++;
+        for (int t = 0; t < 100; t++) {
+            assertThat(placer.place(t)).isEqualTo(TokenPlacer.FALLBACK_ROUTER);
         }
-        assertThat(perRouter[0]).isBetween(400, 600);
-        String idle = ownedBy(0, 1).get(0);
+        String idle = ownedBy(1, 1).get(0);
         placer.onSnapshot(report(idle, 1_000, 0, 1, 0), 1_000);
-        assertThat(placer.place(1_001)).isEqualTo(0);
+        assertThat(placer.place(1_001)).isEqualTo(1);
+        assertThat(placer.place(1_002)).isEqualTo(TokenPlacer.FALLBACK_ROUTER);
     }
 
     @Test
@@ -180,6 +179,16 @@ class TokenPlacerTest {
                                         .withRouter(0, 2)
                                         .withIdleQueue(false)))
                 .isFalse();
+        assertThat(
+                        TokenPlacer.behindPlacer(
+                                        PolicyConfig.of(PolicyName.HEARTBEAT_K_LIVE)
+                                                .withRouter(1, 2))
+                                .fallback())
+                .isEqualTo(FallbackRule.WHOLE_VIEW);
+        assertThat(
+                        TokenPlacer.behindPlacer(PolicyConfig.of(PolicyName.JSQ).withRouter(1, 2))
+                                .fallback())
+                .isEqualTo(PolicyConfig.DEFAULT_FALLBACK);
         assertThatThrownBy(() -> new TokenPlacer(0, 1, new SplittableRandom(1)))
                 .hasMessageContaining("routerCount");
     }
