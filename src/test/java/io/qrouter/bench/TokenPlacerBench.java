@@ -9,10 +9,10 @@ import org.openjdk.jmh.annotations.Setup;
 
 /**
  * The task placer with N servers and R routers, a tenth of the servers idle: {@code placeTask}
- * places one task and applies the update that makes another server idle (so the pool stays the
- * same size), {@code serverUpdate} applies one server's update. The placer is one subtask that
- * pays both for every task and every update. Run: {@code java -cp
- * target/test-classes:target/classes:$(cat cp.txt) org.openjdk.jmh.Main TokenPlacerBench}.
+ * places one task and applies the update that makes another server idle (so the pool stays the same
+ * size), {@code serverUpdate} applies one server's update. The placer is one subtask that pays both
+ * for every task and every update. Run: {@code java -cp target/test-classes:target/classes:$(cat
+ * cp.txt) org.openjdk.jmh.Main TokenPlacerBench}.
  */
 public class TokenPlacerBench extends PerOperationBench {
     @Param({"20", "2000", "20000"})
@@ -29,7 +29,9 @@ public class TokenPlacerBench extends PerOperationBench {
 
     @Setup
     public void setUp() {
-        placer = new TokenPlacer(routers, TokenPlacer.DEFAULT_EXPIRY_MILLIS, new SplittableRandom(2));
+        placer =
+                new TokenPlacer(
+                        routers, TokenPlacer.DEFAULT_EXPIRY_MILLIS, new SplittableRandom(2));
         ids = new String[servers];
         received = new long[servers];
         for (int s = 0; s < servers; s++) {
