@@ -25,17 +25,15 @@ import java.util.random.RandomGenerator;
  * without a steady state (ρ ≥ 1) has K = +∞ and ranks last; when every server is overloaded the
  * rule reported is FALLBACK and the choice is uniform among them (their random tie-breaks decide).
  *
- * <p>With several routers the lowest K over the whole view is the wrong fallback: every router
- * reads nearly the same view, so in the time a decision takes to show up in the servers' reports
- * they all send to the same server (herding; with 32 routers the mean wait more than doubles). Each
- * router then takes the lowest K among {@link #FALLBACK_SAMPLES} servers drawn at random in
- * proportion to their capacity c·μ ({@link CapacitySampler}), a pool that differs from router to
- * router ({@link FallbackRule}; or a draw from the water filling of the fallback tasks expected in
- * the staleness window). In either, an idle server whose idle period another router owns ranks as
- * holding one task: its owner is about to send it one, and this router's task there would then wait
- * a whole service. Measured (N = 1,000, ρ = 0.9, 0.1 update and decision delays, seed 31, 32
- * routers): mean wait 0.517 → 0.489 mean service times. A single router keeps the global minimum:
- * nobody else changes its view.
+ * <p>With several routers, each routing on its own, the lowest K over the whole view is the wrong
+ * fallback: every router reads nearly the same view, so in the time a decision takes to show up in
+ * the servers' reports they all send to the same server (herding). Each router then takes the
+ * lowest K among {@link #FALLBACK_SAMPLES} servers drawn in proportion to their capacity c·μ
+ * ({@link CapacitySampler}; or a draw from a water filling, {@link FallbackRule}). Behind a {@link
+ * TokenPlacer} only one router falls back, and it takes the lowest K over its whole view ({@link
+ * FallbackRule#WHOLE_VIEW}), as a single router does. In every case an idle server whose idle
+ * period another router owns ranks as holding one task: its owner is about to send it one, and this
+ * router's task there would then wait a whole service.
  */
 final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView.Listener {
     /**
