@@ -149,7 +149,8 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
      * that every fallback ranks another router's idle server as holding one task.
      */
     private double indexKey(int slot) {
-        if (othersToken(slot)) {
+        // one router owns every idle server: spare its every update the ownership hash
+        if (config.routerCount() > 1 && othersToken(slot)) {
             ServerSnapshot s = view.snapshot(slot);
             return LoadIndex.live(
                     1, s.slots(), s.effectiveMu(), s.alphaC(), timeUnit.seconds(), weights);
