@@ -9,6 +9,8 @@ package io.qrouter.core.estimate;
  *     time, the latency the model-free balancers use); unknown until a task completed in the window
  * @param recentServiceSeconds mean service time per slot of the tasks completed in the newest
  *     buckets (the window's while none did); unknown until a task completed in the window
+ * @param recentService the newest buckets' completions and service time on test, for μ as routing
+ *     believes it now ({@link ServiceRateBelief})
  * @param observedMillis T of Eq. (1): the window length, or the time since the first event until it
  *     fills
  * @param lambdaPerSecond arrival rate, Eq. (1): ENQUEUED events / T
@@ -26,6 +28,7 @@ public record EstimatorSnapshot(
         long atMillis,
         Estimate recentWaitSeconds,
         Estimate recentServiceSeconds,
+        ServiceEvidence recentService,
         long observedMillis,
         Estimate lambdaPerSecond,
         Estimate muPerSecond,

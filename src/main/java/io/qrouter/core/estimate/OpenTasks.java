@@ -58,13 +58,15 @@ public class OpenTasks {
 
     /**
      * Time the open tasks have spent so far in their phase up to {@code toMillis}, in one pass:
-     * waiting since {@code fromMillis}, cancelled since {@code fromMillis}, and waiting since
-     * {@code recentFromMillis}.
+     * waiting since {@code fromMillis}, cancelled since {@code fromMillis}, waiting since {@code
+     * recentFromMillis}, and in service since they started (whole: a service is a censored
+     * observation of its length).
      */
     OpenTime openTimeMillis(long fromMillis, long recentFromMillis, long toMillis) {
         long waiting = 0;
         long cancelled = 0;
         long recentWaiting = 0;
+        long serving = 0;
         if (size > 0) {
             for (Map.Entry<String, OpenTask> entry : byTaskId.entries()) {
                 OpenTask task = entry.getValue();
@@ -74,14 +76,16 @@ public class OpenTasks {
                     recentWaiting += Math.max(0, toMillis - Math.max(recentFromMillis, since));
                 } else if (task.getPhase() == TaskPhase.CANCELLED) {
                     cancelled += Math.max(0, toMillis - Math.max(fromMillis, since));
+                } else {
+                    serving += Math.max(0, toMillis - since);
                 }
             }
         }
-        return new OpenTime(waiting, cancelled, recentWaiting);
+        return new OpenTime(waiting, cancelled, recentWaiting, serving);
     }
 
     /** What {@link #openTimeMillis} adds up, in milliseconds. */
-    record OpenTime(long waiting, long cancelled, long recentWaiting) {}
+    record OpenTime(long waiting, long cancelled, long recentWaiting, long serving) {}
 
     int size() {
         return size;

@@ -245,10 +245,15 @@ public class ServerEstimators {
         double cancelledMillis = sums[CANCELLED_MILLIS.ordinal()] + open.cancelled();
 
         Estimate[] recent = recent(sums, bothSums[1], open.recentWaiting());
+        ServiceEvidence recentService =
+                new ServiceEvidence(
+                        (long) bothSums[1][COMPLETIONS.ordinal()],
+                        (bothSums[1][SERVICE_MILLIS.ordinal()] + open.serving()) / 1000.0);
         return new EstimatorSnapshot(
                 nowMillis,
                 recent[0],
                 recent[1],
+                recentService,
                 observedMillis,
                 perSecond(arrivals, observedMillis, arrivals, config.getMinArrivals()),
                 perSecond(

@@ -7,7 +7,8 @@ package io.qrouter.core.estimate;
  * estimate known, by 70 %, more than the speed differences K should rank by. The nominal rate
  * counts as {@link #NOMINAL_COMPLETIONS} completions, so the estimate takes over as evidence builds
  * (at 30 tasks/s, a 60 s window holds 1,800) and a server that misreports is still caught. Measured
- * in docs/queueing.md ("How sure K is").
+ * in docs/queueing.md ("How sure K is"). That belief moves slowly by design; what a server does now
+ * (it slowed down, or is stuck on a long task) updates it from the newest buckets.
  */
 public final class ServiceRateBelief {
     private ServiceRateBelief() {}
@@ -16,10 +17,33 @@ public final class ServiceRateBelief {
     public static final int NOMINAL_COMPLETIONS = 200;
 
     /**
+     * The weight of the long-run belief against the newest buckets, in completions. Measured in
+     * docs/results.md ("μ now"): 8 leaves exponential servers' waits as they were, where 2 and 4
+     * cost up to 12 % (the recent evidence is then noise), and cuts heavy tails' waits 5-15 %.
+     */
+    public static final int LONG_RUN_COMPLETIONS = 8;
+
+    /**
      * The blended μ: mean service times (what the completions average) weighted by count, the
      * nominal one counting {@link #NOMINAL_COMPLETIONS}; the estimate alone without a nominal rate,
      * and 0 (unknown) without an estimate.
      */
+    /**
+     * μ now: the {@link #mu(Estimate, double) long-run belief}, counting {@link
+     * #LONG_RUN_COMPLETIONS} completions, updated by the newest buckets' evidence (completions over
+     * service time on test, open services included), so that a server that slowed down ranks as
+     * slow within a service time or two. The long-run belief alone without recent service time.
+     */
+    public static double mu(Estimate estimate, ServiceEvidence recent, double nominalRate) {
+        double longRun = mu(estimate, nominalRate);
+        if (!(longRun > 0) || !(recent.serviceSeconds() > 0)) {
+            return longRun;
+        }
+        // never more weight to the newest buckets than to the long run: their noise stays bounded
+        double weight = Math.max(LONG_RUN_COMPLETIONS, recent.completions());
+        return (recent.completions() + weight) / (recent.serviceSeconds() + weight / longRun);
+    }
+
     public static double mu(Estimate estimate, double nominalRate) {
         if (!estimate.isKnown() || !(estimate.value() > 0)) {
             return 0;

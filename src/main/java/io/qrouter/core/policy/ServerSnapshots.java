@@ -29,7 +29,8 @@ public final class ServerSnapshots {
                 busy,
                 serviceRatePerSecond,
                 orZero(estimates.lambdaPerSecond()),
-                ServiceRateBelief.mu(estimates.muPerSecond(), serviceRatePerSecond),
+                ServiceRateBelief.mu(
+                        estimates.muPerSecond(), estimates.recentService(), serviceRatePerSecond),
                 orZero(estimates.alphaCPerSecond()),
                 ServerSnapshot.TASKS_RECEIVED_UNKNOWN,
                 1,

@@ -96,7 +96,9 @@ public record QueueFigures(
                         mu == null
                                 ? null
                                 : ServiceRateBelief.mu(
-                                        estimates.muPerSecond(), reportedServiceRate));
+                                        estimates.muPerSecond(),
+                                        estimates.recentService(),
+                                        reportedServiceRate));
         Double lambda = in.lambda();
         double muUsed = mu != null && mu > 0 ? mu : reportedServiceRate;
         double alphaCUsed = in.alphaC() != null ? in.alphaC() : 0;

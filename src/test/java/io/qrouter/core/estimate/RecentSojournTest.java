@@ -78,4 +78,16 @@ class RecentSojournTest {
         // at 5.5 s the span (buckets 4 and 5) holds nothing: 0 wait + the window's mean service
         assertThat(sojourn(e.snapshot(5_500))).isCloseTo(0.4, within(1e-12));
     }
+
+    @Test
+    void theRecentServiceEvidenceCountsTheNewestBucketsCompletionsAndTheOpenServiceSoFar() {
+        ServerEstimators e = estimators();
+        serve(e, "old", 5_000, 0, 700); // completes in bucket 5, before the recent span
+        serve(e, "done", 8_000, 0, 300); // completes in bucket 8
+        e.onEnqueued("running", 9_000);
+        e.onStarted("running", 9_000);
+        ServiceEvidence recent = e.snapshot(9_800).recentService();
+        assertThat(recent.completions()).isEqualTo(1);
+        assertThat(recent.serviceSeconds()).isCloseTo(0.3 + 0.8, within(1e-12));
+    }
 }

@@ -29,4 +29,34 @@ class ServiceRateBeliefTest {
         assertThat(ServiceRateBelief.mu(Estimate.known(3.0, 5), 0)).isEqualTo(3.0);
         assertThat(ServiceRateBelief.mu(Estimate.unknown(4), 7.0)).isZero();
     }
+
+    @Test
+    void recentEvidenceUpdatesTheLongRunBeliefAsItsWeightInCompletionsSays() {
+        // long run: 200 completions of mean 1 s against nominal 1 s, μ = 1; recent: 4 completions
+        // and 8 s on test (12 completions' worth of evidence in all, 16 s): μ = 12 / 16
+        double mu =
+                ServiceRateBelief.mu(Estimate.known(1.0, 200), new ServiceEvidence(4, 8.0), 1.0);
+        assertThat(mu)
+                .isCloseTo(
+                        (4.0 + ServiceRateBelief.LONG_RUN_COMPLETIONS)
+                                / (8.0 + ServiceRateBelief.LONG_RUN_COMPLETIONS / 1.0),
+                        within(1e-12))
+                .isCloseTo(0.75, within(1e-12));
+    }
+
+    @Test
+    void aServiceStillRunningLowersTheBeliefWithoutAnyCompletion() {
+        double before = ServiceRateBelief.mu(Estimate.known(2.0, 200), ServiceEvidence.NONE, 2.0);
+        double stuck =
+                ServiceRateBelief.mu(Estimate.known(2.0, 200), new ServiceEvidence(0, 4.0), 2.0);
+        assertThat(before).isCloseTo(2.0, within(1e-12));
+        // 8 completions' worth at 0.5 s = 4 s, plus 4 s on test without an end: 8 / 8 s
+        assertThat(stuck).isCloseTo(1.0, within(1e-12));
+    }
+
+    @Test
+    void noLongRunBeliefMeansNoRecentOneEither() {
+        assertThat(ServiceRateBelief.mu(Estimate.unknown(3), new ServiceEvidence(5, 1.0), 0))
+                .isZero();
+    }
 }

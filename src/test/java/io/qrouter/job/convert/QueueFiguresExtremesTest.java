@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.qrouter.core.estimate.Estimate;
 import io.qrouter.core.estimate.EstimatorSnapshot;
+import io.qrouter.core.estimate.ServiceEvidence;
 import io.qrouter.core.queueing.ExtremeRates;
 import io.qrouter.core.queueing.LoadIndexWeights;
 import io.qrouter.job.config.JobConfig;
@@ -39,6 +40,7 @@ class QueueFiguresExtremesTest {
                         0,
                         Estimate.unknown(0),
                         Estimate.unknown(0),
+                        ServiceEvidence.NONE,
                         60_000,
                         lambda,
                         mu,
