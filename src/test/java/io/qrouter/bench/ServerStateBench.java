@@ -24,8 +24,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * taskLifecycle} is one task's ENQUEUED, STARTED and COMPLETED (their updates to the routers
  * included; every {@value #TASKS_PER_HEARTBEAT}th task of a server also brings its heartbeat, as
  * 100 tasks a second per server would), {@code heartbeat} one heartbeat (estimates, metrics, the
- * heartbeat log, and the update when it brings news). Run: {@code java -cp
- * target/test-classes:target/classes:$(cat cp.txt) org.openjdk.jmh.Main ServerStateBench}.
+ * heartbeat log, and the update when it brings news). {@code history} is what the servers did
+ * before. Run: {@code java -cp target/test-classes:target/classes:$(cat cp.txt)
+ * org.openjdk.jmh.Main ServerStateBench}.
  */
 public class ServerStateBench extends PerOperationBench {
     static final int TASKS_PER_HEARTBEAT = 100;
@@ -39,10 +40,18 @@ public class ServerStateBench extends PerOperationBench {
     @Param({"10", "1000"})
     int openTasks;
 
+    /**
+     * busy: a task every 500 ms over the last 60 s, every bucket of the window live; quiet: a task
+     * every 9.7 s over 20 minutes, as most of a large fleet's servers, the ring's slots long since
+     * all used once and six of them in the window.
+     */
+    @Param({"busy", "quiet"})
+    String history;
+
     private ServerStateHarness harness;
     private String[] serverIds;
     private long task;
-    private long nowMillis = 100_000;
+    private long nowMillis = 1_300_000;
     private int server;
 
     @Setup(Level.Trial)
@@ -59,7 +68,8 @@ public class ServerStateBench extends PerOperationBench {
             for (int k = 0; k < openTasks; k++) {
                 event(serverIds[s], "waiting-" + k, ENQUEUED, k);
             }
-            for (long t = 0; t < 60_000; t += 500) { // a full 60 s window of served tasks
+            long step = history.equals("quiet") ? 9_700 : 500;
+            for (long t = nowMillis - 120 * step; t < nowMillis; t += step) {
                 lifecycle(serverIds[s], "warm-" + s + "-" + t, t);
             }
         }

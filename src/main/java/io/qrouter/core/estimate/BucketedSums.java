@@ -113,15 +113,27 @@ public class BucketedSums {
     /**
      * Sums of every series, indexed by series, over the buckets the ring still holds in
      * fromBucket..toBucket ({@code [0]}) and in its tail recentFrom..toBucket ({@code [1]}), all
-     * inclusive: one pass over the slots for both, as a heartbeat needs both.
+     * inclusive: one pass over the slots for both, as a heartbeat needs both. The same pass drops
+     * the slots whose bucket has left the ring: no event can land there again and no window can
+     * count it, yet a slot stays until its turn in the ring comes round, so a quiet server would
+     * keep all {@code bucketCount} of them, to be read at every heartbeat and written at every
+     * checkpoint.
      */
     double[][] sums(long fromBucket, long recentFrom, long toBucket) {
         flush();
         double[] total = new double[seriesCount];
         double[] recent = new double[seriesCount];
+        long oldestKept = oldestKeptBucket();
+        int[] dead = null;
+        int deadCount = 0;
         for (var entry : slots.entries()) {
             WindowBucket b = entry.getValue();
-            if (b.getBucket() >= fromBucket && b.getBucket() <= toBucket) {
+            if (b.getBucket() < oldestKept) {
+                if (dead == null) {
+                    dead = new int[bucketCount];
+                }
+                dead[deadCount++] = entry.getKey();
+            } else if (b.getBucket() >= fromBucket && b.getBucket() <= toBucket) {
                 boolean isRecent = b.getBucket() >= recentFrom;
                 for (int series = 0; series < seriesCount; series++) {
                     total[series] += b.getSums()[series];
@@ -130,6 +142,9 @@ public class BucketedSums {
                     }
                 }
             }
+        }
+        for (int i = 0; i < deadCount; i++) {
+            slots.remove(dead[i]);
         }
         return new double[][] {total, recent};
     }

@@ -220,8 +220,8 @@ public class ServerEstimators {
      * The estimates over the window ending at {@code nowMillis}. The window covers the bucket of
      * nowMillis and the bucketCount - 1 before it (so it slides in steps of one bucket); T runs
      * from the start of its oldest bucket, or from the first event seen while the window has not
-     * yet filled, to nowMillis. Does not change the state. Every heartbeat takes one, so it reads
-     * the buckets and the open tasks once each.
+     * yet filled, to nowMillis. Changes no estimate (it drops buckets that have left the ring).
+     * Every heartbeat takes one, so it reads the buckets and the open tasks once each.
      */
     public EstimatorSnapshot snapshot(long nowMillis) {
         long nowBucket = window.bucketOf(nowMillis);
