@@ -14,7 +14,6 @@ public class EstimatorConfig {
     private int minWaits = 20;
     private int minRecoveries = 10;
     private int maxOpenTasks = 4096;
-    private int maxInterarrivalSamples = 512;
 
     /** The defaults: a 60 s window in 1 s buckets, 20 observations per estimate (10 recoveries). */
     public EstimatorConfig() {}
@@ -38,7 +37,6 @@ public class EstimatorConfig {
         atLeast("minWaits", minWaits, 1);
         atLeast("minRecoveries", minRecoveries, 1);
         atLeast("maxOpenTasks", maxOpenTasks, 1);
-        atLeast("maxInterarrivalSamples", maxInterarrivalSamples, 2);
         return this;
     }
 
@@ -62,8 +60,7 @@ public class EstimatorConfig {
     public boolean sameLayoutAs(EstimatorConfig other) {
         return windowMillis == other.windowMillis
                 && bucketCount == other.bucketCount
-                && maxOpenTasks == other.maxOpenTasks
-                && maxInterarrivalSamples == other.maxInterarrivalSamples;
+                && maxOpenTasks == other.maxOpenTasks;
     }
 
     public long getWindowMillis() {
@@ -128,13 +125,5 @@ public class EstimatorConfig {
 
     public void setMaxOpenTasks(int maxOpenTasks) {
         this.maxOpenTasks = maxOpenTasks;
-    }
-
-    public int getMaxInterarrivalSamples() {
-        return maxInterarrivalSamples;
-    }
-
-    public void setMaxInterarrivalSamples(int maxInterarrivalSamples) {
-        this.maxInterarrivalSamples = maxInterarrivalSamples;
     }
 }

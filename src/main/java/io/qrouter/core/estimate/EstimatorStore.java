@@ -2,16 +2,13 @@ package io.qrouter.core.estimate;
 
 /**
  * Where a server's {@link ServerEstimators} keep the parts of their state that grow with the window
- * or the open tasks, each entry on its own: the window's time buckets, the pages of recent arrival
- * times, the open tasks. The estimators themselves stay a small header of counters (a Flink POJO),
- * the same size whatever the window.
+ * or the open tasks, each entry on its own: the window's time buckets and the open tasks. The
+ * estimators themselves stay a small header of counters (a Flink POJO), the same size whatever the
+ * window.
  */
 public interface EstimatorStore {
     /** Ring slot → the bucket it holds. */
     StateMap<Integer, WindowBucket> buckets();
-
-    /** Page number → up to {@link ArrivalTimesRing#PAGE} arrival times. */
-    StateMap<Integer, long[]> arrivalPages();
 
     /** Task id → its open phase. */
     StateMap<String, OpenTask> openTasks();
@@ -19,17 +16,11 @@ public interface EstimatorStore {
     /** A store on the heap. */
     static EstimatorStore inMemory() {
         StateMap<Integer, WindowBucket> buckets = new HashStateMap<>();
-        StateMap<Integer, long[]> pages = new HashStateMap<>();
         StateMap<String, OpenTask> open = new HashStateMap<>();
         return new EstimatorStore() {
             @Override
             public StateMap<Integer, WindowBucket> buckets() {
                 return buckets;
-            }
-
-            @Override
-            public StateMap<Integer, long[]> arrivalPages() {
-                return pages;
             }
 
             @Override

@@ -18,16 +18,16 @@ import static io.qrouter.core.estimate.WindowQuantity.WAITS_ENDED;
  * services completed in the window (Eq. 2); alphaC = abandonments / time spent waiting, counting
  * the waits of served, cancelled and still-waiting tasks too (the maximum-likelihood estimate for
  * exponential patience under censoring); eta = recoveries / time spent in the cancelled state
- * (likewise counting periods still open); and the recent interarrival gaps for an empirical GI/M/1.
- * Waiting and cancelled time is attributed to the buckets it overlaps, so these two are exact per
- * window; a service time counts whole in the bucket of its completion, as in Eq. (2).
+ * (likewise counting periods still open). Waiting and cancelled time is attributed to the buckets
+ * it overlaps, so these two are exact per window; a service time counts whole in the bucket of its
+ * completion, as in Eq. (2).
  *
- * <p>Memory is bounded whatever the event rate: a fixed ring of time buckets, a fixed ring of
- * arrival times and at most {@code maxOpenTasks} open tasks. Those three live in an {@link
- * EstimatorStore}, one entry per bucket, page of arrival times and open task, so an event reads and
- * writes a few small entries whatever the window; this object is their header, a Flink POJO of a
- * few counters: the job keeps it in keyed {@code ValueState} and the store in keyed {@code
- * MapState}s and {@link #attach attaches} them after each read; no Flink import here.
+ * <p>Memory is bounded whatever the event rate: a fixed ring of time buckets and at most {@code
+ * maxOpenTasks} open tasks. Both live in an {@link EstimatorStore}, one entry per bucket and open
+ * task, so an event reads and writes a few small entries whatever the window; this object is their
+ * header, a Flink POJO of a few counters: the job keeps it in keyed {@code ValueState} and the
+ * store in keyed {@code MapState}s and {@link #attach attaches} them after each read; no Flink
+ * import here.
  *
  * <p>Events of one task must come in their own order (a server emits them so, and Kafka keeps a
  * partition's order); events of different tasks may come in any order: an event is counted in the
@@ -40,7 +40,6 @@ public class ServerEstimators {
 
     private EstimatorConfig config;
     private BucketedSums window;
-    private ArrivalTimesRing recentArrivals;
     private OpenTasks openTasks;
     private long firstEventMillis = Long.MAX_VALUE;
     private long lateEvents;
@@ -63,13 +62,12 @@ public class ServerEstimators {
         this(config, EstimatorStore.inMemory());
     }
 
-    /** Estimators whose window, arrival times and open tasks live in {@code store}. */
+    /** Estimators whose window and open tasks live in {@code store}. */
     public ServerEstimators(EstimatorConfig config, EstimatorStore store) {
         this.config = config.validate();
         this.window =
                 new BucketedSums(
                         config.bucketMillis(), config.getBucketCount(), WindowQuantity.COUNT);
-        this.recentArrivals = new ArrivalTimesRing(config.getMaxInterarrivalSamples());
         this.openTasks = new OpenTasks(config.getMaxOpenTasks());
         attach(store);
     }
@@ -82,14 +80,12 @@ public class ServerEstimators {
     public ServerEstimators(
             EstimatorConfig config,
             BucketedSums window,
-            ArrivalTimesRing recentArrivals,
             OpenTasks openTasks,
             long firstEventMillis,
             long lateEvents,
             long unmatchedEvents) {
         this.config = config;
         this.window = window;
-        this.recentArrivals = recentArrivals;
         this.openTasks = openTasks;
         this.firstEventMillis = firstEventMillis;
         this.lateEvents = lateEvents;
@@ -101,7 +97,6 @@ public class ServerEstimators {
      */
     public ServerEstimators attach(EstimatorStore store) {
         window.attach(store.buckets());
-        recentArrivals.attach(store.arrivalPages());
         openTasks.attach(store.openTasks());
         return this;
     }
@@ -126,7 +121,6 @@ public class ServerEstimators {
     public void onEnqueued(String taskId, long eventTimeMillis) {
         observe(eventTimeMillis);
         count(ARRIVALS, eventTimeMillis);
-        recentArrivals.add(eventTimeMillis);
         openTasks.open(taskId, TaskPhase.WAITING, eventTimeMillis);
         window.flush();
     }
@@ -274,17 +268,6 @@ public class ServerEstimators {
                 unmatchedEvents);
     }
 
-    /**
-     * Gaps in seconds between the recent arrivals in the window ending at {@code nowMillis}, oldest
-     * first, for an empirical GI/M/1 (at most maxInterarrivalSamples - 1 of them; may be empty).
-     * Not part of {@link #snapshot}: no heartbeat needs them, and they cost a read of every kept
-     * arrival time.
-     */
-    public double[] interarrivalSeconds(long nowMillis) {
-        long fromBucket = windowStartBucket(window.bucketOf(nowMillis));
-        return recentArrivals.interarrivalSeconds(fromBucket * config.bucketMillis(), nowMillis);
-    }
-
     /** The oldest bucket of the window whose newest bucket is {@code nowBucket}. */
     private long windowStartBucket(long nowBucket) {
         return Math.max(nowBucket - config.getBucketCount() + 1, window.oldestKeptBucket());
@@ -366,14 +349,6 @@ public class ServerEstimators {
 
     public void setWindow(BucketedSums window) {
         this.window = window;
-    }
-
-    public ArrivalTimesRing getRecentArrivals() {
-        return recentArrivals;
-    }
-
-    public void setRecentArrivals(ArrivalTimesRing recentArrivals) {
-        this.recentArrivals = recentArrivals;
     }
 
     public OpenTasks getOpenTasks() {

@@ -1,6 +1,5 @@
 package io.qrouter.job.records;
 
-import io.qrouter.core.estimate.ArrivalTimesRing;
 import io.qrouter.core.estimate.BucketedSums;
 import io.qrouter.core.estimate.EstimatorConfig;
 import io.qrouter.core.estimate.OpenTask;
@@ -25,9 +24,10 @@ public final class EstimatorSerializers {
         private static final long serialVersionUID = 1L;
 
         /**
-         * The format new state is written in; {@link HandWrittenSerializer} says when to bump it.
+         * The format new state is written in; {@link HandWrittenSerializer} says when to bump it. 4
+         * dropped the arrival-time ring (its size in the config, its header), which nothing read.
          */
-        static final int FORMAT = FIRST_FORMAT;
+        static final int FORMAT = 4;
 
         public Header() {
             this(FORMAT);
@@ -62,7 +62,6 @@ public final class EstimatorSerializers {
             return new ServerEstimators(
                     copy(from.getConfig()),
                     copy(from.getWindow()),
-                    copy(from.getRecentArrivals()),
                     copy(from.getOpenTasks()),
                     from.getFirstEventMillis(),
                     from.getLateEvents(),
@@ -82,7 +81,9 @@ public final class EstimatorSerializers {
                 out.writeInt(c.getMinWaits());
                 out.writeInt(c.getMinRecoveries());
                 out.writeInt(c.getMaxOpenTasks());
-                out.writeInt(c.getMaxInterarrivalSamples());
+                if (format < 4) {
+                    out.writeInt(0); // the arrival-time ring's size
+                }
             }
             BucketedSums w = e.getWindow();
             out.writeBoolean(w != null);
@@ -92,12 +93,8 @@ public final class EstimatorSerializers {
                 out.writeInt(w.getSeriesCount());
                 out.writeLong(w.getNewestBucket());
             }
-            ArrivalTimesRing a = e.getRecentArrivals();
-            out.writeBoolean(a != null);
-            if (a != null) {
-                out.writeInt(a.getCapacity());
-                out.writeInt(a.getNext());
-                out.writeInt(a.getSize());
+            if (format < 4) {
+                out.writeBoolean(false); // no arrival-time ring
             }
             OpenTasks o = e.getOpenTasks();
             out.writeBoolean(o != null);
@@ -124,7 +121,9 @@ public final class EstimatorSerializers {
                 c.setMinWaits(in.readInt());
                 c.setMinRecoveries(in.readInt());
                 c.setMaxOpenTasks(in.readInt());
-                c.setMaxInterarrivalSamples(in.readInt());
+                if (format < 4) {
+                    in.readInt(); // the arrival-time ring's size
+                }
             }
             BucketedSums w = null;
             if (in.readBoolean()) {
@@ -134,12 +133,10 @@ public final class EstimatorSerializers {
                 w.setSeriesCount(in.readInt());
                 w.setNewestBucket(in.readLong());
             }
-            ArrivalTimesRing a = null;
-            if (in.readBoolean()) {
-                a = new ArrivalTimesRing();
-                a.setCapacity(in.readInt());
-                a.setNext(in.readInt());
-                a.setSize(in.readInt());
+            if (format < 4 && in.readBoolean()) {
+                // the arrival-time ring's header (capacity, next, size), read past; its pages are
+                // cleared with their server (EstimatorState)
+                in.skipBytesToRead(3 * Integer.BYTES);
             }
             OpenTasks o = null;
             if (in.readBoolean()) {
@@ -148,7 +145,7 @@ public final class EstimatorSerializers {
                 o.setSize(in.readInt());
                 o.setEvicted(in.readLong());
             }
-            return new ServerEstimators(c, w, a, o, in.readLong(), in.readLong(), in.readLong());
+            return new ServerEstimators(c, w, o, in.readLong(), in.readLong(), in.readLong());
         }
 
         private static EstimatorConfig copy(EstimatorConfig from) {
@@ -164,7 +161,6 @@ public final class EstimatorSerializers {
             to.setMinWaits(from.getMinWaits());
             to.setMinRecoveries(from.getMinRecoveries());
             to.setMaxOpenTasks(from.getMaxOpenTasks());
-            to.setMaxInterarrivalSamples(from.getMaxInterarrivalSamples());
             return to;
         }
 
@@ -177,17 +173,6 @@ public final class EstimatorSerializers {
             to.setBucketCount(from.getBucketCount());
             to.setSeriesCount(from.getSeriesCount());
             to.setNewestBucket(from.getNewestBucket());
-            return to;
-        }
-
-        private static ArrivalTimesRing copy(ArrivalTimesRing from) {
-            if (from == null) {
-                return null;
-            }
-            ArrivalTimesRing to = new ArrivalTimesRing();
-            to.setCapacity(from.getCapacity());
-            to.setNext(from.getNext());
-            to.setSize(from.getSize());
             return to;
         }
 

@@ -8,6 +8,7 @@ import io.qrouter.core.estimate.StateMap;
 import io.qrouter.core.estimate.WindowBucket;
 import io.qrouter.job.records.EstimatorSerializers;
 import org.apache.flink.api.common.functions.RuntimeContext;
+import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
@@ -19,9 +20,9 @@ import org.apache.flink.api.common.typeutils.base.StringSerializer;
 /**
  * A server's estimators in keyed state, laid out so that a lifecycle event costs a few small
  * entries under RocksDB (not a rewrite of its whole window): the {@link ServerEstimators} header (a
- * few counters) in a ValueState, and the window's buckets, the pages of recent arrival times and
- * the open tasks each in a MapState, one entry apiece. Each is written by a hand-written serializer
- * ({@link EstimatorSerializers}), not by reflection.
+ * few counters) in a ValueState, and the window's buckets and the open tasks each in a MapState,
+ * one entry apiece. Each is written by a hand-written serializer ({@link EstimatorSerializers}),
+ * not by reflection.
  */
 public final class EstimatorState implements EstimatorStore {
     static final ValueStateDescriptor<ServerEstimators> HEADER =
@@ -29,11 +30,17 @@ public final class EstimatorState implements EstimatorStore {
     static final MapStateDescriptor<Integer, WindowBucket> BUCKETS =
             new MapStateDescriptor<>(
                     "estimator-buckets", IntSerializer.INSTANCE, new EstimatorSerializers.Bucket());
-    static final MapStateDescriptor<Integer, long[]> ARRIVAL_PAGES =
+
+    /**
+     * The pages of an arrival-time ring that state written before 2026-12-05 kept, for an empirical
+     * GI/M/1 that nothing read: no longer written, and cleared with their server.
+     */
+    public static final MapStateDescriptor<Integer, long[]> LEGACY_ARRIVAL_PAGES =
             new MapStateDescriptor<>(
                     "estimator-arrival-pages",
                     Types.INT,
                     PrimitiveArrayTypeInfo.LONG_PRIMITIVE_ARRAY_TYPE_INFO);
+
     static final MapStateDescriptor<String, OpenTask> OPEN_TASKS =
             new MapStateDescriptor<>(
                     "estimator-open-tasks",
@@ -43,7 +50,7 @@ public final class EstimatorState implements EstimatorStore {
     private EstimatorConfig config;
     private final ValueState<ServerEstimators> header;
     private final MapStateMap<Integer, WindowBucket> buckets;
-    private final MapStateMap<Integer, long[]> arrivalPages;
+    private final MapState<Integer, long[]> legacyArrivalPages;
     private final MapStateMap<String, OpenTask> openTasks;
 
     /** The current key's estimators in {@code context}'s keyed states, through {@code caching}. */
@@ -51,7 +58,7 @@ public final class EstimatorState implements EstimatorStore {
         this.config = config;
         this.header = caching.value(context.getState(HEADER));
         this.buckets = new MapStateMap<>(caching.map(context.getMapState(BUCKETS)));
-        this.arrivalPages = new MapStateMap<>(caching.map(context.getMapState(ARRIVAL_PAGES)));
+        this.legacyArrivalPages = context.getMapState(LEGACY_ARRIVAL_PAGES);
         this.openTasks = new MapStateMap<>(caching.map(context.getMapState(OPEN_TASKS)));
     }
 
@@ -95,18 +102,13 @@ public final class EstimatorState implements EstimatorStore {
     public void clear() {
         header.clear();
         buckets.clear();
-        arrivalPages.clear();
+        legacyArrivalPages.clear();
         openTasks.clear();
     }
 
     @Override
     public StateMap<Integer, WindowBucket> buckets() {
         return buckets;
-    }
-
-    @Override
-    public StateMap<Integer, long[]> arrivalPages() {
-        return arrivalPages;
     }
 
     @Override

@@ -37,7 +37,6 @@ class ServerEstimatorsFlinkStateTest {
                         ServerEstimators.class,
                         EstimatorConfig.class,
                         BucketedSums.class,
-                        ArrivalTimesRing.class,
                         OpenTasks.class,
                         OpenTask.class,
                         WindowBucket.class)) {

@@ -8,7 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -92,18 +91,6 @@ class ServerEstimatorsRatesTest {
                 .isCloseTo(ETA, within(fourStandardErrors(ETA, recoveries)));
         // the waits ended by cancellation saw no abandonment
         assertThat(snapshot.alphaCPerSecond().value()).isZero();
-    }
-
-    @Test
-    void interarrivalSamplesAreExponentialGapsOfTheRecentArrivals() {
-        ServerEstimators estimators = wholeStreamEstimators();
-        LifecycleEvent.feedAll(RENEGING, estimators);
-        double[] gaps = estimators.interarrivalSeconds(Math.round(SECONDS * 1000));
-        assertThat(gaps).hasSize(new EstimatorConfig().getMaxInterarrivalSamples() - 1);
-        double mean = Arrays.stream(gaps).average().orElseThrow();
-        // the standard deviation of an exponential gap equals its mean 1/lambda
-        assertThat(mean).isCloseTo(1 / LAMBDA, within(4 / LAMBDA / Math.sqrt(gaps.length)));
-        assertThat(Arrays.stream(gaps).min().orElseThrow()).isGreaterThanOrEqualTo(0);
     }
 
     @Test

@@ -35,7 +35,6 @@ class ServerEstimatorsWindowTest {
                                 snapshot.etaPerSecond(),
                                 snapshot.exitRateThetaPerSecond()))
                 .containsOnly(Estimate.unknown(0));
-        assertThat(empty.interarrivalSeconds(123_456)).isEmpty();
         assertThat(snapshot.observedMillis()).isZero();
     }
 
@@ -140,8 +139,6 @@ class ServerEstimatorsWindowTest {
         assertThat(shuffled).isNotEqualTo(inOrder);
 
         EstimatorConfig config = window(60_000, 60);
-        config.setMaxInterarrivalSamples(
-                10_000); // keeps every arrival of the window, whatever the order
         ServerEstimators ordered = new ServerEstimators(config);
         ServerEstimators late = new ServerEstimators(config);
         LifecycleEvent.feedAll(inOrder, ordered);
@@ -153,8 +150,6 @@ class ServerEstimatorsWindowTest {
         assertThat(actual.muPerSecond()).isEqualTo(expected.muPerSecond());
         assertThat(actual.alphaCPerSecond()).isEqualTo(expected.alphaCPerSecond());
         assertThat(actual.etaPerSecond()).isEqualTo(expected.etaPerSecond());
-        assertThat(late.interarrivalSeconds(600_000))
-                .containsExactly(ordered.interarrivalSeconds(600_000));
         assertThat(actual.lateEvents()).isZero();
         assertThat(actual.muPerSecond().isKnown()).isTrue();
     }
@@ -196,7 +191,6 @@ class ServerEstimatorsWindowTest {
     void memoryStaysBoundedUnderAHugeEventRate() {
         EstimatorConfig config = window(10_000, 10);
         config.setMaxOpenTasks(1_000);
-        config.setMaxInterarrivalSamples(64);
         EstimatorStore store = EstimatorStore.inMemory();
         ServerEstimators estimators = new ServerEstimators(config, store);
         int tasks = 100_000;
@@ -214,13 +208,7 @@ class ServerEstimatorsWindowTest {
         assertThat(open).isLessThanOrEqualTo(1_000).isEqualTo(estimators.getOpenTasks().getSize());
         assertThat(estimators.getOpenTasks().getEvicted()).isEqualTo(tasks - open);
         assertThat(count(store.buckets())).isLessThanOrEqualTo(10);
-        int arrivalTimes = 0;
-        for (var page : store.arrivalPages().entries()) {
-            arrivalTimes += page.getValue().length;
-        }
-        assertThat(arrivalTimes).isEqualTo(64);
         EstimatorSnapshot snapshot = estimators.snapshot(999);
-        assertThat(estimators.interarrivalSeconds(999)).hasSizeLessThanOrEqualTo(63);
         assertThat(snapshot.lambdaPerSecond().value()).isCloseTo(200_000, within(200_000 * 0.01));
     }
 
@@ -261,10 +249,10 @@ class ServerEstimatorsWindowTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("windowMillis")
                 .hasMessageContaining("1000");
-        EstimatorConfig noSamples = new EstimatorConfig();
-        noSamples.setMaxInterarrivalSamples(1);
-        assertThatThrownBy(() -> new ServerEstimators(noSamples))
-                .hasMessage("maxInterarrivalSamples must be >= 2 (got 1)");
+        EstimatorConfig noOpenTasks = new EstimatorConfig();
+        noOpenTasks.setMaxOpenTasks(0);
+        assertThatThrownBy(() -> new ServerEstimators(noOpenTasks))
+                .hasMessage("maxOpenTasks must be >= 1 (got 0)");
         EstimatorConfig zeroMinimum = new EstimatorConfig();
         zeroMinimum.setMinWaits(0);
         assertThatThrownBy(() -> new ServerEstimators(zeroMinimum))

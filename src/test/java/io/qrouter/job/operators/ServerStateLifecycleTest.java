@@ -14,10 +14,15 @@ import io.qrouter.job.Harnesses;
 import io.qrouter.job.records.BufferedTask;
 import io.qrouter.job.records.ServerSignal;
 import io.qrouter.job.records.ServerUpdate;
+import io.qrouter.job.state.EstimatorState;
 import java.util.List;
+import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.java.typeutils.PojoTypeInfo;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.runtime.state.VoidNamespace;
+import org.apache.flink.runtime.state.VoidNamespaceSerializer;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -137,6 +142,35 @@ class ServerStateLifecycleTest extends ServerStateFunctionTestBase {
         assertThat(gone.acceptsTasks()).isFalse();
         assertThat(harness.numKeyedStateEntries()).isZero();
         assertThat(harness.numProcessingTimeTimers()).isZero();
+    }
+
+    /**
+     * State restored from before 2026-12-05 holds pages of arrival times: the job no longer writes
+     * them (an event adds no entry) and a forgotten server takes them along.
+     */
+    @Test
+    void theArrivalPagesOfOlderStateAreNeverWrittenAndGoWithTheirServer() throws Exception {
+        harness = Harnesses.serverState(settings, null);
+        harness.processHeartbeat(heartbeat("s1", 1_000, 0), 1_000);
+        harness.processEvent(event("s1", "a", ENQUEUED, 1_500), 1_500);
+        harness.processEvent(event("s1", "b", ENQUEUED, 1_600), 1_600);
+        AbstractStreamOperator<?> operator =
+                (AbstractStreamOperator<?>) harness.getTwoInputOperator();
+        operator.setCurrentKey("s1");
+        MapState<Integer, long[]> pages =
+                operator.getKeyedStateBackend()
+                        .getPartitionedState(
+                                VoidNamespace.INSTANCE,
+                                VoidNamespaceSerializer.INSTANCE,
+                                EstimatorState.LEGACY_ARRIVAL_PAGES);
+        assertThat(pages.isEmpty()).isTrue();
+
+        int entries = harness.numKeyedStateEntries();
+        pages.put(0, new long[] {1_500, 1_600}); // as state from before 2026-12-05 holds them
+        assertThat(harness.numKeyedStateEntries()).isEqualTo(entries + 1);
+        harness.processHeartbeat(
+                Heartbeat.newBuilder(heartbeat("s1", 2_000, 0)).setLeaving(true).build(), 2_000);
+        assertThat(harness.numKeyedStateEntries()).isZero();
     }
 
     @Test

@@ -2,7 +2,6 @@ package io.qrouter.job.records;
 
 import io.qrouter.avro.Health;
 import io.qrouter.core.control.RouterControl;
-import io.qrouter.core.estimate.ArrivalTimesRing;
 import io.qrouter.core.estimate.BucketedSums;
 import io.qrouter.core.estimate.EstimatorConfig;
 import io.qrouter.core.estimate.OpenTask;
@@ -266,24 +265,18 @@ final class SerializerSamples {
         config.setMinWaits(15);
         config.setMinRecoveries(5);
         config.setMaxOpenTasks(2_048);
-        config.setMaxInterarrivalSamples(256);
         BucketedSums window = new BucketedSums();
         window.setBucketMillis(5_000);
         window.setBucketCount(24);
         window.setSeriesCount(9);
         window.setNewestBucket(AT / 5_000);
-        ArrivalTimesRing arrivals = new ArrivalTimesRing();
-        arrivals.setCapacity(256);
-        arrivals.setNext(17);
-        arrivals.setSize(256);
         OpenTasks open = new OpenTasks();
         open.setCapacity(2_048);
         open.setSize(12);
         open.setEvicted(3);
-        ServerEstimators busy =
-                new ServerEstimators(config, window, arrivals, open, AT - 3_600_000, 7, 2);
+        ServerEstimators busy = new ServerEstimators(config, window, open, AT - 3_600_000, 7, 2);
         // a header read back before its config and rings exist: every nested record null
-        ServerEstimators bare = new ServerEstimators(null, null, null, null, Long.MAX_VALUE, 0, 0);
+        ServerEstimators bare = new ServerEstimators(null, null, null, Long.MAX_VALUE, 0, 0);
         return List.of(busy, bare, new ServerEstimators());
     }
 
