@@ -146,7 +146,7 @@ class ServerStateLifecycleTest extends ServerStateFunctionTestBase {
 
     /**
      * State restored from before 2026-12-05 holds pages of arrival times: the job no longer writes
-     * them (an event adds no entry) and a forgotten server takes them along.
+     * them and a forgotten server takes them along.
      */
     @Test
     void theArrivalPagesOfOlderStateAreNeverWrittenAndGoWithTheirServer() throws Exception {
