@@ -31,17 +31,22 @@ class ServiceRateBeliefTest {
     }
 
     @Test
-    void recentEvidenceUpdatesTheLongRunBeliefAsItsWeightInCompletionsSays() {
+    void fewRecentCompletionsWeighAgainstSixteenOfTheLongRun() {
         // long run: 200 completions of mean 1 s against nominal 1 s, μ = 1; recent: 4 completions
-        // and 8 s on test (12 completions' worth of evidence in all, 16 s): μ = 12 / 16
+        // and 8 s on test, against 16 completions' worth of the long run (16 s): μ = 20 / 24
         double mu =
                 ServiceRateBelief.mu(Estimate.known(1.0, 200), new ServiceEvidence(4, 8.0), 1.0);
-        assertThat(mu)
-                .isCloseTo(
-                        (4.0 + ServiceRateBelief.LONG_RUN_COMPLETIONS)
-                                / (8.0 + ServiceRateBelief.LONG_RUN_COMPLETIONS / 1.0),
-                        within(1e-12))
-                .isCloseTo(0.75, within(1e-12));
+        assertThat(mu).isCloseTo(20.0 / 24, within(1e-12));
+    }
+
+    @Test
+    void manyRecentCompletionsMoveTheBeliefByAQuarterAtMost() {
+        // a server three times slower: 10 completions in 30 s on test, against three times as
+        // many completions' worth of the long run (30 at 1 s): μ = 40 / 60, a third slower, not
+        // three times
+        double mu =
+                ServiceRateBelief.mu(Estimate.known(1.0, 200), new ServiceEvidence(10, 30.0), 1.0);
+        assertThat(mu).isCloseTo(40.0 / 60, within(1e-12));
     }
 
     @Test
@@ -50,8 +55,8 @@ class ServiceRateBeliefTest {
         double stuck =
                 ServiceRateBelief.mu(Estimate.known(2.0, 200), new ServiceEvidence(0, 4.0), 2.0);
         assertThat(before).isCloseTo(2.0, within(1e-12));
-        // 8 completions' worth at 0.5 s = 4 s, plus 4 s on test without an end: 8 / 8 s
-        assertThat(stuck).isCloseTo(1.0, within(1e-12));
+        // 16 completions' worth at 0.5 s = 8 s, plus 4 s on test without an end: 16 / 12 s
+        assertThat(stuck).isCloseTo(16.0 / 12, within(1e-12));
     }
 
     @Test
