@@ -29,11 +29,6 @@ public final class ServiceRateBelief {
     public static final int LONG_RUN_PER_RECENT = 3;
 
     /**
-     * The blended μ: mean service times (what the completions average) weighted by count, the
-     * nominal one counting {@link #NOMINAL_COMPLETIONS}; the estimate alone without a nominal rate,
-     * and 0 (unknown) without an estimate.
-     */
-    /**
      * μ now: the {@link #mu(Estimate, double) long-run belief}, counting as {@link
      * #LONG_RUN_COMPLETIONS} completions or more, updated by the newest buckets' evidence
      * (completions over service time on test, open services included), so that a server that slowed
@@ -48,9 +43,14 @@ public final class ServiceRateBelief {
         // the newest buckets weigh a quarter at most: their noise stays bounded
         double weight =
                 Math.max(LONG_RUN_COMPLETIONS, LONG_RUN_PER_RECENT * (double) recent.completions());
-        return (recent.completions() + weight) / (recent.serviceSeconds() + weight / longRun);
+        return pooled(recent.completions(), recent.serviceSeconds(), weight, longRun);
     }
 
+    /**
+     * The blended μ: mean service times (what the completions average) weighted by count, the
+     * nominal one counting {@link #NOMINAL_COMPLETIONS}; the estimate alone without a nominal rate,
+     * and 0 (unknown) without an estimate.
+     */
     public static double mu(Estimate estimate, double nominalRate) {
         if (!estimate.isKnown() || !(estimate.value() > 0)) {
             return 0;
@@ -59,7 +59,15 @@ public final class ServiceRateBelief {
             return estimate.value();
         }
         double k = estimate.count();
-        return (k + NOMINAL_COMPLETIONS)
-                / (k / estimate.value() + NOMINAL_COMPLETIONS / nominalRate);
+        return pooled(k, k / estimate.value(), NOMINAL_COMPLETIONS, nominalRate);
+    }
+
+    /**
+     * Completions over service time, with a prior of {@code priorCompletions} completions at {@code
+     * priorRate} added to both.
+     */
+    private static double pooled(
+            double completions, double seconds, double priorCompletions, double priorRate) {
+        return (completions + priorCompletions) / (seconds + priorCompletions / priorRate);
     }
 }
