@@ -20,8 +20,6 @@ import io.qrouter.job.records.UpdateNews;
 import io.qrouter.job.state.BroadcastStates;
 import io.qrouter.job.state.EstimatorState;
 import io.qrouter.job.state.StateCaching;
-import java.util.ArrayList;
-import java.util.List;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
@@ -84,12 +82,11 @@ public class ServerStateFunction
             new ValueStateDescriptor<>("server", ServerState.class);
 
     /**
-     * Lifecycle events newer than the last heartbeat: (event time, change of the queue length), in
-     * arrival order. A list, not a map: a heartbeat reads it whole and rewrites what stays, where
-     * iterating a RocksDB MapState seeks past the tombstones of every entry ever removed (JMH: 37
-     * ms a heartbeat after a few hundred thousand events).
+     * Where state written before format 7 of {@link ServerState} kept its queue changes, (event
+     * time, change of the queue length) in arrival order: no longer written; a restored server's
+     * next heartbeat moves them into its state ({@link ServerState#queueChangesInLegacyList}).
      */
-    static final ListStateDescriptor<Tuple2<Long, Integer>> QUEUE_CHANGES =
+    static final ListStateDescriptor<Tuple2<Long, Integer>> LEGACY_QUEUE_CHANGES =
             new ListStateDescriptor<>("queue-changes", Types.TUPLE(Types.LONG, Types.INT));
 
     /** Lifecycle events and heartbeats, by server id. */
@@ -109,7 +106,7 @@ public class ServerStateFunction
 
     private transient ValueState<ServerState> server;
     private transient EstimatorState estimators;
-    private transient ListState<Tuple2<Long, Integer>> queueChanges;
+    private transient ListState<Tuple2<Long, Integer>> legacyQueueChanges;
     private transient AdaptiveHeartbeat adaptiveHeartbeat;
     private transient Counter lateRecords;
     private transient Counter heartbeats;
@@ -130,7 +127,7 @@ public class ServerStateFunction
             caching = StateCaching.DIRECT;
         }
         server = caching.value(getRuntimeContext().getState(SERVER_STATE));
-        queueChanges = caching.list(getRuntimeContext().getListState(QUEUE_CHANGES));
+        legacyQueueChanges = getRuntimeContext().getListState(LEGACY_QUEUE_CHANGES);
         estimators = new EstimatorState(getRuntimeContext(), configured.estimatorConfig(), caching);
         use(configured);
         lateRecords = getRuntimeContext().getMetricGroup().counter("lateRecords");
@@ -231,7 +228,7 @@ public class ServerStateFunction
             state.updatedAt = Math.max(state.updatedAt, eventTime);
             int change = EventTypes.queueChange(event.getType());
             if (change != 0) {
-                queueChanges.add(Tuple2.of(eventTime, change));
+                state.queueChanges.add(eventTime, change);
                 state.queueChangeSinceHeartbeat += change;
             }
         }
@@ -392,31 +389,16 @@ public class ServerStateFunction
 
     private void applyHeartbeat(Heartbeat heartbeat, ServerState state) throws Exception {
         HeartbeatFields.copyInto(heartbeat, state);
-        boolean changesKept = state.eventAfterHeartbeat;
-        state.eventAfterHeartbeat = false;
-        if (!changesKept) {
-            // no event came after the previous heartbeat, so no queue change is kept: a quiet
-            // server's heartbeat skips reading the list (a state lookup, a RocksDB get)
-            return;
-        }
-        Iterable<Tuple2<Long, Integer>> changes = queueChanges.get();
-        if (changes == null) {
-            return;
-        }
-        List<Tuple2<Long, Integer>> newer = new ArrayList<>();
-        boolean removed = false;
-        for (Tuple2<Long, Integer> change : changes) {
-            if (change.f0 <= state.lastHeartbeatAt) {
-                state.queueChangeSinceHeartbeat -= change.f1;
-                removed = true;
-            } else {
-                newer.add(change);
-                state.eventAfterHeartbeat = true;
+        if (state.queueChangesInLegacyList) {
+            for (Tuple2<Long, Integer> change : legacyQueueChanges.get()) {
+                state.queueChanges.add(change.f0, change.f1);
             }
+            legacyQueueChanges.clear();
+            state.queueChangesInLegacyList = false;
         }
-        if (removed) {
-            queueChanges.update(newer);
-        }
+        // the heartbeat's queue length counts the events at or before it
+        state.queueChangeSinceHeartbeat -= state.queueChanges.dropUpTo(state.lastHeartbeatAt);
+        state.eventAfterHeartbeat = !state.queueChanges.isEmpty();
     }
 
     private void countIfLate(ReadOnlyContext ctx, ServerState state) {
@@ -479,6 +461,6 @@ public class ServerStateFunction
         out.collect(ServerReports.gone(state));
         server.clear();
         estimators.clear();
-        queueChanges.clear();
+        legacyQueueChanges.clear();
     }
 }

@@ -76,11 +76,17 @@ public class ServerState {
      */
     public long updatedAt = NEVER;
 
-    /**
-     * Sum of the queue changes of lifecycle events newer than the last heartbeat (the map's values,
-     * kept).
-     */
+    /** Sum of {@link #queueChanges}, the queue changes of events newer than the last heartbeat. */
     public int queueChangeSinceHeartbeat;
+
+    /** Lifecycle events newer than the last heartbeat: their event times and queue changes. */
+    public QueueChanges queueChanges = new QueueChanges();
+
+    /**
+     * Restored from state written before format 7, which kept {@link #queueChanges} in a list state
+     * of their own: the next heartbeat moves them here.
+     */
+    public boolean queueChangesInLegacyList;
 
     /**
      * A lifecycle event newer than the last heartbeat was applied: its busy flag may be out of

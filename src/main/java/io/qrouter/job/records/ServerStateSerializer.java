@@ -19,9 +19,10 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
 
     /**
      * The format new state is written in (4 added tasksReceived, 5 slots and the recent wait and
-     * service, 6 the metrics last written); {@link HandWrittenSerializer} says when to bump it.
+     * service, 6 the metrics last written, 7 the queue changes, which had a list state of their
+     * own); {@link HandWrittenSerializer} says when to bump it.
      */
-    static final int FORMAT = FIRST_FORMAT + 3;
+    static final int FORMAT = FIRST_FORMAT + 4;
 
     public ServerStateSerializer() {
         this(FORMAT);
@@ -97,6 +98,8 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
         to.metricsWrittenAt = from.metricsWrittenAt;
         to.recentWaitSeconds = from.recentWaitSeconds;
         to.recentServiceSeconds = from.recentServiceSeconds;
+        to.queueChanges = from.queueChanges.copy();
+        to.queueChangesInLegacyList = from.queueChangesInLegacyList;
         return to;
     }
 
@@ -152,6 +155,10 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
             out.writeLong(s.metricsFingerprint);
             out.writeLong(s.metricsWrittenAt);
         }
+        if (format >= 7) {
+            out.writeBoolean(s.queueChangesInLegacyList);
+            s.queueChanges.write(out);
+        }
     }
 
     @Override
@@ -206,6 +213,13 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
         if (format >= 6) {
             s.metricsFingerprint = in.readLong();
             s.metricsWrittenAt = in.readLong();
+        }
+        if (format >= 7) {
+            s.queueChangesInLegacyList = in.readBoolean();
+            s.queueChanges = QueueChanges.read(in);
+        } else {
+            // the list state holds changes only while an event is newer than the last heartbeat
+            s.queueChangesInLegacyList = s.eventAfterHeartbeat;
         }
         return s;
     }

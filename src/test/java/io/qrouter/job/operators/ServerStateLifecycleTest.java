@@ -13,11 +13,15 @@ import io.qrouter.core.policy.AdaptiveHeartbeat;
 import io.qrouter.job.Harnesses;
 import io.qrouter.job.records.BufferedTask;
 import io.qrouter.job.records.ServerSignal;
+import io.qrouter.job.records.ServerState;
 import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.job.state.EstimatorState;
 import java.util.List;
+import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.MapState;
+import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.api.java.typeutils.PojoTypeInfo;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.runtime.state.VoidNamespace;
@@ -171,6 +175,53 @@ class ServerStateLifecycleTest extends ServerStateFunctionTestBase {
         harness.processHeartbeat(
                 Heartbeat.newBuilder(heartbeat("s1", 2_000, 0)).setLeaving(true).build(), 2_000);
         assertThat(harness.numKeyedStateEntries()).isZero();
+    }
+
+    /**
+     * State restored from before format 7 keeps the queue changes of events newer than the last
+     * heartbeat in a list state of its own: the next heartbeat counts them and empties the list.
+     */
+    @Test
+    void queueChangesOfOlderStateAreCountedByTheNextHeartbeatAndTheirListEmptied()
+            throws Exception {
+        harness = Harnesses.serverState(settings, null);
+        harness.processHeartbeat(heartbeat("s1", 1_000, 0), 1_000);
+        AbstractStreamOperator<?> operator =
+                (AbstractStreamOperator<?>) harness.getTwoInputOperator();
+        operator.setCurrentKey("s1");
+        ValueState<ServerState> server =
+                operator.getKeyedStateBackend()
+                        .getPartitionedState(
+                                VoidNamespace.INSTANCE,
+                                VoidNamespaceSerializer.INSTANCE,
+                                ServerStateFunction.SERVER_STATE);
+        ListState<Tuple2<Long, Integer>> legacy =
+                operator.getKeyedStateBackend()
+                        .getPartitionedState(
+                                VoidNamespace.INSTANCE,
+                                VoidNamespaceSerializer.INSTANCE,
+                                ServerStateFunction.LEGACY_QUEUE_CHANGES);
+        int entries = harness.numKeyedStateEntries();
+        // as an older job left them: two tasks arrived after the heartbeat at 1,000
+        ServerState restored = server.value();
+        restored.eventAfterHeartbeat = true;
+        restored.queueChangesInLegacyList = true;
+        restored.queueChangeSinceHeartbeat = 2;
+        server.update(restored);
+        legacy.add(Tuple2.of(1_500L, 1));
+        legacy.add(Tuple2.of(2_500L, 1));
+        assertThat(harness.numKeyedStateEntries()).isEqualTo(entries + 1);
+
+        // the heartbeat at 2,000 counts the first task; the second is still to be added to it
+        harness.processHeartbeat(heartbeat("s1", 2_000, 1), 2_000);
+        assertThat(last(harness.extractOutputValues()).getQueueLength()).isEqualTo(2);
+        assertThat(harness.numKeyedStateEntries()).isEqualTo(entries);
+        assertThat(legacy.get()).as("the list state, gone").isNull();
+        assertThat(server.value().queueChangesInLegacyList).isFalse();
+
+        harness.processEvent(event("s1", "c", ENQUEUED, 3_100), 3_100);
+        harness.processHeartbeat(heartbeat("s1", 3_000, 2), 3_000);
+        assertThat(last(harness.extractOutputValues()).getQueueLength()).isEqualTo(3);
     }
 
     @Test

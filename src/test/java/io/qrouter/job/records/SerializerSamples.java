@@ -48,7 +48,9 @@ final class SerializerSamples {
     /**
      * The samples as an older format reads them back: the fields added since then at their defaults
      * (format 4 added tasksReceived to the update and the state, format 5 slots and the recent wait
-     * and service, format 6 the state's metrics last written).
+     * and service, format 6 the state's metrics last written, format 7 the state's queue changes,
+     * which older formats left in a list state: restored, a state with an event after its last
+     * heartbeat says so).
      */
     static <T> List<T> asReadIn(Case<T> c, int format) {
         List<T> read = new ArrayList<>();
@@ -71,6 +73,10 @@ final class SerializerSamples {
             if (format < 6 && copy instanceof ServerState s) {
                 s.metricsFingerprint = 0;
                 s.metricsWrittenAt = ServerState.NEVER;
+            }
+            if (format < 7 && copy instanceof ServerState s) {
+                s.queueChanges = new QueueChanges();
+                s.queueChangesInLegacyList = s.eventAfterHeartbeat;
             }
             read.add(copy);
         }
@@ -208,6 +214,9 @@ final class SerializerSamples {
         busy.enqueuedSinceSnapshot = new ArrayList<>(List.of("t-90817", "t-90818", "t-90821"));
         busy.metricsFingerprint = 0x1d2c_3b4a_5968_7f80L;
         busy.metricsWrittenAt = AT - 1_000;
+        busy.queueChanges.add(AT + 120, 1);
+        busy.queueChanges.add(AT + 200, -1);
+        busy.queueChanges.add(AT + 350, 1);
 
         ServerState down = ServerState.of("cpu-s-040");
         down.lastHeartbeatAt = AT - 30_000;
@@ -251,6 +260,7 @@ final class SerializerSamples {
         overloaded.slots = 16;
         overloaded.recentWaitSeconds = 7.25;
         overloaded.recentServiceSeconds = 0.101;
+        overloaded.queueChangesInLegacyList = true;
 
         return List.of(busy, down, overloaded, ServerState.of("cpu-s-113"), new ServerState());
     }
