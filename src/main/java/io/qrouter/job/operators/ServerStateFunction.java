@@ -6,7 +6,6 @@ import io.qrouter.avro.HeartbeatLog;
 import io.qrouter.avro.ServerMetrics;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskEventType;
-import io.qrouter.core.estimate.ServerEstimators;
 import io.qrouter.core.policy.AdaptiveHeartbeat;
 import io.qrouter.job.config.LiveSettings;
 import io.qrouter.job.config.ServerStateSettings;
@@ -220,9 +219,9 @@ public class ServerStateFunction
             state.acknowledgeEnqueued(event.getTaskId());
         }
         long eventTime = event.getEventTime().toEpochMilli();
-        ServerEstimators windows = estimators.load();
-        windows.onEvent(EventTypes.lifecycle(event.getType()), event.getTaskId(), eventTime);
-        estimators.save(windows);
+        estimators
+                .load(state)
+                .onEvent(EventTypes.lifecycle(event.getType()), event.getTaskId(), eventTime);
         if (eventTime > state.lastHeartbeatAt) {
             state.eventAfterHeartbeat = true;
             state.updatedAt = Math.max(state.updatedAt, eventTime);
@@ -373,7 +372,7 @@ public class ServerStateFunction
      * Estimates over the window ending at {@code atMillis} (event time) and the metrics they give.
      */
     private QueueFigures figures(ServerState state, long atMillis) throws Exception {
-        return QueueFigures.of(settings, estimators.loadIfAny(), atMillis, state);
+        return QueueFigures.of(settings, estimators.loadIfAny(state), atMillis, state);
     }
 
     private ServerState loadOrCreate(ReadOnlyContext ctx) throws Exception {
@@ -460,7 +459,7 @@ public class ServerStateFunction
         }
         out.collect(ServerReports.gone(state));
         server.clear();
-        estimators.clear();
+        estimators.clear(state);
         legacyQueueChanges.clear();
     }
 }

@@ -2,6 +2,7 @@ package io.qrouter.job.records;
 
 import io.qrouter.avro.Health;
 import io.qrouter.avro.TaskEventType;
+import io.qrouter.core.estimate.ServerEstimators;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.typeinfo.TypeInfo;
@@ -87,6 +88,19 @@ public class ServerState {
      * of their own: the next heartbeat moves them here.
      */
     public boolean queueChangesInLegacyList;
+
+    /**
+     * The estimators' header: their counters and the heads of the window's ring and of the open
+     * tasks, whose entries have keyed states of their own. Null before the server's first lifecycle
+     * event. Here and not in a state of its own, as {@link #queueChanges}.
+     */
+    public ServerEstimators estimators;
+
+    /**
+     * Restored from state written before format 8, which kept {@link #estimators} in a value state
+     * of its own: the next record that reads them moves them here.
+     */
+    public boolean estimatorsInLegacyState;
 
     /**
      * A lifecycle event newer than the last heartbeat was applied: its busy flag may be out of

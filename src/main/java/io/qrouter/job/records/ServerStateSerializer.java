@@ -20,9 +20,13 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
     /**
      * The format new state is written in (4 added tasksReceived, 5 slots and the recent wait and
      * service, 6 the metrics last written, 7 the queue changes, which had a list state of their
-     * own); {@link HandWrittenSerializer} says when to bump it.
+     * own, 8 the estimators' header, which had a value state of its own, in {@link #HEADER}'s
+     * format 4: a new format of the header is a new format here); {@link HandWrittenSerializer}
+     * says when to bump it.
      */
-    static final int FORMAT = FIRST_FORMAT + 4;
+    static final int FORMAT = FIRST_FORMAT + 5;
+
+    private static final EstimatorSerializers.Header HEADER = new EstimatorSerializers.Header();
 
     public ServerStateSerializer() {
         this(FORMAT);
@@ -100,6 +104,8 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
         to.recentServiceSeconds = from.recentServiceSeconds;
         to.queueChanges = from.queueChanges.copy();
         to.queueChangesInLegacyList = from.queueChangesInLegacyList;
+        to.estimators = from.estimators == null ? null : HEADER.copy(from.estimators);
+        to.estimatorsInLegacyState = from.estimatorsInLegacyState;
         return to;
     }
 
@@ -158,6 +164,13 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
         if (format >= 7) {
             out.writeBoolean(s.queueChangesInLegacyList);
             s.queueChanges.write(out);
+        }
+        if (format >= 8) {
+            out.writeBoolean(s.estimatorsInLegacyState);
+            out.writeBoolean(s.estimators != null);
+            if (s.estimators != null) {
+                HEADER.serialize(s.estimators, out);
+            }
         }
     }
 
@@ -220,6 +233,12 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
         } else {
             // the list state holds changes only while an event is newer than the last heartbeat
             s.queueChangesInLegacyList = s.eventAfterHeartbeat;
+        }
+        if (format >= 8) {
+            s.estimatorsInLegacyState = in.readBoolean();
+            s.estimators = in.readBoolean() ? HEADER.deserialize(in) : null;
+        } else {
+            s.estimatorsInLegacyState = true;
         }
         return s;
     }

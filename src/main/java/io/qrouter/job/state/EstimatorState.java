@@ -7,6 +7,7 @@ import io.qrouter.core.estimate.ServerEstimators;
 import io.qrouter.core.estimate.StateMap;
 import io.qrouter.core.estimate.WindowBucket;
 import io.qrouter.job.records.EstimatorSerializers;
+import io.qrouter.job.records.ServerState;
 import org.apache.flink.api.common.functions.RuntimeContext;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
@@ -20,13 +21,18 @@ import org.apache.flink.api.common.typeutils.base.StringSerializer;
 /**
  * A server's estimators in keyed state, laid out so that a lifecycle event costs a few small
  * entries under RocksDB (not a rewrite of its whole window): the {@link ServerEstimators} header (a
- * few counters) in a ValueState, and the window's buckets and the open tasks each in a MapState,
- * one entry apiece. Each is written by a hand-written serializer ({@link EstimatorSerializers}),
- * not by reflection.
+ * few counters) in the server's {@link ServerState}, and the window's buckets and the open tasks
+ * each in a MapState, one entry apiece. Each is written by a hand-written serializer ({@link
+ * EstimatorSerializers}), not by reflection.
  */
 public final class EstimatorState implements EstimatorStore {
-    static final ValueStateDescriptor<ServerEstimators> HEADER =
+    /**
+     * Where state written before format 8 of {@link ServerState} kept the header: no longer
+     * written, and moved into the server's state when next read.
+     */
+    public static final ValueStateDescriptor<ServerEstimators> LEGACY_HEADER =
             new ValueStateDescriptor<>("estimator-header", new EstimatorSerializers.Header());
+
     static final MapStateDescriptor<Integer, WindowBucket> BUCKETS =
             new MapStateDescriptor<>(
                     "estimator-buckets", IntSerializer.INSTANCE, new EstimatorSerializers.Bucket());
@@ -48,7 +54,7 @@ public final class EstimatorState implements EstimatorStore {
                     new EstimatorSerializers.Task());
 
     private EstimatorConfig config;
-    private final ValueState<ServerEstimators> header;
+    private final ValueState<ServerEstimators> legacyHeader;
     private final MapStateMap<Integer, WindowBucket> buckets;
     private final MapState<Integer, long[]> legacyArrivalPages;
     private final MapStateMap<String, OpenTask> openTasks;
@@ -56,7 +62,7 @@ public final class EstimatorState implements EstimatorStore {
     /** The current key's estimators in {@code context}'s keyed states, through {@code caching}. */
     public EstimatorState(RuntimeContext context, EstimatorConfig config, StateCaching caching) {
         this.config = config;
-        this.header = caching.value(context.getState(HEADER));
+        this.legacyHeader = context.getState(LEGACY_HEADER);
         this.buckets = new MapStateMap<>(caching.map(context.getMapState(BUCKETS)));
         this.legacyArrivalPages = context.getMapState(LEGACY_ARRIVAL_PAGES);
         this.openTasks = new MapStateMap<>(caching.map(context.getMapState(OPEN_TASKS)));
@@ -70,37 +76,43 @@ public final class EstimatorState implements EstimatorStore {
         this.config = next;
     }
 
-    /** The current key's estimators (new ones if it has none), attached to its entries. */
-    public ServerEstimators load() throws Exception {
-        ServerEstimators estimators = loadIfAny();
-        return estimators == null ? new ServerEstimators(config, this) : estimators;
+    /** {@code server}'s estimators (new ones if it has none), attached to its entries. */
+    public ServerEstimators load(ServerState server) throws Exception {
+        ServerEstimators estimators = loadIfAny(server);
+        if (estimators == null) {
+            estimators = new ServerEstimators(config, this);
+            server.estimators = estimators;
+        }
+        return estimators;
     }
 
-    /** The current key's estimators if it has any, attached to its entries; else null. */
-    public ServerEstimators loadIfAny() throws Exception {
-        ServerEstimators estimators = header.value();
+    /** {@code server}'s estimators if it has any, attached to its entries; else null. */
+    public ServerEstimators loadIfAny(ServerState server) throws Exception {
+        if (server.estimatorsInLegacyState) {
+            server.estimators = legacyHeader.value();
+            legacyHeader.clear();
+            server.estimatorsInLegacyState = false;
+        }
+        ServerEstimators estimators = server.estimators;
         if (estimators == null) {
             return null;
         }
         // Settings come from the job's configuration, state holds data: after a restore with new
-        // estimator
-        // settings, the minimum observations apply at once; a new window or memory bound starts the
-        // window afresh.
+        // estimator settings, the minimum observations apply at once; a new window or memory bound
+        // starts the window afresh.
         if (!estimators.getConfig().sameLayoutAs(config)) {
-            clear();
+            clear(server);
             return null;
         }
         estimators.setConfig(config);
         return estimators.attach(this);
     }
 
-    /** Writes the header back (the entries were written as they changed). */
-    public void save(ServerEstimators estimators) throws Exception {
-        header.update(estimators);
-    }
-
-    public void clear() {
-        header.clear();
+    /** Drops {@code server}'s estimators, wherever a job of any version kept them. */
+    public void clear(ServerState server) {
+        server.estimators = null;
+        server.estimatorsInLegacyState = false;
+        legacyHeader.clear();
         buckets.clear();
         legacyArrivalPages.clear();
         openTasks.clear();

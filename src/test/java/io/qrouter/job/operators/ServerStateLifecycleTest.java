@@ -2,6 +2,7 @@ package io.qrouter.job.operators;
 
 import static io.qrouter.avro.TaskEventType.COMPLETED;
 import static io.qrouter.avro.TaskEventType.ENQUEUED;
+import static io.qrouter.avro.TaskEventType.STARTED;
 import static io.qrouter.job.Records.event;
 import static io.qrouter.job.Records.heartbeat;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -9,6 +10,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.ServerMetrics;
+import io.qrouter.core.estimate.ServerEstimators;
 import io.qrouter.core.policy.AdaptiveHeartbeat;
 import io.qrouter.job.Harnesses;
 import io.qrouter.job.records.BufferedTask;
@@ -20,6 +22,7 @@ import java.util.List;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.api.java.typeutils.PojoTypeInfo;
@@ -222,6 +225,64 @@ class ServerStateLifecycleTest extends ServerStateFunctionTestBase {
         harness.processEvent(event("s1", "c", ENQUEUED, 3_100), 3_100);
         harness.processHeartbeat(heartbeat("s1", 3_000, 2), 3_000);
         assertThat(last(harness.extractOutputValues()).getQueueLength()).isEqualTo(3);
+    }
+
+    /**
+     * State restored from before format 8 keeps the estimators' header in a value state of its own:
+     * the next heartbeat reads it from there, gives the figures a job that never moved it gives,
+     * and moves it into the server's state.
+     */
+    @Test
+    void theEstimatorHeaderOfOlderStateGivesTheSameFiguresAndMovesIntoTheServerState()
+            throws Exception {
+        ServerMetrics[] figures = new ServerMetrics[2];
+        int[] entries = new int[2];
+        for (int run = 0; run < 2; run++) {
+            harness = Harnesses.serverState(settings, null);
+            harness.processHeartbeat(heartbeat("s1", 1_000, 0), 1_000);
+            for (int i = 0; i < 60; i++) {
+                long t = 1_000 + 80L * i;
+                harness.processEvent(event("s1", "t" + i, ENQUEUED, t), t);
+                harness.processEvent(event("s1", "t" + i, STARTED, t), t);
+                harness.processEvent(event("s1", "t" + i, COMPLETED, t + 40), t + 40);
+            }
+            if (run == 1) {
+                AbstractStreamOperator<?> operator =
+                        (AbstractStreamOperator<?>) harness.getTwoInputOperator();
+                operator.setCurrentKey("s1");
+                ValueState<ServerState> server = partitioned(ServerStateFunction.SERVER_STATE);
+                ValueState<ServerEstimators> legacy = partitioned(EstimatorState.LEGACY_HEADER);
+                // as an older job left it
+                ServerState restored = server.value();
+                legacy.update(restored.estimators);
+                restored.estimators = null;
+                restored.estimatorsInLegacyState = true;
+                server.update(restored);
+                int before = harness.numKeyedStateEntries();
+                harness.processHeartbeat(heartbeat("s1", 6_000, 0), 6_000);
+                assertThat(harness.numKeyedStateEntries()).isEqualTo(before - 1);
+                assertThat(server.value().estimators).isNotNull();
+                assertThat(server.value().estimatorsInLegacyState).isFalse();
+            } else {
+                harness.processHeartbeat(heartbeat("s1", 6_000, 0), 6_000);
+            }
+            figures[run] = last(sideOutput(ServerStateFunction.METRICS));
+            entries[run] = harness.numKeyedStateEntries();
+            harness.close();
+        }
+        assertThat(figures[0].getLambda()).isNotNull();
+        assertThat(figures[1].getLambda()).isEqualTo(figures[0].getLambda());
+        assertThat(figures[1].getMu()).isNotNull().isEqualTo(figures[0].getMu());
+        assertThat(figures[1].getLoadIndexK()).isEqualTo(figures[0].getLoadIndexK());
+        assertThat(entries[1]).isEqualTo(entries[0]);
+    }
+
+    private <T> ValueState<T> partitioned(ValueStateDescriptor<T> descriptor) throws Exception {
+        AbstractStreamOperator<?> operator =
+                (AbstractStreamOperator<?>) harness.getTwoInputOperator();
+        return operator.getKeyedStateBackend()
+                .getPartitionedState(
+                        VoidNamespace.INSTANCE, VoidNamespaceSerializer.INSTANCE, descriptor);
     }
 
     @Test

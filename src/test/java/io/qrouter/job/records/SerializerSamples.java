@@ -50,7 +50,8 @@ final class SerializerSamples {
      * (format 4 added tasksReceived to the update and the state, format 5 slots and the recent wait
      * and service, format 6 the state's metrics last written, format 7 the state's queue changes,
      * which older formats left in a list state: restored, a state with an event after its last
-     * heartbeat says so).
+     * heartbeat says so; format 8 the state's estimator header, which older formats left in a value
+     * state: restored, every state says so).
      */
     static <T> List<T> asReadIn(Case<T> c, int format) {
         List<T> read = new ArrayList<>();
@@ -77,6 +78,10 @@ final class SerializerSamples {
             if (format < 7 && copy instanceof ServerState s) {
                 s.queueChanges = new QueueChanges();
                 s.queueChangesInLegacyList = s.eventAfterHeartbeat;
+            }
+            if (format < 8 && copy instanceof ServerState s) {
+                s.estimators = null;
+                s.estimatorsInLegacyState = true;
             }
             read.add(copy);
         }
@@ -217,6 +222,7 @@ final class SerializerSamples {
         busy.queueChanges.add(AT + 120, 1);
         busy.queueChanges.add(AT + 200, -1);
         busy.queueChanges.add(AT + 350, 1);
+        busy.estimators = estimatorHeaders().get(0);
 
         ServerState down = ServerState.of("cpu-s-040");
         down.lastHeartbeatAt = AT - 30_000;
@@ -261,6 +267,8 @@ final class SerializerSamples {
         overloaded.recentWaitSeconds = 7.25;
         overloaded.recentServiceSeconds = 0.101;
         overloaded.queueChangesInLegacyList = true;
+        overloaded.estimators = estimatorHeaders().get(1);
+        overloaded.estimatorsInLegacyState = true;
 
         return List.of(busy, down, overloaded, ServerState.of("cpu-s-113"), new ServerState());
     }
