@@ -19,27 +19,17 @@ import java.util.function.LongConsumer;
  * now and then ({@link ServerSetup}), routers running the policies of policy/ on the view the
  * servers' reports give them (plus their own in-flight assignments), abandonment, heartbeats at the
  * adaptive interval, failures, and optionally reports and decisions that travel with a delay. The
- * servers' queues are {@link ServerQueues}, what the routers learn of them {@link ServerReports},
- * chain P {@link CancelRestore}, the figures {@link RunMeasures}; this class holds the event loop,
- * the arrivals and decisions, and the servers' failures.
+ * queues are {@link ServerQueues}, what the routers learn {@link ServerReports}, chain P {@link
+ * CancelRestore}, the figures {@link RunMeasures}; this class holds the event loop, the arrivals
+ * and decisions, and the servers' failures.
  *
- * <p>Reproducible bit for bit: one seed, separate random streams split from it in a fixed order
- * (arrivals, service requirements, patience, router choice, each router's policy, failures, set-up,
- * cancellation, delays, then the servers' slots and slowdowns), events at equal times handled in
- * the order scheduled. Arrivals, requirements and patience come from their own streams, so two
- * policies run with the same seed see the same tasks (common random numbers): their differences are
- * the policies'.
- *
- * <p>What the routers see is what production sees: reports carry the queue length, the busy flag
- * and the server's estimates of λ, μ, α_c, computed by the estimators of estimate/ fed with the
- * simulated lifecycle events (for the K-based policies, which use them). A failed server stops
- * serving and reporting; routers learn it only when {@link AdaptiveHeartbeat#downAtMillis} passes,
- * and tasks sent to it meanwhile are lost. The full-information references jsq and power-of-d
- * ({@link RoutingPolicy#readsCurrentQueues()}) are told every queue change, and with {@link
- * SimConfig#reportEveryChange()} every policy is, as the Flink job's updates do. With {@link
- * SimConfig#slowStart()} every router is wrapped in the job's {@link SlowStartPolicy}, and the
- * servers of {@link SimConfig#joiningServers()} are absent (never reported) until {@link
- * SimConfig#joinAt()}, when they join empty with their first heartbeat.
+ * <p>Reproducible bit for bit: one seed, random streams split from it in a fixed order, events at
+ * equal times in the order scheduled. Arrivals, requirements and patience have streams of their
+ * own, so two policies run with one seed see the same tasks. Reports carry what production's do
+ * (queue length, busy flag, the estimates of estimate/ fed with the simulated lifecycle events); a
+ * failed server is learnt of only when {@link AdaptiveHeartbeat#downAtMillis} passes, and the tasks
+ * sent to it meanwhile are lost. What each option models is in docs/results.md ("Simulator and
+ * qrouter simulate").
  *
  * <p>Clock: one unit of simulated time (a mean service time of a rate-1 server) is 1000 ms for the
  * policies and estimators, so rates per unit are rates per second there.
