@@ -21,8 +21,9 @@ import io.qrouter.job.state.EstimatorState;
 import java.util.List;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.MapState;
+import org.apache.flink.api.common.state.State;
+import org.apache.flink.api.common.state.StateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
-import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.api.java.typeutils.PojoTypeInfo;
@@ -161,15 +162,7 @@ class ServerStateLifecycleTest extends ServerStateFunctionTestBase {
         harness.processHeartbeat(heartbeat("s1", 1_000, 0), 1_000);
         harness.processEvent(event("s1", "a", ENQUEUED, 1_500), 1_500);
         harness.processEvent(event("s1", "b", ENQUEUED, 1_600), 1_600);
-        AbstractStreamOperator<?> operator =
-                (AbstractStreamOperator<?>) harness.getTwoInputOperator();
-        operator.setCurrentKey("s1");
-        MapState<Integer, long[]> pages =
-                operator.getKeyedStateBackend()
-                        .getPartitionedState(
-                                VoidNamespace.INSTANCE,
-                                VoidNamespaceSerializer.INSTANCE,
-                                EstimatorState.LEGACY_ARRIVAL_PAGES);
+        MapState<Integer, long[]> pages = keyedState("s1", EstimatorState.LEGACY_ARRIVAL_PAGES);
         assertThat(pages.isEmpty()).isTrue();
 
         int entries = harness.numKeyedStateEntries();
@@ -189,21 +182,9 @@ class ServerStateLifecycleTest extends ServerStateFunctionTestBase {
             throws Exception {
         harness = Harnesses.serverState(settings, null);
         harness.processHeartbeat(heartbeat("s1", 1_000, 0), 1_000);
-        AbstractStreamOperator<?> operator =
-                (AbstractStreamOperator<?>) harness.getTwoInputOperator();
-        operator.setCurrentKey("s1");
-        ValueState<ServerState> server =
-                operator.getKeyedStateBackend()
-                        .getPartitionedState(
-                                VoidNamespace.INSTANCE,
-                                VoidNamespaceSerializer.INSTANCE,
-                                ServerStateFunction.SERVER_STATE);
+        ValueState<ServerState> server = keyedState("s1", ServerStateFunction.SERVER_STATE);
         ListState<Tuple2<Long, Integer>> legacy =
-                operator.getKeyedStateBackend()
-                        .getPartitionedState(
-                                VoidNamespace.INSTANCE,
-                                VoidNamespaceSerializer.INSTANCE,
-                                ServerStateFunction.LEGACY_QUEUE_CHANGES);
+                keyedState("s1", ServerStateFunction.LEGACY_QUEUE_CHANGES);
         int entries = harness.numKeyedStateEntries();
         // as an older job left them: two tasks arrived after the heartbeat at 1,000
         ServerState restored = server.value();
@@ -247,11 +228,9 @@ class ServerStateLifecycleTest extends ServerStateFunctionTestBase {
                 harness.processEvent(event("s1", "t" + i, COMPLETED, t + 40), t + 40);
             }
             if (run == 1) {
-                AbstractStreamOperator<?> operator =
-                        (AbstractStreamOperator<?>) harness.getTwoInputOperator();
-                operator.setCurrentKey("s1");
-                ValueState<ServerState> server = partitioned(ServerStateFunction.SERVER_STATE);
-                ValueState<ServerEstimators> legacy = partitioned(EstimatorState.LEGACY_HEADER);
+                ValueState<ServerState> server = keyedState("s1", ServerStateFunction.SERVER_STATE);
+                ValueState<ServerEstimators> legacy =
+                        keyedState("s1", EstimatorState.LEGACY_HEADER);
                 // as an older job left it
                 ServerState restored = server.value();
                 legacy.update(restored.estimators);
@@ -277,9 +256,12 @@ class ServerStateLifecycleTest extends ServerStateFunctionTestBase {
         assertThat(entries[1]).isEqualTo(entries[0]);
     }
 
-    private <T> ValueState<T> partitioned(ValueStateDescriptor<T> descriptor) throws Exception {
+    /** {@code descriptor}'s state of {@code serverId}, read and written past the function. */
+    private <S extends State> S keyedState(String serverId, StateDescriptor<S, ?> descriptor)
+            throws Exception {
         AbstractStreamOperator<?> operator =
                 (AbstractStreamOperator<?>) harness.getTwoInputOperator();
+        operator.setCurrentKey(serverId);
         return operator.getKeyedStateBackend()
                 .getPartitionedState(
                         VoidNamespace.INSTANCE, VoidNamespaceSerializer.INSTANCE, descriptor);
