@@ -7,10 +7,8 @@ package io.qrouter.core.estimate;
  * latest event time seen, so an out-of-order event still lands in its own bucket while that bucket
  * is in the ring.
  *
- * <p>The ring's slots live in a {@link StateMap} (one entry per slot), this object is the header (a
- * Flink POJO). An event changes one or a few buckets: the one last touched is kept until {@link
- * #flush()}, so the several quantities one event adds to a bucket cost one read and one write of
- * it.
+ * <p>The job keeps the ring whole in its server's state, an array of slots, so that a heartbeat
+ * reads the window without a state lookup per bucket (docs/performance.md).
  */
 public class BucketedSums {
     private static final long EMPTY = Long.MIN_VALUE;
@@ -19,26 +17,17 @@ public class BucketedSums {
     private int bucketCount;
     private int seriesCount;
     private long newestBucket = EMPTY;
-    private transient StateMap<Integer, WindowBucket> slots;
-    private transient int cachedSlot = -1;
-    private transient WindowBucket cached;
-    private transient boolean dirty;
 
-    /** For Flink's POJO serializer only. */
+    /** Slot → the bucket it holds, null when it holds none; allocated at the first write. */
+    private WindowBucket[] ring;
+
+    /** For the job's serializers only. */
     public BucketedSums() {}
 
     public BucketedSums(long bucketMillis, int bucketCount, int seriesCount) {
         this.bucketMillis = bucketMillis;
         this.bucketCount = bucketCount;
         this.seriesCount = seriesCount;
-    }
-
-    /** Where the slots are; after a flush, to a header just read from state. */
-    void attach(StateMap<Integer, WindowBucket> slots) {
-        this.slots = slots;
-        cachedSlot = -1;
-        cached = null;
-        dirty = false;
     }
 
     long bucketOf(long timeMillis) {
@@ -85,28 +74,39 @@ public class BucketedSums {
     }
 
     /**
-     * The bucket of the ring slot of {@code bucket}, fresh if the slot still holds an older one;
-     * marked changed.
+     * The bucket of the ring slot of {@code bucket}, fresh if the slot still holds an older one.
      */
     private WindowBucket bucketForWrite(long bucket) {
-        int slot = (int) Math.floorMod(bucket, (long) bucketCount);
-        if (slot != cachedSlot) {
-            flush();
-            cachedSlot = slot;
-            cached = slots.get(slot);
+        int slot = slotOf(bucket);
+        WindowBucket[] slots = slots();
+        WindowBucket held = slots[slot];
+        if (held == null || held.getBucket() != bucket) {
+            held = new WindowBucket(bucket, seriesCount);
+            slots[slot] = held;
         }
-        if (cached == null || cached.getBucket() != bucket) {
-            cached = new WindowBucket(bucket, seriesCount);
-        }
-        dirty = true;
-        return cached;
+        return held;
     }
 
-    /** Writes the bucket last changed back to the slots. */
-    void flush() {
-        if (dirty) {
-            slots.put(cachedSlot, cached);
-            dirty = false;
+    private int slotOf(long bucket) {
+        return (int) Math.floorMod(bucket, (long) bucketCount);
+    }
+
+    private WindowBucket[] slots() {
+        if (ring == null) {
+            ring = new WindowBucket[bucketCount];
+        }
+        return ring;
+    }
+
+    /**
+     * Puts back a bucket that state written before the ring was kept whole held in its own entry; a
+     * bucket that is not in the ring's slot for it, or has left the ring, is dropped.
+     */
+    public void restore(WindowBucket bucket) {
+        if (bucket.getSums() != null
+                && bucket.getSums().length == seriesCount
+                && bucket.getBucket() >= oldestKeptBucket()) {
+            slots()[slotOf(bucket.getBucket())] = bucket;
         }
     }
 
@@ -114,37 +114,33 @@ public class BucketedSums {
      * Sums of every series, indexed by series, over the buckets the ring still holds in
      * fromBucket..toBucket ({@code [0]}) and in its tail recentFrom..toBucket ({@code [1]}), all
      * inclusive: one pass over the slots for both, as a heartbeat needs both. The same pass drops
-     * the slots whose bucket has left the ring: no event can land there again and no window can
-     * count it, yet a slot stays until its turn in the ring comes round, so a quiet server would
-     * keep all {@code bucketCount} of them, to be read at every heartbeat and written at every
-     * checkpoint.
+     * the buckets that have left the ring: no event can land there again and no window can count
+     * them, and a quiet server's state should not carry them to every checkpoint.
      */
     double[][] sums(long fromBucket, long recentFrom, long toBucket) {
-        flush();
         double[] total = new double[seriesCount];
         double[] recent = new double[seriesCount];
+        if (ring == null) {
+            return new double[][] {total, recent};
+        }
         long oldestKept = oldestKeptBucket();
-        int[] dead = null;
-        int deadCount = 0;
-        for (var entry : slots.entries()) {
-            WindowBucket b = entry.getValue();
+        for (int slot = 0; slot < ring.length; slot++) {
+            WindowBucket b = ring[slot];
+            if (b == null) {
+                continue;
+            }
             if (b.getBucket() < oldestKept) {
-                if (dead == null) {
-                    dead = new int[bucketCount];
-                }
-                dead[deadCount++] = entry.getKey();
+                ring[slot] = null;
             } else if (b.getBucket() >= fromBucket && b.getBucket() <= toBucket) {
                 boolean isRecent = b.getBucket() >= recentFrom;
+                double[] sums = b.getSums();
                 for (int series = 0; series < seriesCount; series++) {
-                    total[series] += b.getSums()[series];
+                    total[series] += sums[series];
                     if (isRecent) {
-                        recent[series] += b.getSums()[series];
+                        recent[series] += sums[series];
                     }
                 }
             }
-        }
-        for (int i = 0; i < deadCount; i++) {
-            slots.remove(dead[i]);
         }
         return new double[][] {total, recent};
     }
@@ -187,5 +183,14 @@ public class BucketedSums {
 
     public void setNewestBucket(long newestBucket) {
         this.newestBucket = newestBucket;
+    }
+
+    /** Slot → bucket, null where empty; null before the first write. */
+    public WindowBucket[] getRing() {
+        return ring;
+    }
+
+    public void setRing(WindowBucket[] ring) {
+        this.ring = ring;
     }
 }

@@ -1,11 +1,11 @@
 package io.qrouter.core.estimate;
 
-/** A task whose current phase has started but not ended. A Flink POJO (state of a server). */
+/** A task whose current phase has started but not ended. */
 public class OpenTask {
     private TaskPhase phase;
     private long sinceMillis;
 
-    /** For Flink's POJO serializer only. */
+    /** For the job's serializers only. */
     public OpenTask() {}
 
     OpenTask(TaskPhase phase, long sinceMillis) {

@@ -2,6 +2,7 @@ package io.qrouter.core.estimate;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -9,51 +10,45 @@ import java.util.Map;
  * The tasks of one server whose current phase is still open, at most {@code capacity} of them. When
  * full, the least recently changed sixteenth is evicted at once (sorting only every capacity/16
  * insertions keeps the cost per event constant on average); an evicted task's later events find no
- * start and are counted as unmatched.
- *
- * <p>The tasks live in a {@link StateMap} by task id (an event reads and writes its own task only);
- * this object is the header with their count (a Flink POJO).
+ * start and are counted as unmatched. The job keeps them whole in their server's state.
  */
 public class OpenTasks {
     private int capacity;
-    private int size;
     private long evicted;
-    private transient StateMap<String, OpenTask> byTaskId;
+    private HashMap<String, OpenTask> byTaskId = new HashMap<>();
 
-    /** For Flink's POJO serializer only. */
+    /** For the job's serializers only. */
     public OpenTasks() {}
 
     public OpenTasks(int capacity) {
         this.capacity = capacity;
-        this.byTaskId = new HashStateMap<>();
-    }
-
-    /** Where the tasks are: for a header just read from state. */
-    void attach(StateMap<String, OpenTask> tasks) {
-        this.byTaskId = tasks;
     }
 
     /** Starts (or moves the task to) a phase at the given time. */
     void open(String taskId, TaskPhase phase, long sinceMillis) {
-        if (byTaskId.get(taskId) == null) {
-            if (size >= capacity) {
-                evictOldest(Math.max(1, capacity / 16));
-            }
-            size++;
+        if (!byTaskId.containsKey(taskId) && byTaskId.size() >= capacity) {
+            evictOldest(Math.max(1, capacity / 16));
         }
         byTaskId.put(taskId, new OpenTask(phase, sinceMillis));
+    }
+
+    /**
+     * Puts back a task that state written before the open tasks were kept whole held in its own
+     * entry; beyond the capacity it counts as evicted.
+     */
+    public void restore(String taskId, OpenTask task) {
+        if (byTaskId.size() < capacity || byTaskId.containsKey(taskId)) {
+            byTaskId.put(taskId, task);
+        } else {
+            evicted++;
+        }
     }
 
     /**
      * Ends the task's current phase: the phase and its start, or null when the task is not open.
      */
     OpenTask close(String taskId) {
-        OpenTask task = byTaskId.get(taskId);
-        if (task != null) {
-            byTaskId.remove(taskId);
-            size--;
-        }
-        return task;
+        return byTaskId.remove(taskId);
     }
 
     /**
@@ -67,9 +62,8 @@ public class OpenTasks {
         long cancelled = 0;
         long recentWaiting = 0;
         long serving = 0;
-        if (size > 0) {
-            for (Map.Entry<String, OpenTask> entry : byTaskId.entries()) {
-                OpenTask task = entry.getValue();
+        if (!byTaskId.isEmpty()) {
+            for (OpenTask task : byTaskId.values()) {
                 long since = task.getSinceMillis();
                 if (task.getPhase() == TaskPhase.WAITING) {
                     waiting += Math.max(0, toMillis - Math.max(fromMillis, since));
@@ -88,18 +82,11 @@ public class OpenTasks {
     record OpenTime(long waiting, long cancelled, long recentWaiting, long serving) {}
 
     int size() {
-        return size;
-    }
-
-    boolean contains(String taskId) {
-        return byTaskId.get(taskId) != null;
+        return byTaskId.size();
     }
 
     private void evictOldest(int howMany) {
-        List<Map.Entry<String, OpenTask>> all = new ArrayList<>(size);
-        for (Map.Entry<String, OpenTask> entry : byTaskId.entries()) {
-            all.add(Map.entry(entry.getKey(), entry.getValue()));
-        }
+        List<Map.Entry<String, OpenTask>> all = new ArrayList<>(byTaskId.entrySet());
         long[] sinceMillis = new long[all.size()];
         for (int i = 0; i < sinceMillis.length; i++) {
             sinceMillis[i] = all.get(i).getValue().getSinceMillis();
@@ -119,7 +106,6 @@ public class OpenTasks {
             }
         }
         gone.forEach(byTaskId::remove);
-        size -= gone.size();
         evicted += gone.size();
     }
 
@@ -131,19 +117,20 @@ public class OpenTasks {
         this.capacity = capacity;
     }
 
-    public int getSize() {
-        return size;
-    }
-
-    public void setSize(int size) {
-        this.size = size;
-    }
-
     public long getEvicted() {
         return evicted;
     }
 
     public void setEvicted(long evicted) {
         this.evicted = evicted;
+    }
+
+    /** Task id → its open phase. */
+    public HashMap<String, OpenTask> getByTaskId() {
+        return byTaskId;
+    }
+
+    public void setByTaskId(HashMap<String, OpenTask> byTaskId) {
+        this.byTaskId = byTaskId;
     }
 }

@@ -23,11 +23,8 @@ import static io.qrouter.core.estimate.WindowQuantity.WAITS_ENDED;
  * completion, as in Eq. (2).
  *
  * <p>Memory is bounded whatever the event rate: a fixed ring of time buckets and at most {@code
- * maxOpenTasks} open tasks. Both live in an {@link EstimatorStore}, one entry per bucket and open
- * task, so an event reads and writes a few small entries whatever the window; this object is their
- * header, a Flink POJO of a few counters: the job keeps it in keyed {@code ValueState} and the
- * store in keyed {@code MapState}s and {@link #attach attaches} them after each read; no Flink
- * import here.
+ * maxOpenTasks} open tasks. The job keeps the whole in its server's one state value, so that a
+ * heartbeat reads it with one lookup.
  *
  * <p>Events of one task must come in their own order (a server emits them so, and Kafka keeps a
  * partition's order); events of different tasks may come in any order: an event is counted in the
@@ -45,38 +42,25 @@ public class ServerEstimators {
     private long lateEvents;
     private long unmatchedEvents;
 
-    /**
-     * Estimators with the default {@link EstimatorConfig}, in memory (also what Flink's POJO
-     * serializer instantiates).
-     */
+    /** Estimators with the default {@link EstimatorConfig}. */
     public ServerEstimators() {
         this(new EstimatorConfig());
     }
 
     /**
-     * Estimators in memory.
+     * Estimators with an empty window.
      *
      * @throws IllegalArgumentException naming a setting of {@code config} that is out of range
      */
     public ServerEstimators(EstimatorConfig config) {
-        this(config, EstimatorStore.inMemory());
-    }
-
-    /** Estimators whose window and open tasks live in {@code store}. */
-    public ServerEstimators(EstimatorConfig config, EstimatorStore store) {
         this.config = config.validate();
         this.window =
                 new BucketedSums(
                         config.bucketMillis(), config.getBucketCount(), WindowQuantity.COUNT);
         this.openTasks = new OpenTasks(config.getMaxOpenTasks());
-        attach(store);
     }
 
-    /**
-     * A header as a serializer reads it back from state, not yet {@linkplain #attach attached}: no
-     * validation and no in-memory store, which {@link #ServerEstimators()} would build only to be
-     * replaced.
-     */
+    /** Estimators as a serializer reads them back from state: no validation. */
     public ServerEstimators(
             EstimatorConfig config,
             BucketedSums window,
@@ -90,15 +74,6 @@ public class ServerEstimators {
         this.firstEventMillis = firstEventMillis;
         this.lateEvents = lateEvents;
         this.unmatchedEvents = unmatchedEvents;
-    }
-
-    /**
-     * Connects this header (as read back from state) to the store that holds the rest; returns it.
-     */
-    public ServerEstimators attach(EstimatorStore store) {
-        window.attach(store.buckets());
-        openTasks.attach(store.openTasks());
-        return this;
     }
 
     /**
@@ -122,7 +97,6 @@ public class ServerEstimators {
         observe(eventTimeMillis);
         count(ARRIVALS, eventTimeMillis);
         openTasks.open(taskId, TaskPhase.WAITING, eventTimeMillis);
-        window.flush();
     }
 
     public void onStarted(String taskId, long eventTimeMillis) {
@@ -134,7 +108,6 @@ public class ServerEstimators {
             unmatchedEvents++;
         }
         openTasks.open(taskId, TaskPhase.IN_SERVICE, eventTimeMillis);
-        window.flush();
     }
 
     public void onCompleted(String taskId, long eventTimeMillis) {
@@ -150,7 +123,6 @@ public class ServerEstimators {
         } else {
             unmatchedEvents++;
         }
-        window.flush();
     }
 
     /**
@@ -175,7 +147,6 @@ public class ServerEstimators {
         } else {
             unmatchedEvents++;
         }
-        window.flush();
     }
 
     /**
@@ -192,7 +163,6 @@ public class ServerEstimators {
             unmatchedEvents++;
         }
         openTasks.open(taskId, TaskPhase.CANCELLED, eventTimeMillis);
-        window.flush();
     }
 
     /**
@@ -207,7 +177,6 @@ public class ServerEstimators {
         } else {
             unmatchedEvents++;
         }
-        window.flush();
     }
 
     /**

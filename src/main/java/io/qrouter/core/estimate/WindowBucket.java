@@ -2,13 +2,13 @@ package io.qrouter.core.estimate;
 
 /**
  * One time bucket of a {@link BucketedSums} window: its absolute index and the sum of every series
- * in it. A Flink POJO (one entry of a server's state).
+ * in it. The no-argument constructor and setters are for the job's serializers.
  */
 public class WindowBucket {
     private long bucket;
     private double[] sums;
 
-    /** For Flink's POJO serializer only. */
+    /** For the job's serializers only. */
     public WindowBucket() {}
 
     WindowBucket(long bucket, int series) {

@@ -1,8 +1,8 @@
 /**
  * Windowed per-server estimators of the queueing rates (seed 000, Eq. 1-2): arrival rate lambda,
- * service rate mu, abandonment rate alphaC, recovery rate eta, and interarrival samples for an
- * empirical GI/M/1. Fed with task lifecycle events by the Flink job and the simulator through
+ * service rate mu, abandonment rate alphaC, recovery rate eta, and the recent wait and service the
+ * model-free peers read. Fed with task lifecycle events by the Flink job and the simulator through
  * {@link io.qrouter.core.estimate.ServerEstimators}; no Flink or Kafka imports. The state classes
- * are Flink POJOs so the job can keep them in keyed state.
+ * have no-argument constructors and setters, for the job's serializers of keyed state.
  */
 package io.qrouter.core.estimate;

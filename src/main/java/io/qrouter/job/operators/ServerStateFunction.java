@@ -127,7 +127,7 @@ public class ServerStateFunction
         }
         server = caching.value(getRuntimeContext().getState(SERVER_STATE));
         legacyQueueChanges = getRuntimeContext().getListState(LEGACY_QUEUE_CHANGES);
-        estimators = new EstimatorState(getRuntimeContext(), configured.estimatorConfig(), caching);
+        estimators = new EstimatorState(getRuntimeContext(), configured.estimatorConfig());
         use(configured);
         lateRecords = getRuntimeContext().getMetricGroup().counter("lateRecords");
         heartbeats = getRuntimeContext().getMetricGroup().counter("heartbeats");

@@ -8,26 +8,35 @@ import io.qrouter.core.estimate.ServerEstimators;
 import io.qrouter.core.estimate.TaskPhase;
 import io.qrouter.core.estimate.WindowBucket;
 import java.io.IOException;
+import java.util.HashMap;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 
 /**
- * Serializers of the estimator entries {@link EstimatorState} keeps: the header, a window bucket
- * and an open task, each read and written on every lifecycle event under RocksDB. The classes stay
- * plain POJOs of the Flink-free {@code estimate} package; the state descriptors name these.
+ * Serializers of the estimators a server's state holds ({@link ServerEstimators}, with its window's
+ * buckets and open tasks), and of a window bucket and an open task as state written before format 9
+ * of {@link ServerState} kept them, in map states of their own. The classes stay plain POJOs of the
+ * Flink-free {@code estimate} package; the state descriptors name these.
  */
 public final class EstimatorSerializers {
     private EstimatorSerializers() {}
 
-    /** The {@link ServerEstimators} header with its config and the rings' own headers. */
+    /**
+     * The {@link ServerEstimators}: the header with its config and the rings' own headers and, from
+     * format 5, the window's buckets and the open tasks.
+     */
     public static final class Header extends HandWrittenSerializer<ServerEstimators> {
         private static final long serialVersionUID = 1L;
 
         /**
          * The format new state is written in; {@link HandWrittenSerializer} says when to bump it. 4
-         * dropped the arrival-time ring (its size in the config, its header), which nothing read.
+         * dropped the arrival-time ring (its size in the config, its header), which nothing read; 5
+         * added the buckets and open tasks, which had map states of their own.
          */
-        static final int FORMAT = 4;
+        static final int FORMAT = 5;
+
+        private static final Bucket BUCKET = new Bucket();
+        private static final Task TASK = new Task();
 
         public Header() {
             this(FORMAT);
@@ -35,6 +44,11 @@ public final class EstimatorSerializers {
 
         private Header(int format) {
             super(format);
+        }
+
+        /** The serializer that reads and writes {@code format}. */
+        static Header inFormat(int format) {
+            return new Header(format);
         }
 
         @Override
@@ -92,6 +106,9 @@ public final class EstimatorSerializers {
                 out.writeInt(w.getBucketCount());
                 out.writeInt(w.getSeriesCount());
                 out.writeLong(w.getNewestBucket());
+                if (format >= 5) {
+                    writeRing(w.getRing(), out);
+                }
             }
             if (format < 4) {
                 out.writeBoolean(false); // no arrival-time ring
@@ -100,8 +117,13 @@ public final class EstimatorSerializers {
             out.writeBoolean(o != null);
             if (o != null) {
                 out.writeInt(o.getCapacity());
-                out.writeInt(o.getSize());
+                if (format < 5) {
+                    out.writeInt(o.getByTaskId().size());
+                }
                 out.writeLong(o.getEvicted());
+                if (format >= 5) {
+                    writeTasks(o.getByTaskId(), out);
+                }
             }
             out.writeLong(e.getFirstEventMillis());
             out.writeLong(e.getLateEvents());
@@ -132,6 +154,9 @@ public final class EstimatorSerializers {
                 w.setBucketCount(in.readInt());
                 w.setSeriesCount(in.readInt());
                 w.setNewestBucket(in.readLong());
+                if (format >= 5) {
+                    w.setRing(readRing(in));
+                }
             }
             if (format < 4 && in.readBoolean()) {
                 // the arrival-time ring's header (capacity, next, size), read past; its pages are
@@ -142,8 +167,13 @@ public final class EstimatorSerializers {
             if (in.readBoolean()) {
                 o = new OpenTasks();
                 o.setCapacity(in.readInt());
-                o.setSize(in.readInt());
+                if (format < 5) {
+                    in.readInt(); // the count of the tasks in their own map state
+                }
                 o.setEvicted(in.readLong());
+                if (format >= 5) {
+                    o.setByTaskId(readTasks(in));
+                }
             }
             return new ServerEstimators(c, w, o, in.readLong(), in.readLong(), in.readLong());
         }
@@ -173,6 +203,14 @@ public final class EstimatorSerializers {
             to.setBucketCount(from.getBucketCount());
             to.setSeriesCount(from.getSeriesCount());
             to.setNewestBucket(from.getNewestBucket());
+            WindowBucket[] ring = from.getRing();
+            if (ring != null) {
+                WindowBucket[] copy = new WindowBucket[ring.length];
+                for (int slot = 0; slot < ring.length; slot++) {
+                    copy[slot] = ring[slot] == null ? null : BUCKET.copy(ring[slot]);
+                }
+                to.setRing(copy);
+            }
             return to;
         }
 
@@ -182,9 +220,60 @@ public final class EstimatorSerializers {
             }
             OpenTasks to = new OpenTasks();
             to.setCapacity(from.getCapacity());
-            to.setSize(from.getSize());
             to.setEvicted(from.getEvicted());
+            HashMap<String, OpenTask> tasks = new HashMap<>(from.getByTaskId().size() * 2);
+            from.getByTaskId().forEach((id, task) -> tasks.put(id, TASK.copy(task)));
+            to.setByTaskId(tasks);
             return to;
+        }
+
+        /** The ring's length, then each slot that holds a bucket: its index and the bucket. */
+        private static void writeRing(WindowBucket[] ring, DataOutputView out) throws IOException {
+            out.writeInt(ring == null ? -1 : ring.length);
+            if (ring == null) {
+                return;
+            }
+            int held = 0;
+            for (WindowBucket bucket : ring) {
+                held += bucket == null ? 0 : 1;
+            }
+            out.writeInt(held);
+            for (int slot = 0; slot < ring.length; slot++) {
+                if (ring[slot] != null) {
+                    out.writeInt(slot);
+                    BUCKET.serialize(ring[slot], out);
+                }
+            }
+        }
+
+        private static WindowBucket[] readRing(DataInputView in) throws IOException {
+            int length = in.readInt();
+            if (length < 0) {
+                return null;
+            }
+            WindowBucket[] ring = new WindowBucket[length];
+            for (int held = in.readInt(); held > 0; held--) {
+                ring[in.readInt()] = BUCKET.deserialize(in);
+            }
+            return ring;
+        }
+
+        private static void writeTasks(HashMap<String, OpenTask> tasks, DataOutputView out)
+                throws IOException {
+            out.writeInt(tasks.size());
+            for (var task : tasks.entrySet()) {
+                Fields.writeString(task.getKey(), out);
+                TASK.serialize(task.getValue(), out);
+            }
+        }
+
+        private static HashMap<String, OpenTask> readTasks(DataInputView in) throws IOException {
+            int size = in.readInt();
+            HashMap<String, OpenTask> tasks = new HashMap<>(Math.max(16, size * 2));
+            for (int i = 0; i < size; i++) {
+                tasks.put(Fields.readString(in), TASK.deserialize(in));
+            }
+            return tasks;
         }
     }
 

@@ -90,9 +90,9 @@ public class ServerState {
     public boolean queueChangesInLegacyList;
 
     /**
-     * The estimators' header: their counters and the heads of the window's ring and of the open
-     * tasks, whose entries have keyed states of their own. Null before the server's first lifecycle
-     * event. Here and not in a state of its own, as {@link #queueChanges}.
+     * The estimators: their counters, the window's ring and the open tasks. Null before the
+     * server's first lifecycle event. Here and not in states of their own, so that a heartbeat
+     * reads its server with one lookup.
      */
     public ServerEstimators estimators;
 
@@ -101,6 +101,12 @@ public class ServerState {
      * of its own: the next record that reads them moves them here.
      */
     public boolean estimatorsInLegacyState;
+
+    /**
+     * Restored from state written before format 9, which kept the window's buckets and the open
+     * tasks in map states of their own: the next record that reads the estimators moves them here.
+     */
+    public boolean windowInLegacyState;
 
     /**
      * A lifecycle event newer than the last heartbeat was applied: its busy flag may be out of

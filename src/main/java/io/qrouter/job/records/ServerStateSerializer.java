@@ -20,13 +20,15 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
     /**
      * The format new state is written in (4 added tasksReceived, 5 slots and the recent wait and
      * service, 6 the metrics last written, 7 the queue changes, which had a list state of their
-     * own, 8 the estimators' header, which had a value state of its own, in {@link #HEADER}'s
-     * format 4: a new format of the header is a new format here); {@link HandWrittenSerializer}
+     * own, 8 the estimators' header, which had a value state of its own, in the header's format 4,
+     * 9 the window's buckets and the open tasks, which had map states of their own, in the header's
+     * format 5: a new format of the header is a new format here); {@link HandWrittenSerializer}
      * says when to bump it.
      */
-    static final int FORMAT = FIRST_FORMAT + 5;
+    static final int FORMAT = FIRST_FORMAT + 6;
 
-    private static final EstimatorSerializers.Header HEADER = new EstimatorSerializers.Header();
+    /** The estimators in the header's format this format embeds. */
+    private final EstimatorSerializers.Header estimators;
 
     public ServerStateSerializer() {
         this(FORMAT);
@@ -34,6 +36,7 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
 
     private ServerStateSerializer(int format) {
         super(format);
+        this.estimators = EstimatorSerializers.Header.inFormat(format >= 9 ? 5 : 4);
     }
 
     @Override
@@ -104,8 +107,9 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
         to.recentServiceSeconds = from.recentServiceSeconds;
         to.queueChanges = from.queueChanges.copy();
         to.queueChangesInLegacyList = from.queueChangesInLegacyList;
-        to.estimators = from.estimators == null ? null : HEADER.copy(from.estimators);
+        to.estimators = from.estimators == null ? null : estimators.copy(from.estimators);
         to.estimatorsInLegacyState = from.estimatorsInLegacyState;
+        to.windowInLegacyState = from.windowInLegacyState;
         return to;
     }
 
@@ -169,8 +173,11 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
             out.writeBoolean(s.estimatorsInLegacyState);
             out.writeBoolean(s.estimators != null);
             if (s.estimators != null) {
-                HEADER.serialize(s.estimators, out);
+                estimators.serialize(s.estimators, out);
             }
+        }
+        if (format >= 9) {
+            out.writeBoolean(s.windowInLegacyState);
         }
     }
 
@@ -236,10 +243,11 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
         }
         if (format >= 8) {
             s.estimatorsInLegacyState = in.readBoolean();
-            s.estimators = in.readBoolean() ? HEADER.deserialize(in) : null;
+            s.estimators = in.readBoolean() ? estimators.deserialize(in) : null;
         } else {
             s.estimatorsInLegacyState = true;
         }
+        s.windowInLegacyState = format < 9 || in.readBoolean();
         return s;
     }
 

@@ -1,13 +1,12 @@
 package io.qrouter.job.state;
 
 import io.qrouter.core.estimate.EstimatorConfig;
-import io.qrouter.core.estimate.EstimatorStore;
 import io.qrouter.core.estimate.OpenTask;
 import io.qrouter.core.estimate.ServerEstimators;
-import io.qrouter.core.estimate.StateMap;
 import io.qrouter.core.estimate.WindowBucket;
 import io.qrouter.job.records.EstimatorSerializers;
 import io.qrouter.job.records.ServerState;
+import java.util.Map;
 import org.apache.flink.api.common.functions.RuntimeContext;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
@@ -19,13 +18,11 @@ import org.apache.flink.api.common.typeutils.base.IntSerializer;
 import org.apache.flink.api.common.typeutils.base.StringSerializer;
 
 /**
- * A server's estimators in keyed state, laid out so that a lifecycle event costs a few small
- * entries under RocksDB (not a rewrite of its whole window): the {@link ServerEstimators} header (a
- * few counters) in the server's {@link ServerState}, and the window's buckets and the open tasks
- * each in a MapState, one entry apiece. Each is written by a hand-written serializer ({@link
- * EstimatorSerializers}), not by reflection.
+ * A server's estimators, kept whole in its {@link ServerState}, and the keyed states where older
+ * versions of the job kept parts of them: read once, when a server's estimators are next loaded,
+ * moved into its state and cleared. Their serializers stay so that old savepoints restore.
  */
-public final class EstimatorState implements EstimatorStore {
+public final class EstimatorState {
     /**
      * Where state written before format 8 of {@link ServerState} kept the header: no longer
      * written, and moved into the server's state when next read.
@@ -33,9 +30,21 @@ public final class EstimatorState implements EstimatorStore {
     public static final ValueStateDescriptor<ServerEstimators> LEGACY_HEADER =
             new ValueStateDescriptor<>("estimator-header", new EstimatorSerializers.Header());
 
-    static final MapStateDescriptor<Integer, WindowBucket> BUCKETS =
+    /**
+     * Where state written before format 9 of {@link ServerState} kept the window's buckets, by ring
+     * slot, and the open tasks, by task id: no longer written, and moved into the server's state
+     * when next read.
+     */
+    public static final MapStateDescriptor<Integer, WindowBucket> LEGACY_BUCKETS =
             new MapStateDescriptor<>(
                     "estimator-buckets", IntSerializer.INSTANCE, new EstimatorSerializers.Bucket());
+
+    /** See {@link #LEGACY_BUCKETS}. */
+    public static final MapStateDescriptor<String, OpenTask> LEGACY_OPEN_TASKS =
+            new MapStateDescriptor<>(
+                    "estimator-open-tasks",
+                    StringSerializer.INSTANCE,
+                    new EstimatorSerializers.Task());
 
     /**
      * The pages of an arrival-time ring that state written before 2026-12-05 kept, for an empirical
@@ -47,25 +56,19 @@ public final class EstimatorState implements EstimatorStore {
                     Types.INT,
                     PrimitiveArrayTypeInfo.LONG_PRIMITIVE_ARRAY_TYPE_INFO);
 
-    static final MapStateDescriptor<String, OpenTask> OPEN_TASKS =
-            new MapStateDescriptor<>(
-                    "estimator-open-tasks",
-                    StringSerializer.INSTANCE,
-                    new EstimatorSerializers.Task());
-
     private EstimatorConfig config;
     private final ValueState<ServerEstimators> legacyHeader;
-    private final MapStateMap<Integer, WindowBucket> buckets;
+    private final MapState<Integer, WindowBucket> legacyBuckets;
+    private final MapState<String, OpenTask> legacyOpenTasks;
     private final MapState<Integer, long[]> legacyArrivalPages;
-    private final MapStateMap<String, OpenTask> openTasks;
 
-    /** The current key's estimators in {@code context}'s keyed states, through {@code caching}. */
-    public EstimatorState(RuntimeContext context, EstimatorConfig config, StateCaching caching) {
+    /** The current key's legacy states in {@code context}. */
+    public EstimatorState(RuntimeContext context, EstimatorConfig config) {
         this.config = config;
         this.legacyHeader = context.getState(LEGACY_HEADER);
-        this.buckets = new MapStateMap<>(caching.map(context.getMapState(BUCKETS)));
+        this.legacyBuckets = context.getMapState(LEGACY_BUCKETS);
+        this.legacyOpenTasks = context.getMapState(LEGACY_OPEN_TASKS);
         this.legacyArrivalPages = context.getMapState(LEGACY_ARRIVAL_PAGES);
-        this.openTasks = new MapStateMap<>(caching.map(context.getMapState(OPEN_TASKS)));
     }
 
     /**
@@ -76,22 +79,26 @@ public final class EstimatorState implements EstimatorStore {
         this.config = next;
     }
 
-    /** {@code server}'s estimators (new ones if it has none), attached to its entries. */
+    /** {@code server}'s estimators, new ones if it has none. */
     public ServerEstimators load(ServerState server) throws Exception {
         ServerEstimators estimators = loadIfAny(server);
         if (estimators == null) {
-            estimators = new ServerEstimators(config, this);
+            estimators = new ServerEstimators(config);
             server.estimators = estimators;
         }
         return estimators;
     }
 
-    /** {@code server}'s estimators if it has any, attached to its entries; else null. */
+    /** {@code server}'s estimators if it has any, else null. */
     public ServerEstimators loadIfAny(ServerState server) throws Exception {
         if (server.estimatorsInLegacyState) {
             server.estimators = legacyHeader.value();
             legacyHeader.clear();
             server.estimatorsInLegacyState = false;
+        }
+        if (server.windowInLegacyState) {
+            moveLegacyWindow(server.estimators);
+            server.windowInLegacyState = false;
         }
         ServerEstimators estimators = server.estimators;
         if (estimators == null) {
@@ -105,26 +112,30 @@ public final class EstimatorState implements EstimatorStore {
             return null;
         }
         estimators.setConfig(config);
-        return estimators.attach(this);
+        return estimators;
+    }
+
+    private void moveLegacyWindow(ServerEstimators estimators) throws Exception {
+        if (estimators != null) {
+            for (Map.Entry<Integer, WindowBucket> bucket : legacyBuckets.entries()) {
+                estimators.getWindow().restore(bucket.getValue());
+            }
+            for (Map.Entry<String, OpenTask> task : legacyOpenTasks.entries()) {
+                estimators.getOpenTasks().restore(task.getKey(), task.getValue());
+            }
+        }
+        legacyBuckets.clear();
+        legacyOpenTasks.clear();
     }
 
     /** Drops {@code server}'s estimators, wherever a job of any version kept them. */
     public void clear(ServerState server) {
         server.estimators = null;
         server.estimatorsInLegacyState = false;
+        server.windowInLegacyState = false;
         legacyHeader.clear();
-        buckets.clear();
+        legacyBuckets.clear();
+        legacyOpenTasks.clear();
         legacyArrivalPages.clear();
-        openTasks.clear();
-    }
-
-    @Override
-    public StateMap<Integer, WindowBucket> buckets() {
-        return buckets;
-    }
-
-    @Override
-    public StateMap<String, OpenTask> openTasks() {
-        return openTasks;
     }
 }

@@ -1,7 +1,5 @@
 package io.qrouter.job.state;
 
-import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.ValueState;
 
 /**
@@ -16,23 +14,9 @@ public interface StateCaching {
                 public <T> ValueState<T> value(ValueState<T> state) {
                     return state;
                 }
-
-                @Override
-                public <T> ListState<T> list(ListState<T> state) {
-                    return state;
-                }
-
-                @Override
-                public <K, V> MapState<K, V> map(MapState<K, V> state) {
-                    return state;
-                }
             };
 
     <T> ValueState<T> value(ValueState<T> state);
-
-    <T> ListState<T> list(ListState<T> state);
-
-    <K, V> MapState<K, V> map(MapState<K, V> state);
 
     /**
      * Whether the records from now on bring their keys into the cache, if there is one (by default

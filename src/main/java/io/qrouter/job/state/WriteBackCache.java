@@ -7,8 +7,6 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.streaming.api.operators.KeyContext;
 
@@ -21,9 +19,8 @@ import org.apache.flink.streaming.api.operators.KeyContext;
  * function sees is the heap backend's: the same objects, changed in place.
  *
  * <p>The cache holds at most {@code maxKeys} keys, so memory stays bounded where the state is
- * larger than the heap. A server's many events between two checkpoints cost one write per changed
- * entry at the checkpoint, and an entry put and removed in between (a task's open-task entry, when
- * its three lifecycle events fall between two checkpoints) none.
+ * larger than the heap. A server's many events between two checkpoints cost one write of its state
+ * at the checkpoint.
  *
  * <p>Not thread-safe: one operator's task thread uses it, as it uses the keyed backend.
  */
@@ -53,16 +50,6 @@ public final class WriteBackCache implements StateCaching {
     @Override
     public <T> ValueState<T> value(ValueState<T> state) {
         return new CachedValueState<>(this, state);
-    }
-
-    @Override
-    public <T> ListState<T> list(ListState<T> state) {
-        return new CachedListState<>(this, state);
-    }
-
-    @Override
-    public <K, V> MapState<K, V> map(MapState<K, V> state) {
-        return new CachedMapState<>(this, state);
     }
 
     /** Adds a state whose slots the cache keeps; returns its index in every key's slots. */

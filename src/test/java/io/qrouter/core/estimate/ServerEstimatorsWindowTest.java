@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -191,8 +192,7 @@ class ServerEstimatorsWindowTest {
     void memoryStaysBoundedUnderAHugeEventRate() {
         EstimatorConfig config = window(10_000, 10);
         config.setMaxOpenTasks(1_000);
-        EstimatorStore store = EstimatorStore.inMemory();
-        ServerEstimators estimators = new ServerEstimators(config, store);
+        ServerEstimators estimators = new ServerEstimators(config);
         int tasks = 100_000;
         TaskLifecycle[] lifecycle = {
             TaskLifecycle.ENQUEUED, TaskLifecycle.STARTED, TaskLifecycle.COMPLETED
@@ -204,10 +204,10 @@ class ServerEstimatorsWindowTest {
                 estimators.onEvent(type, "t" + i, timeMillis);
             }
         }
-        int open = count(store.openTasks());
-        assertThat(open).isLessThanOrEqualTo(1_000).isEqualTo(estimators.getOpenTasks().getSize());
+        int open = estimators.getOpenTasks().getByTaskId().size();
+        assertThat(open).isLessThanOrEqualTo(1_000);
         assertThat(estimators.getOpenTasks().getEvicted()).isEqualTo(tasks - open);
-        assertThat(count(store.buckets())).isLessThanOrEqualTo(10);
+        assertThat(estimators.getWindow().getRing()).hasSize(10);
         EstimatorSnapshot snapshot = estimators.snapshot(999);
         assertThat(snapshot.lambdaPerSecond().value()).isCloseTo(200_000, within(200_000 * 0.01));
     }
@@ -216,19 +216,15 @@ class ServerEstimatorsWindowTest {
     void evictionDropsTheLeastRecentlyChangedTasks() {
         EstimatorConfig config = new EstimatorConfig();
         config.setMaxOpenTasks(32);
-        EstimatorStore store = EstimatorStore.inMemory();
-        ServerEstimators estimators = new ServerEstimators(config, store);
+        ServerEstimators estimators = new ServerEstimators(config);
+        Map<String, OpenTask> open = estimators.getOpenTasks().getByTaskId();
         estimators.onEnqueued("old", 0);
         for (int i = 1; i < 32; i++) {
             estimators.onEnqueued("t" + i, 1_000 + i);
         }
         estimators.onStarted("old", 5_000); // now the most recently changed
         estimators.onEnqueued("newcomer", 6_000); // full: evicts the two oldest (32/16)
-        assertThat(store.openTasks().get("old")).isNotNull();
-        assertThat(store.openTasks().get("newcomer")).isNotNull();
-        assertThat(store.openTasks().get("t1")).isNull();
-        assertThat(store.openTasks().get("t2")).isNull();
-        assertThat(count(store.openTasks())).isEqualTo(31);
+        assertThat(open).containsKeys("old", "newcomer").doesNotContainKeys("t1", "t2").hasSize(31);
         assertThat(estimators.getOpenTasks().getEvicted()).isEqualTo(2);
         estimators.onStarted("t1", 7_000);
         assertThat(estimators.getUnmatchedEvents()).isEqualTo(1);
@@ -257,13 +253,5 @@ class ServerEstimatorsWindowTest {
         zeroMinimum.setMinWaits(0);
         assertThatThrownBy(() -> new ServerEstimators(zeroMinimum))
                 .hasMessage("minWaits must be >= 1 (got 0)");
-    }
-
-    private static int count(StateMap<?, ?> map) {
-        int n = 0;
-        for (var ignored : map.entries()) {
-            n++;
-        }
-        return n;
     }
 }

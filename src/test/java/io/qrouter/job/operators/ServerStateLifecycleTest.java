@@ -10,7 +10,9 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.ServerMetrics;
+import io.qrouter.core.estimate.OpenTask;
 import io.qrouter.core.estimate.ServerEstimators;
+import io.qrouter.core.estimate.WindowBucket;
 import io.qrouter.core.policy.AdaptiveHeartbeat;
 import io.qrouter.job.Harnesses;
 import io.qrouter.job.records.BufferedTask;
@@ -18,6 +20,7 @@ import io.qrouter.job.records.ServerSignal;
 import io.qrouter.job.records.ServerState;
 import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.job.state.EstimatorState;
+import java.util.HashMap;
 import java.util.List;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.MapState;
@@ -209,13 +212,13 @@ class ServerStateLifecycleTest extends ServerStateFunctionTestBase {
     }
 
     /**
-     * State restored from before format 8 keeps the estimators' header in a value state of its own:
-     * the next heartbeat reads it from there, gives the figures a job that never moved it gives,
-     * and moves it into the server's state.
+     * State restored from before format 8 keeps the estimators' header in a value state of its own,
+     * and from before format 9 the window's buckets and the open tasks in map states: the next
+     * heartbeat reads them from there, gives the figures a job that never moved them gives, and
+     * moves them into the server's state.
      */
     @Test
-    void theEstimatorHeaderOfOlderStateGivesTheSameFiguresAndMovesIntoTheServerState()
-            throws Exception {
+    void theEstimatorsOfOlderStateGiveTheSameFiguresAndMoveIntoTheServerState() throws Exception {
         ServerMetrics[] figures = new ServerMetrics[2];
         int[] entries = new int[2];
         for (int run = 0; run < 2; run++) {
@@ -227,21 +230,28 @@ class ServerStateLifecycleTest extends ServerStateFunctionTestBase {
                 harness.processEvent(event("s1", "t" + i, STARTED, t), t);
                 harness.processEvent(event("s1", "t" + i, COMPLETED, t + 40), t + 40);
             }
+            for (int i = 0; i < 3; i++) {
+                harness.processEvent(event("s1", "waiting" + i, ENQUEUED, 5_900), 5_900);
+            }
             if (run == 1) {
+                moveEstimatorsToLegacyStates("s1");
                 ValueState<ServerState> server = keyedState("s1", ServerStateFunction.SERVER_STATE);
-                ValueState<ServerEstimators> legacy =
-                        keyedState("s1", EstimatorState.LEGACY_HEADER);
-                // as an older job left it
-                ServerState restored = server.value();
-                legacy.update(restored.estimators);
-                restored.estimators = null;
-                restored.estimatorsInLegacyState = true;
-                server.update(restored);
+                MapState<Integer, WindowBucket> buckets =
+                        keyedState("s1", EstimatorState.LEGACY_BUCKETS);
+                MapState<String, OpenTask> open =
+                        keyedState("s1", EstimatorState.LEGACY_OPEN_TASKS);
+                assertThat(buckets.isEmpty()).isFalse();
+                assertThat(open.keys())
+                        .containsExactlyInAnyOrder("waiting0", "waiting1", "waiting2");
                 int before = harness.numKeyedStateEntries();
                 harness.processHeartbeat(heartbeat("s1", 6_000, 0), 6_000);
-                assertThat(harness.numKeyedStateEntries()).isEqualTo(before - 1);
-                assertThat(server.value().estimators).isNotNull();
-                assertThat(server.value().estimatorsInLegacyState).isFalse();
+                assertThat(harness.numKeyedStateEntries()).isEqualTo(before - 3);
+                assertThat(buckets.isEmpty()).isTrue();
+                assertThat(open.isEmpty()).isTrue();
+                ServerState moved = server.value();
+                assertThat(moved.estimatorsInLegacyState).isFalse();
+                assertThat(moved.windowInLegacyState).isFalse();
+                assertThat(moved.estimators.getOpenTasks().getByTaskId()).hasSize(3);
             } else {
                 harness.processHeartbeat(heartbeat("s1", 6_000, 0), 6_000);
             }
@@ -252,8 +262,38 @@ class ServerStateLifecycleTest extends ServerStateFunctionTestBase {
         assertThat(figures[0].getLambda()).isNotNull();
         assertThat(figures[1].getLambda()).isEqualTo(figures[0].getLambda());
         assertThat(figures[1].getMu()).isNotNull().isEqualTo(figures[0].getMu());
+        assertThat(figures[1].getAlphaC()).isEqualTo(figures[0].getAlphaC());
         assertThat(figures[1].getLoadIndexK()).isEqualTo(figures[0].getLoadIndexK());
         assertThat(entries[1]).isEqualTo(entries[0]);
+    }
+
+    /**
+     * Leaves {@code serverId}'s estimators as a job before format 8 kept them: the header in a
+     * value state, the buckets by ring slot and the open tasks by id in map states.
+     */
+    private void moveEstimatorsToLegacyStates(String serverId) throws Exception {
+        ValueState<ServerState> server = keyedState(serverId, ServerStateFunction.SERVER_STATE);
+        ServerState state = server.value();
+        ServerEstimators estimators = state.estimators;
+        MapState<Integer, WindowBucket> buckets =
+                keyedState(serverId, EstimatorState.LEGACY_BUCKETS);
+        WindowBucket[] ring = estimators.getWindow().getRing();
+        for (int slot = 0; slot < ring.length; slot++) {
+            if (ring[slot] != null) {
+                buckets.put(slot, ring[slot]);
+            }
+        }
+        MapState<String, OpenTask> open = keyedState(serverId, EstimatorState.LEGACY_OPEN_TASKS);
+        for (var task : estimators.getOpenTasks().getByTaskId().entrySet()) {
+            open.put(task.getKey(), task.getValue());
+        }
+        estimators.getWindow().setRing(null);
+        estimators.getOpenTasks().setByTaskId(new HashMap<>());
+        keyedState(serverId, EstimatorState.LEGACY_HEADER).update(estimators);
+        state.estimators = null;
+        state.estimatorsInLegacyState = true;
+        state.windowInLegacyState = true;
+        server.update(state);
     }
 
     /** {@code descriptor}'s state of {@code serverId}, read and written past the function. */
@@ -378,10 +418,8 @@ class ServerStateLifecycleTest extends ServerStateFunctionTestBase {
 
     @Test
     void stateAndBroadcastTypesArePojosNotKryo() {
-        // ServerState and ServerUpdate have hand-written serializers (the *SerializerTest classes
-        // (HandWrittenSerializerTestBase))
+        // ServerState (with its estimators) and ServerUpdate have hand-written serializers (the
+        // *SerializerTest classes (HandWrittenSerializerTestBase))
         assertThat(TypeInformation.of(BufferedTask.class)).isInstanceOf(PojoTypeInfo.class);
-        assertThat(TypeInformation.of(io.qrouter.core.estimate.ServerEstimators.class))
-                .isInstanceOf(PojoTypeInfo.class);
     }
 }

@@ -30,7 +30,7 @@ final class RecordComparison {
 
     /** A type of this project's whose fields the comparisons walk (enums compare as values). */
     static boolean isRecord(Class<?> type) {
-        return type.getPackageName().startsWith("io.qrouter") && !type.isEnum();
+        return type.getPackageName().startsWith("io.qrouter") && !type.isEnum() && !type.isArray();
     }
 
     /** The instance fields that are state: neither static nor transient, made accessible. */

@@ -10,6 +10,7 @@ import io.qrouter.core.estimate.ServerEstimators;
 import io.qrouter.core.estimate.TaskPhase;
 import io.qrouter.core.estimate.WindowBucket;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 
@@ -51,7 +52,9 @@ final class SerializerSamples {
      * and service, format 6 the state's metrics last written, format 7 the state's queue changes,
      * which older formats left in a list state: restored, a state with an event after its last
      * heartbeat says so; format 8 the state's estimator header, which older formats left in a value
-     * state: restored, every state says so).
+     * state: restored, every state says so; format 9 of the state and 5 of the header the window's
+     * buckets and open tasks, which older formats left in map states: restored, every state says
+     * so).
      */
     static <T> List<T> asReadIn(Case<T> c, int format) {
         List<T> read = new ArrayList<>();
@@ -83,9 +86,26 @@ final class SerializerSamples {
                 s.estimators = null;
                 s.estimatorsInLegacyState = true;
             }
+            if (format < 9 && copy instanceof ServerState s) {
+                withoutWindow(s.estimators);
+                s.windowInLegacyState = true;
+            }
+            if (format < 5 && copy instanceof ServerEstimators e) {
+                withoutWindow(e);
+            }
             read.add(copy);
         }
         return read;
+    }
+
+    /** Estimators as a header without the window's buckets and open tasks reads them. */
+    private static void withoutWindow(ServerEstimators e) {
+        if (e != null && e.getWindow() != null) {
+            e.getWindow().setRing(null);
+        }
+        if (e != null && e.getOpenTasks() != null) {
+            e.getOpenTasks().setByTaskId(new HashMap<>());
+        }
     }
 
     /** 2026-12-01T12:00:00Z, the heartbeat time of the samples. */
@@ -269,6 +289,7 @@ final class SerializerSamples {
         overloaded.queueChangesInLegacyList = true;
         overloaded.estimators = estimatorHeaders().get(1);
         overloaded.estimatorsInLegacyState = true;
+        overloaded.windowInLegacyState = true;
 
         return List.of(busy, down, overloaded, ServerState.of("cpu-s-113"), new ServerState());
     }
@@ -288,10 +309,20 @@ final class SerializerSamples {
         window.setBucketCount(24);
         window.setSeriesCount(9);
         window.setNewestBucket(AT / 5_000);
+        WindowBucket[] ring = new WindowBucket[24];
+        ring[(int) (AT / 5_000 % 24)] = windowBuckets().get(0);
+        WindowBucket older = new WindowBucket();
+        older.setBucket(AT / 5_000 - 3);
+        older.setSums(new double[] {2, 1, 1, 410.0, 1, 0, 95.5, 1, 2_000});
+        ring[(int) ((AT / 5_000 - 3) % 24)] = older;
+        window.setRing(ring);
         OpenTasks open = new OpenTasks();
         open.setCapacity(2_048);
-        open.setSize(12);
         open.setEvicted(3);
+        List<OpenTask> tasks = openTasks();
+        open.getByTaskId().put("t-90817", tasks.get(0));
+        open.getByTaskId().put("t-90790", tasks.get(1));
+        open.getByTaskId().put("t-88012", tasks.get(2));
         ServerEstimators busy = new ServerEstimators(config, window, open, AT - 3_600_000, 7, 2);
         // a header read back before its config and rings exist: every nested record null
         ServerEstimators bare = new ServerEstimators(null, null, null, Long.MAX_VALUE, 0, 0);
