@@ -100,6 +100,12 @@ public class ServerStateFunction
     /** The live settings {@link #settings} was built from; null: none set. */
     private transient LiveSettings appliedLive;
 
+    /**
+     * Counts the admission settings put in force, from 1: a server admitted in the current epoch is
+     * not checked again ({@link ServerState#admittedInEpoch}).
+     */
+    private transient int admissionEpoch;
+
     /** Set by {@link ServerStateOperator} before {@link #open}, else the states themselves. */
     private transient StateCaching caching;
 
@@ -145,19 +151,27 @@ public class ServerStateFunction
             Either<TaskEvent, Heartbeat> record, ReadOnlyContext ctx, Collector<ServerUpdate> out)
             throws Exception {
         followLiveSettings(ctx);
-        String refusal = settings.admission().refusal(ctx.getCurrentKey());
-        if (refusal != null) {
-            refuse(record, refusal, ctx, out);
-            return;
+        // Read around the state cache until the server is admitted: records of ids nobody listed
+        // must not push admitted servers out of it.
+        caching.admitNewKeys(false);
+        ServerState state = server.value();
+        if (state == null || state.admittedInEpoch != admissionEpoch) {
+            String refusal = settings.admission().refusal(ctx.getCurrentKey());
+            if (refusal != null) {
+                refuse(record, refusal, state, ctx, out);
+                return;
+            }
         }
         // Under RocksDB with the state cache, lifecycle events bring their server into the cache (a
         // busy server's events then cost no RocksDB call); a heartbeat of a server not in it reads
         // and writes RocksDB directly, so that a large idle fleet does not churn the cache.
         caching.admitNewKeys(record.isLeft());
+        state = loadOrCreate(ctx, state);
+        state.admittedInEpoch = admissionEpoch;
         if (record.isLeft()) {
-            onEvent(record.left(), ctx, out);
+            onEvent(record.left(), state, ctx, out);
         } else {
-            onHeartbeat(record.right(), ctx, out);
+            onHeartbeat(record.right(), state, ctx, out);
         }
     }
 
@@ -168,6 +182,7 @@ public class ServerStateFunction
     private void refuse(
             Either<TaskEvent, Heartbeat> record,
             String reason,
+            ServerState state,
             ReadOnlyContext ctx,
             Collector<ServerUpdate> out)
             throws Exception {
@@ -181,7 +196,6 @@ public class ServerStateFunction
                         ctx.getCurrentKey(),
                         reason,
                         now));
-        ServerState state = server.value();
         if (state != null) {
             forget(ctx, state, out);
         }
@@ -201,6 +215,9 @@ public class ServerStateFunction
     }
 
     private void use(ServerStateSettings next) {
+        if (settings == null || !next.admission().equals(settings.admission())) {
+            admissionEpoch++;
+        }
         settings = next;
         estimators.use(next.estimatorConfig());
         adaptiveHeartbeat =
@@ -208,9 +225,9 @@ public class ServerStateFunction
                         next.heartbeatMin().toMillis(), next.heartbeatMax().toMillis());
     }
 
-    private void onEvent(TaskEvent event, ReadOnlyContext ctx, Collector<ServerUpdate> out)
+    private void onEvent(
+            TaskEvent event, ServerState state, ReadOnlyContext ctx, Collector<ServerUpdate> out)
             throws Exception {
-        ServerState state = loadOrCreate(ctx);
         countIfLate(ctx, state);
         state.countEvent(event.getType());
         if (event.getType() == TaskEventType.ENQUEUED) {
@@ -268,9 +285,12 @@ public class ServerStateFunction
         state.clearAcknowledgements();
     }
 
-    private void onHeartbeat(Heartbeat heartbeat, ReadOnlyContext ctx, Collector<ServerUpdate> out)
+    private void onHeartbeat(
+            Heartbeat heartbeat,
+            ServerState state,
+            ReadOnlyContext ctx,
+            Collector<ServerUpdate> out)
             throws Exception {
-        ServerState state = loadOrCreate(ctx);
         countIfLate(ctx, state);
         heartbeats.inc();
         if (state.hasHeartbeat() && heartbeat.getSentAt().toEpochMilli() < state.lastHeartbeatAt) {
@@ -375,8 +395,8 @@ public class ServerStateFunction
         return QueueFigures.of(settings, estimators.loadIfAny(state), atMillis, state);
     }
 
-    private ServerState loadOrCreate(ReadOnlyContext ctx) throws Exception {
-        ServerState state = server.value();
+    /** {@code state} as read, or a new one for a server not seen before. */
+    private ServerState loadOrCreate(ReadOnlyContext ctx, ServerState state) {
         if (state == null) {
             state = ServerState.of(ctx.getCurrentKey());
             // Until a first heartbeat proves the server exists, its state lives only as long as a

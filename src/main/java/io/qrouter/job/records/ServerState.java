@@ -26,6 +26,13 @@ public class ServerState {
 
     public String serverId;
 
+    /**
+     * The per-server function's admission epoch in which this server was last admitted: while it
+     * holds, a record skips the allow-list, a lookup in a table of every server. Never stored (0
+     * after a restore, so the first record checks again); copied with the state.
+     */
+    public transient int admittedInEpoch;
+
     /** A heartbeat arrived within the down timeout. False before the first heartbeat. */
     public boolean alive;
 

@@ -63,6 +63,7 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
     public ServerState copy(ServerState from) {
         ServerState to = new ServerState();
         to.serverId = from.serverId;
+        to.admittedInEpoch = from.admittedInEpoch;
         to.alive = from.alive;
         to.lastHeartbeatAt = from.lastHeartbeatAt;
         to.reportedQueueLength = from.reportedQueueLength;
