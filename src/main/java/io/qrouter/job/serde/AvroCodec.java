@@ -1,10 +1,12 @@
 package io.qrouter.job.serde;
 
+import io.qrouter.avro.HeartbeatLog;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.apache.avro.Schema;
 import org.apache.avro.io.BinaryEncoder;
+import org.apache.avro.io.Encoder;
 import org.apache.avro.io.EncoderFactory;
 import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificDatumReader;
@@ -32,7 +34,7 @@ public final class AvroCodec<T extends SpecificRecord> {
 
     private final Class<T> type;
     private final Schema schema;
-    private final SpecificDatumWriter<T> writer;
+    private final RecordWriter<T> writer;
     private final SpecificDatumReader<T> reader;
 
     private AvroCodec(Class<T> type) {
@@ -40,8 +42,24 @@ public final class AvroCodec<T extends SpecificRecord> {
         // the class's own model carries its logical-type conversions (timestamp-millis <-> Instant)
         SpecificData model = SpecificData.getForClass(type);
         this.schema = model.getSchema(type);
-        this.writer = new SpecificDatumWriter<>(schema, model);
+        this.writer = writerOf(type, new SpecificDatumWriter<>(schema, model));
         this.reader = new SpecificDatumReader<>(schema, schema, model);
+    }
+
+    /** Writes one record's binary encoding. */
+    @FunctionalInterface
+    private interface RecordWriter<T> {
+        void write(T record, Encoder out) throws IOException;
+    }
+
+    /** Avro's writer, or a hand-written one for a record written once per heartbeat. */
+    @SuppressWarnings("unchecked")
+    private static <T extends SpecificRecord> RecordWriter<T> writerOf(
+            Class<T> type, SpecificDatumWriter<T> avro) {
+        if (type == HeartbeatLog.class) {
+            return (record, out) -> HeartbeatLogEncoder.write((HeartbeatLog) record, out);
+        }
+        return avro::write;
     }
 
     public static <T extends SpecificRecord> AvroCodec<T> of(Class<T> type) {
