@@ -13,7 +13,9 @@ import io.qrouter.job.TestSettings;
 import io.qrouter.job.config.LiveSettings;
 import io.qrouter.job.config.ServerStateSettings;
 import io.qrouter.job.records.ServerUpdate;
+import io.qrouter.job.state.WriteBackCache;
 import java.util.List;
+import org.apache.flink.state.rocksdb.EmbeddedRocksDBStateBackend;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -60,6 +62,28 @@ class ServerStateAdmissionTest {
                 .extracting(ServerUpdate::getServerId)
                 .containsExactly("server-1", "rack-9");
         assertThat(deadLetters()).hasSize(2);
+    }
+
+    /**
+     * Under RocksDB, the state cache holds admitted servers only: a flood of events from ids nobody
+     * listed goes around it, so it cannot push an admitted server out.
+     */
+    @Test
+    void unlistedIdsNeverEnterTheStateCache() throws Exception {
+        harness = Harnesses.serverState(configured, null, new EmbeddedRocksDBStateBackend(), 2);
+        WriteBackCache cache = ((ServerStateOperator) harness.getTwoInputOperator()).stateCache();
+        harness.processEvent(event("server-1", "t-0", ENQUEUED, 1_000), 1_000);
+        assertThat(cache.size()).isEqualTo(1);
+        for (int i = 0; i < 50; i++) {
+            harness.processEvent(event("evil-" + i, "t-" + i, ENQUEUED, 1_001), 1_001);
+        }
+        assertThat(deadLetters()).hasSize(50);
+        assertThat(cache.size()).isEqualTo(1);
+        assertThat(cache.evictions()).isZero();
+        harness.processHeartbeat(heartbeat("server-1", 2_000, 1), 2_000);
+        assertThat(harness.extractOutputValues())
+                .extracting(ServerUpdate::getServerId)
+                .containsOnly("server-1");
     }
 
     @Test
