@@ -7,8 +7,12 @@ package io.qrouter.core.estimate;
  * latest event time seen, so an out-of-order event still lands in its own bucket while that bucket
  * is in the ring.
  *
- * <p>The job keeps the ring whole in its server's state, an array of slots, so that a heartbeat
- * reads the window without a state lookup per bucket (docs/performance.md).
+ * <p>The sums over the whole ring are kept as buckets change, so that a window is those sums less
+ * the few buckets of the ring outside it: a heartbeat reads the buckets at the window's edges, not
+ * every bucket. Exact, not approximate: every value added is a whole number (events, milliseconds),
+ * so adding and taking away in doubles loses nothing below 2^53. The job keeps the ring whole in
+ * its server's state, an array of slots, so that a heartbeat reads the window without a state
+ * lookup per bucket (docs/performance.md).
  */
 public class BucketedSums {
     private static final long EMPTY = Long.MIN_VALUE;
@@ -18,8 +22,14 @@ public class BucketedSums {
     private int seriesCount;
     private long newestBucket = EMPTY;
 
-    /** Slot → the bucket it holds, null when it holds none; allocated at the first write. */
+    /**
+     * Slot → the bucket it holds, null when it holds none; allocated at the first write. Holds no
+     * bucket older than {@link #oldestKeptBucket()} once {@link #ringTotals} is built.
+     */
     private WindowBucket[] ring;
+
+    /** Each series summed over the ring's buckets; null until first needed after a read. */
+    private transient double[] ringTotals;
 
     /** For the job's serializers only. */
     public BucketedSums() {}
@@ -28,6 +38,24 @@ public class BucketedSums {
         this.bucketMillis = bucketMillis;
         this.bucketCount = bucketCount;
         this.seriesCount = seriesCount;
+        this.ringTotals = new double[seriesCount];
+    }
+
+    /** A deep copy, ring totals included. */
+    public BucketedSums copy() {
+        BucketedSums to = new BucketedSums();
+        to.bucketMillis = bucketMillis;
+        to.bucketCount = bucketCount;
+        to.seriesCount = seriesCount;
+        to.newestBucket = newestBucket;
+        if (ring != null) {
+            to.ring = new WindowBucket[ring.length];
+            for (int slot = 0; slot < ring.length; slot++) {
+                to.ring[slot] = ring[slot] == null ? null : ring[slot].copy();
+            }
+        }
+        to.ringTotals = ringTotals == null ? null : ringTotals.clone();
+        return to;
     }
 
     long bucketOf(long timeMillis) {
@@ -40,11 +68,11 @@ public class BucketedSums {
      */
     boolean add(int series, long timeMillis, double value) {
         long bucket = bucketOf(timeMillis);
-        newestBucket = Math.max(newestBucket, bucket);
+        advanceTo(bucket);
         if (bucket <= newestBucket - bucketCount) {
             return false;
         }
-        bucketForWrite(bucket).getSums()[series] += value;
+        addTo(bucket, series, value);
         return true;
     }
 
@@ -55,7 +83,7 @@ public class BucketedSums {
      */
     boolean addSpread(int series, long startMillis, long endMillis) {
         long endBucket = bucketOf(endMillis);
-        newestBucket = Math.max(newestBucket, endBucket);
+        advanceTo(endBucket);
         long oldestKept = newestBucket - bucketCount + 1;
         if (endBucket < oldestKept) {
             return false;
@@ -67,24 +95,57 @@ public class BucketedSums {
                     Math.min(endMillis, (bucket + 1) * bucketMillis)
                             - Math.max(startMillis, bucket * bucketMillis);
             if (overlap > 0) {
-                bucketForWrite(bucket).getSums()[series] += overlap;
+                addTo(bucket, series, overlap);
             }
         }
         return true;
     }
 
     /**
-     * The bucket of the ring slot of {@code bucket}, fresh if the slot still holds an older one.
+     * Makes {@code bucket} the newest if it is newer, dropping the buckets that leave the ring: no
+     * event can land in them again and no window can count them, and a quiet server's state should
+     * not carry them to every checkpoint.
      */
-    private WindowBucket bucketForWrite(long bucket) {
-        int slot = slotOf(bucket);
-        WindowBucket[] slots = slots();
-        WindowBucket held = slots[slot];
-        if (held == null || held.getBucket() != bucket) {
-            held = new WindowBucket(bucket, seriesCount);
-            slots[slot] = held;
+    private void advanceTo(long bucket) {
+        if (newestBucket != EMPTY && bucket > newestBucket && ring != null) {
+            // the ring holds oldestKeptBucket()..newestBucket: at most bucketCount of them leave
+            for (long b = oldestKeptBucket(); b <= bucket - bucketCount && b <= newestBucket; b++) {
+                drop(slotOf(b), b);
+            }
         }
-        return held;
+        newestBucket = Math.max(newestBucket, bucket);
+    }
+
+    /**
+     * Adds {@code value} to one series of {@code bucket}, a fresh bucket if its slot holds another.
+     */
+    private void addTo(long bucket, int series, double value) {
+        int slot = slotOf(bucket);
+        WindowBucket held = slots()[slot];
+        if (held == null || held.getBucket() != bucket) {
+            if (held != null) {
+                drop(slot, held.getBucket());
+            }
+            held = new WindowBucket(bucket, seriesCount);
+            ring[slot] = held;
+        }
+        held.getSums()[series] += value;
+        if (ringTotals != null) {
+            ringTotals[series] += value;
+        }
+    }
+
+    /** Empties {@code slot} if it holds {@code bucket}, taking its sums out of the totals. */
+    private void drop(int slot, long bucket) {
+        WindowBucket held = ring[slot];
+        if (held != null && held.getBucket() == bucket) {
+            if (ringTotals != null) {
+                for (int series = 0; series < seriesCount; series++) {
+                    ringTotals[series] -= held.getSums()[series];
+                }
+            }
+            ring[slot] = null;
+        }
     }
 
     private int slotOf(long bucket) {
@@ -107,42 +168,61 @@ public class BucketedSums {
                 && bucket.getSums().length == seriesCount
                 && bucket.getBucket() >= oldestKeptBucket()) {
             slots()[slotOf(bucket.getBucket())] = bucket;
+            ringTotals = null;
         }
     }
 
     /**
-     * Sums of every series, indexed by series, over the buckets the ring still holds in
+     * Sums of every series, indexed by series, over the buckets the ring holds in
      * fromBucket..toBucket ({@code [0]}) and in its tail recentFrom..toBucket ({@code [1]}), all
-     * inclusive: one pass over the slots for both, as a heartbeat needs both. The same pass drops
-     * the buckets that have left the ring: no event can land there again and no window can count
-     * them, and a quiet server's state should not carry them to every checkpoint.
+     * inclusive: the ring's totals less its buckets outside the window, and the tail's few buckets.
      */
     double[][] sums(long fromBucket, long recentFrom, long toBucket) {
-        double[] total = new double[seriesCount];
         double[] recent = new double[seriesCount];
-        if (ring == null) {
-            return new double[][] {total, recent};
+        if (newestBucket == EMPTY || ring == null) {
+            return new double[][] {new double[seriesCount], recent};
         }
-        long oldestKept = oldestKeptBucket();
-        for (int slot = 0; slot < ring.length; slot++) {
-            WindowBucket b = ring[slot];
-            if (b == null) {
-                continue;
-            }
-            if (b.getBucket() < oldestKept) {
-                ring[slot] = null;
-            } else if (b.getBucket() >= fromBucket && b.getBucket() <= toBucket) {
-                boolean isRecent = b.getBucket() >= recentFrom;
-                double[] sums = b.getSums();
+        double[] total = totals().clone();
+        long oldest = oldestKeptBucket();
+        addRange(total, -1, oldest, Math.min(fromBucket - 1, newestBucket));
+        addRange(total, -1, Math.max(toBucket + 1, oldest), newestBucket);
+        addRange(recent, 1, Math.max(recentFrom, oldest), Math.min(toBucket, newestBucket));
+        return new double[][] {total, recent};
+    }
+
+    /** Adds {@code sign} times the buckets held in from..to (at most one ring's worth) to sums. */
+    private void addRange(double[] sums, int sign, long from, long to) {
+        for (long b = Math.max(from, to - bucketCount + 1); b <= to; b++) {
+            WindowBucket held = ring[slotOf(b)];
+            if (held != null && held.getBucket() == b) {
                 for (int series = 0; series < seriesCount; series++) {
-                    total[series] += sums[series];
-                    if (isRecent) {
-                        recent[series] += sums[series];
-                    }
+                    sums[series] += sign * held.getSums()[series];
                 }
             }
         }
-        return new double[][] {total, recent};
+    }
+
+    /**
+     * The ring's totals, summed afresh after a read from state (which keeps only the buckets); the
+     * same pass drops buckets that have left the ring.
+     */
+    private double[] totals() {
+        if (ringTotals == null) {
+            double[] totals = new double[seriesCount];
+            long oldest = oldestKeptBucket();
+            for (int slot = 0; slot < ring.length; slot++) {
+                WindowBucket held = ring[slot];
+                if (held != null && held.getBucket() < oldest) {
+                    ring[slot] = null;
+                } else if (held != null) {
+                    for (int series = 0; series < seriesCount; series++) {
+                        totals[series] += held.getSums()[series];
+                    }
+                }
+            }
+            ringTotals = totals;
+        }
+        return ringTotals;
     }
 
     /**
@@ -192,5 +272,6 @@ public class BucketedSums {
 
     public void setRing(WindowBucket[] ring) {
         this.ring = ring;
+        this.ringTotals = null;
     }
 }

@@ -16,6 +16,14 @@ public class WindowBucket {
         this.sums = new double[series];
     }
 
+    /** A deep copy. */
+    public WindowBucket copy() {
+        WindowBucket to = new WindowBucket();
+        to.bucket = bucket;
+        to.sums = sums == null ? null : sums.clone();
+        return to;
+    }
+
     public long getBucket() {
         return bucket;
     }

@@ -195,23 +195,7 @@ public final class EstimatorSerializers {
         }
 
         private static BucketedSums copy(BucketedSums from) {
-            if (from == null) {
-                return null;
-            }
-            BucketedSums to = new BucketedSums();
-            to.setBucketMillis(from.getBucketMillis());
-            to.setBucketCount(from.getBucketCount());
-            to.setSeriesCount(from.getSeriesCount());
-            to.setNewestBucket(from.getNewestBucket());
-            WindowBucket[] ring = from.getRing();
-            if (ring != null) {
-                WindowBucket[] copy = new WindowBucket[ring.length];
-                for (int slot = 0; slot < ring.length; slot++) {
-                    copy[slot] = ring[slot] == null ? null : BUCKET.copy(ring[slot]);
-                }
-                to.setRing(copy);
-            }
-            return to;
+            return from == null ? null : from.copy();
         }
 
         private static OpenTasks copy(OpenTasks from) {
@@ -324,10 +308,7 @@ public final class EstimatorSerializers {
 
         @Override
         public WindowBucket copy(WindowBucket from) {
-            WindowBucket to = new WindowBucket();
-            to.setBucket(from.getBucket());
-            to.setSums(from.getSums() == null ? null : from.getSums().clone());
-            return to;
+            return from.copy();
         }
 
         @Override
