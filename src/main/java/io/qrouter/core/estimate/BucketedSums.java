@@ -192,8 +192,10 @@ public class BucketedSums {
 
     /** Adds {@code sign} times the buckets held in from..to (at most one ring's worth) to sums. */
     private void addRange(double[] sums, int sign, long from, long to) {
-        for (long b = Math.max(from, to - bucketCount + 1); b <= to; b++) {
-            WindowBucket held = ring[slotOf(b)];
+        long first = Math.max(from, to - bucketCount + 1);
+        int slot = first <= to ? slotOf(first) : 0;
+        for (long b = first; b <= to; b++, slot = slot + 1 == bucketCount ? 0 : slot + 1) {
+            WindowBucket held = ring[slot];
             if (held != null && held.getBucket() == b) {
                 for (int series = 0; series < seriesCount; series++) {
                     sums[series] += sign * held.getSums()[series];
