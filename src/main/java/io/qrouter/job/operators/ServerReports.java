@@ -106,30 +106,32 @@ final class ServerReports {
     }
 
     /**
-     * What a server-metrics record shows, less its time and heartbeat counter (and the
-     * administrative state, stamped later), plus the interval the server reported beating at: a
-     * heartbeat whose record has the fingerprint of the last one written tells nobody anything (a
-     * server that restarted with another interval learns the recommended one at once).
+     * What the server-metrics record of {@link #metrics} would show, less its time and heartbeat
+     * counter (and the administrative state, stamped later), plus the interval the server reported
+     * beating at: a heartbeat whose record has the fingerprint of the last one written tells nobody
+     * anything (a server that restarted with another interval learns the recommended one at once).
+     * Taken from the same fields the record is built from, so that the record is built only when it
+     * is written.
      */
-    static long metricsFingerprint(ServerMetrics m, long reportedIntervalMillis) {
+    static long metricsFingerprint(ServerState state, int queueLength, QueueFigures figures) {
         return new Fingerprint()
-                .add(m.getAlive())
-                .add(m.getQueueLength())
-                .add(m.getLambda())
-                .add(m.getMu())
-                .add(m.getAlphaC())
-                .add(m.getEta())
-                .add(m.getRho())
-                .add(m.getStable())
-                .add(m.getModel())
-                .add(m.getMeanWaiting())
-                .add(m.getMeanWait())
-                .add(m.getVirtualWait())
-                .add(m.getAbandonProbability())
-                .add(m.getLoadIndexK())
-                .add(m.getOverloaded())
-                .add(m.getRecommendedHeartbeatMillis())
-                .add(reportedIntervalMillis)
+                .add(state.alive)
+                .add(queueLength)
+                .add(figures.lambda())
+                .add(figures.mu())
+                .add(figures.alphaC())
+                .add(figures.eta())
+                .add(figures.rho())
+                .add(!figures.overloaded())
+                .add(figures.model())
+                .add(figures.meanWaiting())
+                .add(figures.meanWait())
+                .add(figures.virtualWait())
+                .add(figures.abandonProbability())
+                .add(figures.loadIndexK())
+                .add(figures.overloaded())
+                .add(state.recommendedHeartbeatMillis)
+                .add(state.heartbeatIntervalMillis)
                 .value();
     }
 

@@ -307,11 +307,7 @@ public class ServerStateFunction
                 adaptiveHeartbeat.nextIntervalMillis(
                         queueLength, figures.rho() == null ? Double.NaN : figures.rho());
 
-        outputMetrics(
-                ctx,
-                ServerReports.metrics(state, queueLength, figures, state.lastHeartbeatAt),
-                state,
-                false);
+        outputMetrics(ctx, state, queueLength, figures, state.lastHeartbeatAt, false);
         ctx.output(HEARTBEAT_LOG, ServerReports.heartbeatLog(state, queueLength, figures));
         state.resetEventCounts();
 
@@ -354,11 +350,7 @@ public class ServerStateFunction
             QueueFigures figures = figures(state, state.lastHeartbeatAt);
             figures.rememberIn(state);
             emitUpdate(state, true, out);
-            outputMetrics(
-                    ctx,
-                    ServerReports.metrics(state, queueLength, figures, timestamp),
-                    state,
-                    true);
+            outputMetrics(ctx, state, queueLength, figures, timestamp, true);
             scheduleForget(ctx, state);
         } else if (timestamp == state.forgetTimerAt) {
             state.forgetTimerAt = ServerState.NO_TIMER;
@@ -369,20 +361,24 @@ public class ServerStateFunction
     }
 
     /**
-     * Writes {@code metrics} when {@code always}, when they show something the last record written
-     * did not, or when the last one is {@code server.metrics-refresh.ms} older (by heartbeat times)
-     * than the server's latest heartbeat.
+     * Writes the server's metrics at {@code atMillis} when {@code always}, when they show something
+     * the last record written did not, or when the last one is {@code server.metrics-refresh.ms}
+     * older (by heartbeat times) than the server's latest heartbeat.
      */
     private void outputMetrics(
-            ReadOnlyContext ctx, ServerMetrics metrics, ServerState state, boolean always)
-            throws Exception {
-        long fingerprint = ServerReports.metricsFingerprint(metrics, state.heartbeatIntervalMillis);
+            ReadOnlyContext ctx,
+            ServerState state,
+            int queueLength,
+            QueueFigures figures,
+            long atMillis,
+            boolean always) {
+        long fingerprint = ServerReports.metricsFingerprint(state, queueLength, figures);
         if (always
                 || state.metricsWrittenAt == ServerState.NEVER
                 || state.metricsFingerprint != fingerprint
                 || state.lastHeartbeatAt - state.metricsWrittenAt
                         >= settings.metricsRefresh().toMillis()) {
-            ctx.output(METRICS, metrics);
+            ctx.output(METRICS, ServerReports.metrics(state, queueLength, figures, atMillis));
             state.metricsFingerprint = fingerprint;
             state.metricsWrittenAt = state.lastHeartbeatAt;
         }
