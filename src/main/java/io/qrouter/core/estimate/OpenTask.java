@@ -13,6 +13,11 @@ public class OpenTask {
         this.sinceMillis = sinceMillis;
     }
 
+    /** A copy. */
+    public OpenTask copy() {
+        return new OpenTask(phase, sinceMillis);
+    }
+
     public TaskPhase getPhase() {
         return phase;
     }

@@ -24,6 +24,14 @@ public class OpenTasks {
         this.capacity = capacity;
     }
 
+    /** A deep copy. */
+    public OpenTasks copy() {
+        OpenTasks to = new OpenTasks(capacity);
+        to.evicted = evicted;
+        byTaskId.forEach((id, task) -> to.byTaskId.put(id, task.copy()));
+        return to;
+    }
+
     /** Starts (or moves the task to) a phase at the given time. */
     void open(String taskId, TaskPhase phase, long sinceMillis) {
         if (!byTaskId.containsKey(taskId) && byTaskId.size() >= capacity) {

@@ -199,16 +199,7 @@ public final class EstimatorSerializers {
         }
 
         private static OpenTasks copy(OpenTasks from) {
-            if (from == null) {
-                return null;
-            }
-            OpenTasks to = new OpenTasks();
-            to.setCapacity(from.getCapacity());
-            to.setEvicted(from.getEvicted());
-            HashMap<String, OpenTask> tasks = new HashMap<>(from.getByTaskId().size() * 2);
-            from.getByTaskId().forEach((id, task) -> tasks.put(id, TASK.copy(task)));
-            to.setByTaskId(tasks);
-            return to;
+            return from == null ? null : from.copy();
         }
 
         /** The ring's length, then each slot that holds a bucket: its index and the bucket. */
@@ -386,10 +377,7 @@ public final class EstimatorSerializers {
 
         @Override
         public OpenTask copy(OpenTask from) {
-            OpenTask to = new OpenTask();
-            to.setPhase(from.getPhase());
-            to.setSinceMillis(from.getSinceMillis());
-            return to;
+            return from.copy();
         }
 
         @Override
