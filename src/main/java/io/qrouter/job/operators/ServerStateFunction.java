@@ -41,8 +41,8 @@ import org.apache.flink.util.OutputTag;
  * {@link ServerUpdate} at once (or after {@code updateCoalesceMillis}, except that a server
  * becoming idle is always reported at once, as seed 000's join-idle-queue intends). Every heartbeat
  * emits a {@link HeartbeatLog} record ({@link #HEARTBEAT_LOG}); when it brings news ({@link
- * UpdateNews#isNewsAfter}), an update with the new estimates; and when its {@link ServerMetrics}
- * record ({@link #METRICS}) shows anything the last one written did not, or {@code
+ * UpdateNews#isNewsAfter(ServerState)}), an update with the new estimates; and when its {@link
+ * ServerMetrics} record ({@link #METRICS}) shows anything the last one written did not, or {@code
  * server.metrics-refresh.ms} passed since, that record: a fleet of idle servers then costs one
  * record per server and refresh, not one per heartbeat. The design notes (down detection, cleanup,
  * queue length, late records) are in {@code docs/design.md}.
@@ -315,9 +315,8 @@ public class ServerStateFunction
             forget(ctx, state, out);
             return;
         }
-        ServerUpdate update = ServerReports.update(state, true);
-        if (UpdateNews.isNewsAfter(update, state.emittedNews)) {
-            emit(state, update, out);
+        if (UpdateNews.isNewsAfter(state)) {
+            emit(state, ServerReports.update(state, true), out);
         }
         scheduleDown(ctx, state);
         server.update(state);

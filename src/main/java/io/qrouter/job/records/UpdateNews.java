@@ -11,17 +11,20 @@ public final class UpdateNews {
     public static final long NONE = Fingerprint.NONE;
 
     /**
-     * True when {@code u} says something the last update its consumers received did not (given by
-     * that update's {@link #fingerprint}, or {@link #NONE}): another status, queue, capacity,
-     * service rate, estimate, K or utilisation, or ENQUEUED events to acknowledge. Times and
-     * counters alone are not news, nor the recent wait and service: they move on every heartbeat of
-     * a server with a task waiting, and its next queue change carries them anyway.
+     * Whether the update {@code state} would emit now (a heartbeat's, as {@code
+     * ServerReports.update} builds it) says something the last one emitted (whose {@link
+     * #fingerprint} the state keeps) did not: another status, queue, capacity, service rate,
+     * estimate, K or utilisation, or ENQUEUED events to acknowledge. Times and counters alone are
+     * not news, nor the recent wait and service: they move on every heartbeat of a server with a
+     * task waiting, and its next queue change carries them anyway. Answered from the state, without
+     * building the update: most heartbeats are not news, and building it was a twentieth of a
+     * heartbeat's cost.
      */
-    public static boolean isNewsAfter(ServerUpdate u, long previousFingerprint) {
-        return previousFingerprint == NONE
-                || fingerprint(u) != previousFingerprint
-                || !u.getEnqueuedSinceLastSnapshot().isEmpty()
-                || u.isEnqueuedOverflow();
+    public static boolean isNewsAfter(ServerState state) {
+        return state.emittedNews == NONE
+                || fingerprint(state) != state.emittedNews
+                || !state.enqueuedSinceSnapshot.isEmpty()
+                || state.enqueuedOverflow;
     }
 
     /**
@@ -31,15 +34,13 @@ public final class UpdateNews {
      * digest with probability about 2^-64, which at worst delays one heartbeat's news to the next.
      */
     public static long fingerprint(ServerUpdate u) {
-        return new Fingerprint()
-                .add(
-                        (u.isAlive() ? 1 : 0)
-                                | (u.isGone() ? 2 : 0)
-                                | (u.isIdle() ? 4 : 0)
-                                | (u.isBusy() ? 8 : 0))
-                .add(
-                        (u.isOverloaded() ? 1 : 0)
-                                | (u.getHealth() == null ? 0 : u.getHealth().ordinal() + 1L) << 1)
+        return digest(
+                        u.isAlive(),
+                        u.isGone(),
+                        u.isIdle(),
+                        u.isBusy(),
+                        u.isOverloaded(),
+                        u.getHealth() == null ? 0 : u.getHealth().ordinal() + 1L)
                 .add(u.getQueueLength())
                 .add(u.getSlots())
                 .add(u.getServiceRatePerSecond())
@@ -52,5 +53,41 @@ public final class UpdateNews {
                 .add(u.getMemory())
                 .add(u.getBandwidth())
                 .value();
+    }
+
+    /** {@link #fingerprint(ServerUpdate)} of the update {@code state} would emit now. */
+    public static long fingerprint(ServerState state) {
+        boolean busy = state.busyNow();
+        return digest(
+                        state.alive,
+                        false,
+                        state.alive && !busy,
+                        busy,
+                        state.overloaded,
+                        state.health == null ? 0 : state.health.ordinal() + 1L)
+                .add(state.queueLength())
+                .add(state.slots)
+                .add(state.serviceRatePerSecond)
+                .add(state.lambda)
+                .add(state.mu)
+                .add(state.alphaC)
+                .add(state.eta)
+                .add(state.loadIndexK)
+                .add(state.cpu)
+                .add(state.memory)
+                .add(state.bandwidth)
+                .value();
+    }
+
+    private static Fingerprint digest(
+            boolean alive,
+            boolean gone,
+            boolean idle,
+            boolean busy,
+            boolean overloaded,
+            long healthCode) {
+        return new Fingerprint()
+                .add((alive ? 1 : 0) | (gone ? 2 : 0) | (idle ? 4 : 0) | (busy ? 8 : 0))
+                .add((overloaded ? 1 : 0) | healthCode << 1);
     }
 }

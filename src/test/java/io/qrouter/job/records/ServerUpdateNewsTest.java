@@ -51,7 +51,7 @@ class ServerUpdateNewsTest {
         for (Consumer<ServerUpdate> change : changes) {
             ServerUpdate changed = base();
             change.accept(changed);
-            assertThat(UpdateNews.isNewsAfter(changed, before)).isTrue();
+            assertThat(UpdateNews.fingerprint(changed)).isNotEqualTo(before);
         }
     }
 
@@ -65,15 +65,24 @@ class ServerUpdateNewsTest {
         later.setRecommendedHeartbeatMillis(500);
         later.setRecentWaitSeconds(0.25);
         later.setRecentServiceSeconds(0.05);
-        assertThat(UpdateNews.isNewsAfter(later, before)).isFalse();
-        assertThat(UpdateNews.isNewsAfter(later, UpdateNews.NONE)).isTrue();
+        assertThat(UpdateNews.fingerprint(later)).isEqualTo(before).isNotEqualTo(UpdateNews.NONE);
     }
 
     @Test
-    void enqueuedTasksToAcknowledgeAreNews() {
-        long before = UpdateNews.fingerprint(base());
-        ServerUpdate acknowledging = base();
-        acknowledging.setEnqueuedSinceLastSnapshot(List.of("t1"));
-        assertThat(UpdateNews.isNewsAfter(acknowledging, before)).isTrue();
+    void aStateIsNewsUntilItsUpdateIsEmittedAndAgainWithTasksToAcknowledge() {
+        ServerState state = ServerState.of("s1");
+        state.alive = true;
+        state.lambda = 1.5;
+        assertThat(UpdateNews.isNewsAfter(state)).as("nothing emitted yet").isTrue();
+        state.emittedNews = UpdateNews.fingerprint(state);
+        assertThat(UpdateNews.isNewsAfter(state)).isFalse();
+        state.lastHeartbeatAt = 5_000;
+        state.recentWaitSeconds = 0.3;
+        assertThat(UpdateNews.isNewsAfter(state)).as("times alone").isFalse();
+        state.acknowledgeEnqueued("t1");
+        assertThat(UpdateNews.isNewsAfter(state)).as("an ENQUEUED to acknowledge").isTrue();
+        state.clearAcknowledgements();
+        state.lambda = 1.6;
+        assertThat(UpdateNews.isNewsAfter(state)).as("a new estimate").isTrue();
     }
 }
