@@ -6,6 +6,7 @@ import io.qrouter.core.control.ControlState;
 import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.job.records.SlotArrivals;
 import java.util.List;
+import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
@@ -101,6 +102,11 @@ public final class DsrsHarness implements AutoCloseable {
                 slotArrivalsReceived++;
             }
         }
+    }
+
+    /** The DSRS step's state, as a checkpoint would take it. */
+    public OperatorSubtaskState snapshot() throws Exception {
+        return dsrs.snapshot(1, 1);
     }
 
     @Override

@@ -133,6 +133,13 @@ public final class Harnesses {
      * feeding it.
      */
     public static DsrsHarness dsrs(DsrsSettings settings, int counters) throws Exception {
+        return dsrs(settings, counters, null);
+    }
+
+    /** {@link #dsrs(DsrsSettings, int)}, its DSRS step restored from {@code restoreFrom}. */
+    public static DsrsHarness dsrs(
+            DsrsSettings settings, int counters, OperatorSubtaskState restoreFrom)
+            throws Exception {
         List<OneInputStreamOperatorTestHarness<TaskRequest, SlotArrivals>> counting =
                 new ArrayList<>();
         for (int i = 0; i < counters; i++) {
@@ -151,7 +158,7 @@ public final class Harnesses {
                         BroadcastStates.SERVER_UPDATES,
                         1,
                         0,
-                        null));
+                        restoreFrom));
     }
 
     private static <H extends AbstractStreamOperatorTestHarness<?>> H start(

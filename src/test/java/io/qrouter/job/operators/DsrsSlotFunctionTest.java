@@ -87,6 +87,28 @@ class DsrsSlotFunctionTest {
                 .containsOnly(500L);
     }
 
+    /**
+     * The servers that accept tasks are indexed on the heap, not stored: a restored step rebuilds
+     * the index from its broadcast state and decides as the step that took the checkpoint would.
+     */
+    @Test
+    void aRestoredStepDecidesAsTheOneThatTookTheCheckpoint() throws Exception {
+        start(settings());
+        ServerUpdate m2Down = snapshot("m2", 0, 0);
+        m2Down.setServiceRatePerSecond(SERVICE_RATES[1]);
+        m2Down.setAlive(false);
+        harness.processBroadcastElement(m2Down, 0);
+        DsrsHarness tookCheckpoint = harness;
+        harness = Harnesses.dsrs(settings(), 1, tookCheckpoint.snapshot());
+        tookCheckpoint.close();
+        harness.processElement(task("a", 100, "audio"), 100);
+        harness.watermark(TAU - 1);
+        // audio costs m1 3, m2 1 (down), m3 2: m3 is the cheapest that accepts tasks
+        assertThat(harness.extractOutputValues())
+                .extracting(SlotAssignment::getMecSystem)
+                .containsExactly("m3");
+    }
+
     @Test
     void heldCountsGoOutBeforeACheckpointBarrierAndWhenTheInputTurnsIdle() throws Exception {
         start(settings(), 2);
