@@ -2,9 +2,7 @@ package io.qrouter.job.config;
 
 import java.io.Serializable;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -43,19 +41,6 @@ public record DsrsSettings(
             cost = unitCosts.get(serverId);
         }
         return cost != null ? cost : defaultUnitCost;
-    }
-
-    /**
-     * The server ids that may have a γ of their own for {@code serviceType} (every other server has
-     * the default): each listed "serviceType/serverId", and each key as a plain server id.
-     */
-    public List<String> serversWithCosts(String serviceType) {
-        List<String> ids = new ArrayList<>(unitCosts.size());
-        String prefix = serviceType + "/";
-        for (String key : unitCosts.keySet()) {
-            ids.add(key.startsWith(prefix) ? key.substring(prefix.length()) : key);
-        }
-        return ids;
     }
 
     /**

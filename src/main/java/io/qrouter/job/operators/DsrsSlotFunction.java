@@ -90,9 +90,6 @@ public class DsrsSlotFunction
     private transient ValueState<Long> lastSlot;
     private transient Counter lateTasks;
 
-    /** Null until built from the broadcast state: after a restore, on the first input. */
-    private transient AcceptingServers accepting;
-
     public DsrsSlotFunction(DsrsSettings settings) {
         this.settings = settings;
     }
@@ -122,30 +119,8 @@ public class DsrsSlotFunction
     public void processBroadcastElement(
             Either<ServerUpdate, ControlState> input, Context ctx, Collector<SlotAssignment> out)
             throws Exception {
-        AcceptingServers index = accepting(ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES));
         // DSRS reports no drained servers: the router (or GA) does
-        FEED.receive(
-                input,
-                0,
-                ctx,
-                new ServerFeed.Listener() {
-                    @Override
-                    public void updated(ServerUpdate update) {
-                        index.follow(update);
-                    }
-
-                    @Override
-                    public void gone(String serverId) {
-                        index.remove(serverId);
-                    }
-
-                    @Override
-                    public void controlled(ControlState control) throws Exception {
-                        index.rebuild(
-                                ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES)
-                                        .immutableEntries());
-                    }
-                });
+        FEED.receive(input, 0, ctx, new ServerFeed.Listener() {});
     }
 
     @Override
@@ -233,8 +208,8 @@ public class DsrsSlotFunction
      * tie-breaking): those that accept tasks and have a backlog, and of those that accept tasks
      * without one the cheapest, Q + V·γ = V·γ, lowest id on ties. Every other system weighs at
      * least as much, with a higher id on a tie, so the argmin of Eq. (23) over these is the argmin
-     * over all; and their queues stay 0 whatever the slot brings. A slot thus costs a look at the
-     * backlogged servers and the index ({@link AcceptingServers}), not a pass over every server.
+     * over all; and their queues stay 0 whatever the slot brings. A slot thus costs one pass over
+     * the servers, not a sort of them and a state write for each.
      */
     private List<ServerUpdate> contenders(
             ReadOnlyBroadcastState<String, ServerUpdate> updates,
@@ -242,27 +217,31 @@ public class DsrsSlotFunction
             String service)
             throws Exception {
         List<ServerUpdate> systems = new ArrayList<>();
-        for (String id : backlogs.keySet()) {
-            ServerUpdate s = updates.get(id);
-            if (s != null && s.acceptsTasks()) {
+        ServerUpdate cheapestIdle = null;
+        double cheapestWeight = Double.POSITIVE_INFINITY;
+        for (Map.Entry<String, ServerUpdate> entry : updates.immutableEntries()) {
+            ServerUpdate s = entry.getValue();
+            if (!s.acceptsTasks()) {
+                continue;
+            }
+            if (backlogs.containsKey(s.getServerId())) {
                 systems.add(s);
+                continue;
+            }
+            double weight = settings.v() * settings.unitCost(service, s.getServerId());
+            if (cheapestIdle == null
+                    || weight < cheapestWeight
+                    || (weight == cheapestWeight
+                            && s.getServerId().compareTo(cheapestIdle.getServerId()) < 0)) {
+                cheapestIdle = s;
+                cheapestWeight = weight;
             }
         }
-        String cheapestIdle = accepting(updates).cheapestIdle(service, backlogs.keySet(), settings);
         if (cheapestIdle != null) {
-            systems.add(updates.get(cheapestIdle));
+            systems.add(cheapestIdle);
         }
         systems.sort(Comparator.comparing(ServerUpdate::getServerId));
         return systems;
-    }
-
-    private AcceptingServers accepting(ReadOnlyBroadcastState<String, ServerUpdate> updates)
-            throws Exception {
-        if (accepting == null) {
-            accepting = new AcceptingServers();
-            accepting.rebuild(updates.immutableEntries());
-        }
-        return accepting;
     }
 
     /** The backlogs Q_ij(t+1) > 0 of {@code after}: a system not listed has none. */

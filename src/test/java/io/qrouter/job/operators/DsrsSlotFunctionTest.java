@@ -88,8 +88,8 @@ class DsrsSlotFunctionTest {
     }
 
     /**
-     * The servers that accept tasks are indexed on the heap, not stored: a restored step rebuilds
-     * the index from its broadcast state and decides as the step that took the checkpoint would.
+     * A restored step decides from the servers in its broadcast state, as the step that took the
+     * checkpoint would.
      */
     @Test
     void aRestoredStepDecidesAsTheOneThatTookTheCheckpoint() throws Exception {
