@@ -83,7 +83,7 @@ public final class EstimatorSerializers {
         }
 
         @Override
-        public void serialize(ServerEstimators e, DataOutputView out) throws IOException {
+        void write(ServerEstimators e, DataOutputView out) throws IOException {
             EstimatorConfig c = e.getConfig();
             out.writeBoolean(c != null);
             if (c != null) {
@@ -303,7 +303,7 @@ public final class EstimatorSerializers {
         }
 
         @Override
-        public void serialize(WindowBucket b, DataOutputView out) throws IOException {
+        void write(WindowBucket b, DataOutputView out) throws IOException {
             out.writeLong(b.getBucket());
             double[] sums = b.getSums();
             out.writeInt(sums == null ? -1 : sums.length);
@@ -381,7 +381,7 @@ public final class EstimatorSerializers {
         }
 
         @Override
-        public void serialize(OpenTask t, DataOutputView out) throws IOException {
+        void write(OpenTask t, DataOutputView out) throws IOException {
             Fields.writeEnum(t.getPhase(), out);
             out.writeLong(t.getSinceMillis());
         }

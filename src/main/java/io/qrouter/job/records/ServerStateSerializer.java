@@ -115,7 +115,7 @@ public final class ServerStateSerializer extends HandWrittenSerializer<ServerSta
     }
 
     @Override
-    public void serialize(ServerState s, DataOutputView out) throws IOException {
+    void write(ServerState s, DataOutputView out) throws IOException {
         Fields.writeString(s.serverId, out);
         out.writeByte(
                 (s.alive ? 1 : 0)

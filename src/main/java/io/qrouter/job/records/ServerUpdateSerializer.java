@@ -93,7 +93,7 @@ public final class ServerUpdateSerializer extends HandWrittenSerializer<ServerUp
     }
 
     @Override
-    public void serialize(ServerUpdate u, DataOutputView out) throws IOException {
+    void write(ServerUpdate u, DataOutputView out) throws IOException {
         Fields.writeString(u.getServerId(), out);
         out.writeByte(
                 (u.isAlive() ? 1 : 0)

@@ -149,7 +149,7 @@ class FormatEvolutionTest {
         }
 
         @Override
-        public void serialize(Reading r, DataOutputView out) throws IOException {
+        void write(Reading r, DataOutputView out) throws IOException {
             Fields.writeString(r.sensor, out);
             out.writeLong(r.at);
             if (format >= 4) {
