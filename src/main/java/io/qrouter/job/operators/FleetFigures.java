@@ -2,50 +2,62 @@ package io.qrouter.job.operators;
 
 import io.qrouter.core.queueing.FleetBalance;
 import io.qrouter.job.records.ServerUpdate;
-import java.util.List;
+import java.util.Arrays;
 
 /**
  * The fleet figures of seed 000 over the servers that accept tasks, through
- * io.qrouter.core.queueing.FleetBalance, and the age of the view they come from.
+ * io.qrouter.core.queueing.FleetBalance, and the age of the view they come from, taken in one pass
+ * over the view (a router holds every server's update: 20,000 at a large fleet).
+ *
+ * @param alive the servers that accept tasks
+ * @param idle those of them that are idle
+ * @param loadIndices the K of each that has one (overloaded servers have none)
+ * @param updateAgeMeanMillis how old the newest record behind each server's update is, on average
+ * @param updateAgeMaxMillis and at most: an idle server on the adaptive heartbeat ages up to its
+ *     longest interval; more than that is a stalled stream
  */
-final class FleetFigures {
-    private FleetFigures() {}
+record FleetFigures(
+        int alive,
+        int idle,
+        double[] loadIndices,
+        long updateAgeMeanMillis,
+        long updateAgeMaxMillis) {
 
-    /** P_J = I/N (Eq. 56); 0 without servers. */
-    static double idleFraction(List<ServerUpdate> alive) {
-        if (alive.isEmpty()) {
-            return 0;
+    /** The figures of {@code updates} at {@code now}; zeros without servers. */
+    static FleetFigures of(Iterable<ServerUpdate> updates, long now) {
+        int alive = 0;
+        int idle = 0;
+        int known = 0;
+        double[] k = new double[64];
+        long ageSum = 0;
+        long ageMax = 0;
+        for (ServerUpdate s : updates) {
+            if (!s.acceptsTasks()) {
+                continue;
+            }
+            alive++;
+            idle += s.isIdle() ? 1 : 0;
+            if (s.getLoadIndexK() != null) {
+                if (known == k.length) {
+                    k = Arrays.copyOf(k, 2 * known);
+                }
+                k[known++] = s.getLoadIndexK();
+            }
+            long age = Math.max(0, now - s.getUpdatedAt());
+            ageSum += age;
+            ageMax = Math.max(ageMax, age);
         }
-        int idle = (int) alive.stream().filter(ServerUpdate::isIdle).count();
-        return FleetBalance.idleShare(idle, alive.size());
+        return new FleetFigures(
+                alive, idle, Arrays.copyOf(k, known), alive == 0 ? 0 : ageSum / alive, ageMax);
     }
 
-    /** The K of each server that has one (overloaded ones have none). */
-    static double[] loadIndices(List<ServerUpdate> alive) {
-        return alive.stream()
-                .filter(s -> s.getLoadIndexK() != null)
-                .mapToDouble(ServerUpdate::getLoadIndexK)
-                .toArray();
+    /** P_J = I/N (Eq. 56); 0 without servers. */
+    double idleFraction() {
+        return alive == 0 ? 0 : FleetBalance.idleShare(idle, alive);
     }
 
     /** F (Eq. 55) over the servers whose K is known; 0 without any. */
-    static double loadIndexVariance(double[] k) {
-        return k.length == 0 ? 0 : FleetBalance.loadIndexVariance(k);
-    }
-
-    /**
-     * How old the newest record behind each server's update is at {@code now}: {mean, max} in
-     * milliseconds, {0, 0} without servers. An idle server on the adaptive heartbeat ages up to its
-     * longest interval; more than that is a stalled stream.
-     */
-    static long[] updateAgeMillis(List<ServerUpdate> alive, long now) {
-        long sum = 0;
-        long max = 0;
-        for (ServerUpdate s : alive) {
-            long age = Math.max(0, now - s.getUpdatedAt());
-            sum += age;
-            max = Math.max(max, age);
-        }
-        return new long[] {alive.isEmpty() ? 0 : sum / alive.size(), max};
+    double loadIndexVariance() {
+        return loadIndices.length == 0 ? 0 : FleetBalance.loadIndexVariance(loadIndices);
     }
 }

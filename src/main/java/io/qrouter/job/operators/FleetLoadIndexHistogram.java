@@ -15,11 +15,12 @@ import org.apache.flink.metrics.HistogramStatistics;
 final class FleetLoadIndexHistogram implements Histogram {
     private volatile Snapshot latest = new Snapshot(new double[0]);
 
-    /** Replaces the snapshot; {@code k} is copied. */
+    /**
+     * Replaces the snapshot; {@code k} is copied. It is sorted when a reporter first reads it, on
+     * the reporter's thread: the router replaces it every second, reporters read far less often.
+     */
     void replace(double[] k) {
-        double[] sorted = k.clone();
-        Arrays.sort(sorted);
-        latest = new Snapshot(sorted);
+        latest = new Snapshot(k.clone());
     }
 
     /** Values come from {@link #replace}, never one at a time. */
@@ -30,7 +31,7 @@ final class FleetLoadIndexHistogram implements Histogram {
 
     @Override
     public long getCount() {
-        return latest.sorted.length;
+        return latest.values.length;
     }
 
     @Override
@@ -38,47 +39,60 @@ final class FleetLoadIndexHistogram implements Histogram {
         return latest;
     }
 
-    /** One snapshot, sorted ascending; quantiles are nearest-rank, 0 for an empty fleet. */
+    /** One snapshot; quantiles are nearest-rank, 0 for an empty fleet. */
     private static final class Snapshot extends HistogramStatistics {
-        private final double[] sorted;
+        private final double[] values;
+        private boolean sorted;
 
-        Snapshot(double[] sorted) {
-            this.sorted = sorted;
+        Snapshot(double[] values) {
+            this.values = values;
+        }
+
+        /** The values, sorted ascending once, by whichever reader comes first. */
+        private synchronized double[] sorted() {
+            if (!sorted) {
+                Arrays.sort(values);
+                sorted = true;
+            }
+            return values;
         }
 
         @Override
         public double getQuantile(double quantile) {
+            double[] sorted = sorted();
             return sorted.length == 0 ? 0 : NearestRank.of(sorted, sorted.length, quantile);
         }
 
         /** K rounded to whole numbers: the interface holds longs; use the quantiles. */
         @Override
         public long[] getValues() {
-            return Arrays.stream(sorted).mapToLong(Math::round).toArray();
+            return Arrays.stream(sorted()).mapToLong(Math::round).toArray();
         }
 
         @Override
         public int size() {
-            return sorted.length;
+            return values.length;
         }
 
         @Override
         public double getMean() {
-            return Arrays.stream(sorted).average().orElse(0);
+            return Arrays.stream(sorted()).average().orElse(0);
         }
 
         @Override
         public double getStdDev() {
-            return sorted.length == 0 ? 0 : Math.sqrt(FleetBalance.loadIndexVariance(sorted));
+            return values.length == 0 ? 0 : Math.sqrt(FleetBalance.loadIndexVariance(sorted()));
         }
 
         @Override
         public long getMax() {
+            double[] sorted = sorted();
             return sorted.length == 0 ? 0 : Math.round(sorted[sorted.length - 1]);
         }
 
         @Override
         public long getMin() {
+            double[] sorted = sorted();
             return sorted.length == 0 ? 0 : Math.round(sorted[0]);
         }
     }

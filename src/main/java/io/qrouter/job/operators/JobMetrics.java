@@ -1,8 +1,6 @@
 package io.qrouter.job.operators;
 
-import io.qrouter.job.records.ServerUpdate;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
@@ -102,14 +100,12 @@ public final class JobMetrics {
     }
 
     /** The fleet gauges from the servers that accept tasks, as this operator sees them now. */
-    void fleet(List<ServerUpdate> alive, long now) {
-        double[] k = FleetFigures.loadIndices(alive);
-        long[] age = FleetFigures.updateAgeMillis(alive, now);
-        serversAlive = alive.size();
-        idleFractionPJ = FleetFigures.idleFraction(alive);
-        loadIndexVarianceF = FleetFigures.loadIndexVariance(k);
-        loadIndexK.replace(k);
-        serverUpdateAgeMeanMillis = age[0];
-        serverUpdateAgeMaxMillis = age[1];
+    void fleet(FleetFigures fleet) {
+        serversAlive = fleet.alive();
+        idleFractionPJ = fleet.idleFraction();
+        loadIndexVarianceF = fleet.loadIndexVariance();
+        loadIndexK.replace(fleet.loadIndices());
+        serverUpdateAgeMeanMillis = fleet.updateAgeMeanMillis();
+        serverUpdateAgeMaxMillis = fleet.updateAgeMaxMillis();
     }
 }

@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.stream.StreamSupport;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.BroadcastState;
 import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
@@ -465,13 +466,13 @@ public class RouterFunction
 
     private void updateFleetGauges(ReadOnlyBroadcastState<String, ServerUpdate> updates, long now)
             throws Exception {
-        List<ServerUpdate> alive = new ArrayList<>();
-        for (Map.Entry<String, ServerUpdate> entry : updates.immutableEntries()) {
-            if (entry.getValue().acceptsTasks()) {
-                alive.add(entry.getValue());
-            }
-        }
-        metrics.fleet(alive, now);
+        Iterable<Map.Entry<String, ServerUpdate>> entries = updates.immutableEntries();
+        Iterable<ServerUpdate> servers =
+                () ->
+                        StreamSupport.stream(entries.spliterator(), false)
+                                .map(Map.Entry::getValue)
+                                .iterator();
+        metrics.fleet(FleetFigures.of(servers, now));
     }
 
     private void deadLetter(TaskRequest task, long now, String reason, ReadOnlyContext ctx) {

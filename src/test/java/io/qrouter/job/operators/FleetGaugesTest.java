@@ -54,8 +54,37 @@ class FleetGaugesTest {
         fleet.add(server("a", 2.0, 0));
         fleet.add(server("b", null, 0));
         fleet.add(server("c", 4.0, 0));
-        assertThat(FleetFigures.loadIndices(fleet)).containsExactly(2.0, 4.0);
-        assertThat(FleetFigures.loadIndexVariance(FleetFigures.loadIndices(fleet))).isEqualTo(1.0);
+        FleetFigures figures = FleetFigures.of(fleet, 0);
+        assertThat(figures.alive()).isEqualTo(3);
+        assertThat(figures.loadIndices()).containsExactly(2.0, 4.0);
+        assertThat(figures.loadIndexVariance()).isEqualTo(1.0);
+    }
+
+    @Test
+    void serversThatTakeNoTasksAreNotTheFleetsAndIdleOnesMakePJ() {
+        ServerUpdate draining = server("d", 9.0, 0);
+        draining.setAdminAccepts(false);
+        ServerUpdate idle = server("i", 0.0, 0);
+        idle.setIdle(true);
+        FleetFigures figures =
+                FleetFigures.of(
+                        List.of(server("a", 2.0, 0), draining, idle, server("c", 4.0, 0)), 0);
+        assertThat(figures.alive()).isEqualTo(3);
+        assertThat(figures.idle()).isEqualTo(1);
+        assertThat(figures.idleFraction()).isCloseTo(1.0 / 3, within(1e-12));
+        assertThat(figures.loadIndices()).containsExactly(2.0, 0.0, 4.0);
+    }
+
+    /** More servers with a K than the pass's first array holds. */
+    @Test
+    void aLargeFleetKeepsEveryK() {
+        List<ServerUpdate> fleet = new ArrayList<>();
+        for (int i = 0; i < 1_000; i++) {
+            fleet.add(server("s" + i, (double) i, 0));
+        }
+        double[] k = FleetFigures.of(fleet, 0).loadIndices();
+        assertThat(k).hasSize(1_000);
+        assertThat(Arrays.stream(k).sum()).isEqualTo(999 * 1_000 / 2.0);
     }
 
     @Test
@@ -63,8 +92,14 @@ class FleetGaugesTest {
         List<ServerUpdate> fleet =
                 List.of(server("a", 1.0, 9_000), server("b", 1.0, 7_000), server("c", 1.0, 10_500));
         // at 10,000 ms: ages 1,000, 3,000 and 0 (an update stamped after now is not negative)
-        assertThat(FleetFigures.updateAgeMillis(fleet, 10_000)).containsExactly(1_333, 3_000);
-        assertThat(FleetFigures.updateAgeMillis(List.of(), 10_000)).containsExactly(0, 0);
+        FleetFigures figures = FleetFigures.of(fleet, 10_000);
+        assertThat(figures.updateAgeMeanMillis()).isEqualTo(1_333);
+        assertThat(figures.updateAgeMaxMillis()).isEqualTo(3_000);
+        FleetFigures none = FleetFigures.of(List.of(), 10_000);
+        assertThat(none.updateAgeMeanMillis()).isZero();
+        assertThat(none.updateAgeMaxMillis()).isZero();
+        assertThat(none.idleFraction()).isZero();
+        assertThat(none.loadIndexVariance()).isZero();
     }
 
     private static ServerUpdate server(String id, Double k, long updatedAt) {
@@ -72,6 +107,9 @@ class FleetGaugesTest {
         update.setServerId(id);
         update.setLoadIndexK(k);
         update.setUpdatedAt(updatedAt);
+        update.setAlive(true);
+        update.setAdminAccepts(true);
+        update.setServiceRatePerSecond(10);
         return update;
     }
 
