@@ -10,8 +10,13 @@ import io.qrouter.job.Records;
 import io.qrouter.job.ServerStateHarness;
 import io.qrouter.job.TestSettings;
 import io.qrouter.job.operators.ServerStateFunction;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.runtime.state.hashmap.HashMapStateBackend;
+import org.apache.flink.runtime.state.storage.FileSystemCheckpointStorage;
 import org.apache.flink.state.rocksdb.EmbeddedRocksDBStateBackend;
+import org.apache.flink.util.FileUtils;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
@@ -24,9 +29,10 @@ import org.openjdk.jmh.annotations.TearDown;
  * taskLifecycle} is one task's ENQUEUED, STARTED and COMPLETED (their updates to the routers
  * included; every {@value #TASKS_PER_HEARTBEAT}th task of a server also brings its heartbeat, as
  * 100 tasks a second per server would), {@code heartbeat} one heartbeat (estimates, metrics, the
- * heartbeat log, and the update when it brings news). {@code history} is what the servers did
- * before. Run: {@code java -cp target/test-classes:target/classes:$(cat cp.txt)
- * org.openjdk.jmh.Main ServerStateBench}.
+ * heartbeat log, and the update when it brings news), {@code checkpoint} one checkpoint of all N
+ * servers. {@code history} is what the servers did before, each task followed by a heartbeat. Run:
+ * {@code java -cp target/test-classes:target/classes:$(cat cp.txt) org.openjdk.jmh.Main
+ * ServerStateBench}.
  */
 public class ServerStateBench extends PerOperationBench {
     static final int TASKS_PER_HEARTBEAT = 100;
@@ -53,14 +59,19 @@ public class ServerStateBench extends PerOperationBench {
     private long task;
     private long nowMillis = 1_300_000;
     private int server;
+    private long checkpointId;
+    private Path checkpoints;
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
+        checkpoints = Files.createTempDirectory("server-state-bench");
         harness =
                 Harnesses.serverState(
                         TestSettings.serverState(),
                         null,
-                        backend.equals("rocksdb") ? rocksDb() : new HashMapStateBackend());
+                        backend.equals("rocksdb") ? rocksDb() : new HashMapStateBackend(),
+                        ServerStateHarness.DEFAULT_CACHED_SERVERS,
+                        new FileSystemCheckpointStorage(checkpoints.toUri()));
         serverIds = new String[servers];
         for (int s = 0; s < servers; s++) {
             serverIds[s] = "server-" + s;
@@ -71,6 +82,7 @@ public class ServerStateBench extends PerOperationBench {
             long step = history.equals("quiet") ? 9_700 : 500;
             for (long t = nowMillis - 120 * step; t < nowMillis; t += step) {
                 lifecycle(serverIds[s], "warm-" + s + "-" + t, t);
+                harness.processHeartbeat(Records.heartbeat(serverIds[s], t + 2, 0), t + 2);
             }
         }
         clearOutputs();
@@ -90,6 +102,7 @@ public class ServerStateBench extends PerOperationBench {
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         harness.close();
+        FileUtils.deleteDirectory(checkpoints.toFile());
     }
 
     @Benchmark
@@ -107,6 +120,19 @@ public class ServerStateBench extends PerOperationBench {
         server = (server + 1) % servers;
         harness.processHeartbeat(Records.heartbeat(serverIds[server], nowMillis++, 1), nowMillis);
         clearOutputs();
+    }
+
+    /**
+     * One checkpoint of every server's state, its synchronous and asynchronous parts both, to files
+     * as a cluster's would be: what the job pays every {@code checkpoint.interval.ms} whatever the
+     * traffic.
+     */
+    @Benchmark
+    public long checkpoint() throws Exception {
+        OperatorSubtaskState written = harness.snapshot(++checkpointId, nowMillis);
+        long bytes = written.getStateSize();
+        written.discardState();
+        return bytes;
     }
 
     private void lifecycle(String serverId, String taskId, long t) throws Exception {

@@ -25,6 +25,7 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.runtime.state.CheckpointStorage;
 import org.apache.flink.runtime.state.StateBackend;
 import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
 import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
@@ -69,9 +70,26 @@ public final class Harnesses {
             StateBackend backend,
             int cachedServers)
             throws Exception {
+        return serverState(settings, restoreFrom, backend, cachedServers, null);
+    }
+
+    /**
+     * As above, checkpointing to {@code storage} (null: the harness's default, in memory and at
+     * most 5 MB a checkpoint).
+     */
+    public static ServerStateHarness serverState(
+            ServerStateSettings settings,
+            OperatorSubtaskState restoreFrom,
+            StateBackend backend,
+            int cachedServers,
+            CheckpointStorage storage)
+            throws Exception {
         var harness = new ServerStateHarness(settings, cachedServers);
         if (backend != null) {
             harness.setStateBackend(backend);
+        }
+        if (storage != null) {
+            harness.setCheckpointStorage(storage);
         }
         start(harness, restoreFrom);
         harness.processBroadcastWatermark(Long.MAX_VALUE);

@@ -44,15 +44,18 @@ abstract class HandWrittenSerializer<T> extends TypeSerializer<T> {
         this.format = format;
     }
 
-    /** A staging buffer that grew past this (a server with many open tasks) is not kept. */
-    private static final int STAGING_BYTES = 4096;
+    /**
+     * A staging buffer that grew past this is not kept: a server's state is a few kilobytes, one
+     * with as many open tasks as its estimators track (4,096 by default) about a hundred.
+     */
+    private static final int STAGING_KEPT_BYTES = 1 << 20;
 
     /**
      * Where records bound for a stream are written first, one per thread: the serializer itself is
      * shared ({@link #duplicate()}).
      */
     private static final ThreadLocal<DataOutputSerializer> STAGING =
-            ThreadLocal.withInitial(() -> new DataOutputSerializer(STAGING_BYTES));
+            ThreadLocal.withInitial(() -> new DataOutputSerializer(8192));
 
     /** The format this class writes for new state. */
     abstract int currentFormat();
@@ -75,7 +78,7 @@ abstract class HandWrittenSerializer<T> extends TypeSerializer<T> {
         staging.clear();
         write(record, staging);
         out.write(staging.getSharedBuffer(), 0, staging.length());
-        if (staging.getSharedBuffer().length > STAGING_BYTES) {
+        if (staging.getSharedBuffer().length > STAGING_KEPT_BYTES) {
             STAGING.remove();
         }
     }

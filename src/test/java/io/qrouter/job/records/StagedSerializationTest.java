@@ -35,7 +35,7 @@ class StagedSerializationTest {
     void aRecordLargerThanTheStagingBufferAndTheOnesAfterItAreWrittenWhole() throws IOException {
         ServerState crowded = SerializerSamples.serverStates().get(0);
         Map<String, OpenTask> open = crowded.estimators.getOpenTasks().getByTaskId();
-        for (int i = 0; i < 2_000; i++) {
+        for (int i = 0; i < 60_000; i++) {
             open.put("t-crowd-" + i, SerializerSamples.openTasks().get(i % 3));
         }
         List<ServerState> records =
@@ -45,7 +45,7 @@ class StagedSerializationTest {
                         SerializerSamples.serverStates().get(0));
         ServerStateSerializer serializer = new ServerStateSerializer();
         byte[] memory = toMemory(serializer, records);
-        assertThat(memory.length).isGreaterThan(4 * 4096);
+        assertThat(memory.length).as("past the staging buffer kept").isGreaterThan(1 << 20);
         assertThat(toStream(serializer, records)).isEqualTo(memory);
     }
 
