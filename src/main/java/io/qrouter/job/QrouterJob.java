@@ -30,6 +30,7 @@ import io.qrouter.job.operators.ServerStateFunction;
 import io.qrouter.job.operators.ServerStateOperator;
 import io.qrouter.job.operators.SplitDeadLetters;
 import io.qrouter.job.operators.TaskPlacerFunction;
+import io.qrouter.job.records.InputSerializers;
 import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.job.records.SlotArrivals;
 import io.qrouter.job.state.BroadcastStates;
@@ -353,13 +354,14 @@ public final class QrouterJob {
 
     /**
      * Lifecycle events and heartbeats as one stream, the per-server state's keyed input (a chained
-     * map each: no extra network hop).
+     * map each: no extra network hop), written field by field across the hop ({@link
+     * InputSerializers}).
      */
     private static DataStream<Either<TaskEvent, Heartbeat>> serverRecords(
             DataStream<TaskEvent> events, DataStream<Heartbeat> heartbeats) {
         TypeInformation<Either<TaskEvent, Heartbeat>> type =
                 new EitherTypeInfo<>(
-                        new AvroTypeInfo<>(TaskEvent.class), new AvroTypeInfo<>(Heartbeat.class));
+                        InputSerializers.taskEventType(), InputSerializers.heartbeatType());
         return events.map(Either::<TaskEvent, Heartbeat>Left, type)
                 .uid("server-state-events")
                 .name("server-events: to per-server state")

@@ -1,0 +1,95 @@
+package io.qrouter.job.records;
+
+import io.qrouter.avro.Health;
+import io.qrouter.avro.Heartbeat;
+import io.qrouter.avro.TaskEvent;
+import io.qrouter.avro.TaskEventType;
+import java.time.Instant;
+import java.util.List;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.junit.jupiter.api.Nested;
+
+/**
+ * {@link InputSerializers} under Flink's serializer tests. Every field of the schemas is set in
+ * some sample, so a field the schema gains and the serializer does not write fails the round trips.
+ */
+class InputSerializersTest {
+    private static final Instant AT = Instant.ofEpochMilli(1_764_950_400_123L);
+
+    @Nested
+    class Heartbeats extends HandWrittenSerializerTestBase<Heartbeat> {
+        @Override
+        protected TypeSerializer<Heartbeat> createSerializer() {
+            return new InputSerializers.HeartbeatSerializer();
+        }
+
+        @Override
+        protected Class<Heartbeat> getTypeClass() {
+            return Heartbeat.class;
+        }
+
+        @Override
+        List<Heartbeat> samples() {
+            Heartbeat full =
+                    new Heartbeat(
+                            "edge-gpu-07",
+                            AT,
+                            11,
+                            true,
+                            9.5,
+                            0.83,
+                            0.61,
+                            0.27,
+                            Health.DEGRADED,
+                            1_000L,
+                            true,
+                            16,
+                            9,
+                            "hmac-3f2a");
+            Heartbeat oneSlot =
+                    new Heartbeat(
+                            "s-é-1",
+                            AT.plusMillis(5),
+                            0,
+                            false,
+                            0.0,
+                            0.0,
+                            0.0,
+                            0.0,
+                            Health.HEALTHY,
+                            250L,
+                            false,
+                            1,
+                            null,
+                            null);
+            return List.of(full, oneSlot);
+        }
+    }
+
+    @Nested
+    class TaskEvents extends HandWrittenSerializerTestBase<TaskEvent> {
+        @Override
+        protected TypeSerializer<TaskEvent> createSerializer() {
+            return new InputSerializers.TaskEventSerializer();
+        }
+
+        @Override
+        protected Class<TaskEvent> getTypeClass() {
+            return TaskEvent.class;
+        }
+
+        @Override
+        List<TaskEvent> samples() {
+            TaskEvent abandoned =
+                    new TaskEvent(
+                            "edge-gpu-07",
+                            "t-90817",
+                            TaskEventType.ABANDONED,
+                            AT,
+                            "patience",
+                            "hmac-77");
+            TaskEvent started = new TaskEvent("s-1", "t-1", TaskEventType.STARTED, AT, null, null);
+            return List.of(abandoned, started);
+        }
+    }
+}
