@@ -29,6 +29,23 @@ public final class InputSerializers {
         return new SerializerTypeInfo<>(TaskEvent.class, new TaskEventSerializer());
     }
 
+    private static final Health[] HEALTH = Health.values();
+    private static final TaskEventType[] TASK_EVENT_TYPES = TaskEventType.values();
+
+    /**
+     * An enum by its ordinal: both ends of the hop run the same code, which state, kept across
+     * versions, cannot count on ({@link Fields#writeEnum} writes the name).
+     */
+    private static void writeOrdinal(Enum<?> value, DataOutputView out) throws IOException {
+        out.writeByte(value == null ? -1 : value.ordinal());
+    }
+
+    private static <E extends Enum<E>> E readOrdinal(E[] values, DataInputView in)
+            throws IOException {
+        int ordinal = in.readByte();
+        return ordinal < 0 ? null : values[ordinal];
+    }
+
     private static void writeInteger(Integer value, DataOutputView out) throws IOException {
         out.writeBoolean(value != null);
         if (value != null) {
@@ -98,7 +115,7 @@ public final class InputSerializers {
             out.writeDouble(h.getCpu());
             out.writeDouble(h.getMemory());
             out.writeDouble(h.getBandwidth());
-            Fields.writeEnum(h.getHealth(), out);
+            writeOrdinal(h.getHealth(), out);
             out.writeLong(h.getIntervalMillis());
             out.writeBoolean(h.getLeaving());
             out.writeInt(h.getSlots());
@@ -117,7 +134,7 @@ public final class InputSerializers {
             h.setCpu(in.readDouble());
             h.setMemory(in.readDouble());
             h.setBandwidth(in.readDouble());
-            h.setHealth(Fields.readEnum(Health.class, in));
+            h.setHealth(readOrdinal(HEALTH, in));
             h.setIntervalMillis(in.readLong());
             h.setLeaving(in.readBoolean());
             h.setSlots(in.readInt());
@@ -179,7 +196,7 @@ public final class InputSerializers {
         void write(TaskEvent e, DataOutputView out) throws IOException {
             Fields.writeString(e.getServerId(), out);
             Fields.writeString(e.getTaskId(), out);
-            Fields.writeEnum(e.getType(), out);
+            writeOrdinal(e.getType(), out);
             out.writeLong(e.getEventTime().toEpochMilli());
             Fields.writeString(e.getReason(), out);
             Fields.writeString(e.getSignature(), out);
@@ -190,7 +207,7 @@ public final class InputSerializers {
             TaskEvent e = new TaskEvent();
             e.setServerId(Fields.readString(in));
             e.setTaskId(Fields.readString(in));
-            e.setType(Fields.readEnum(TaskEventType.class, in));
+            e.setType(readOrdinal(TASK_EVENT_TYPES, in));
             e.setEventTime(Instant.ofEpochMilli(in.readLong()));
             e.setReason(Fields.readString(in));
             e.setSignature(Fields.readString(in));

@@ -1,13 +1,18 @@
 package io.qrouter.job.records;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.qrouter.avro.Health;
 import io.qrouter.avro.Heartbeat;
 import io.qrouter.avro.TaskEvent;
 import io.qrouter.avro.TaskEventType;
+import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.util.InstantiationUtil;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@link InputSerializers} under Flink's serializer tests. Every field of the schemas is set in
@@ -15,6 +20,31 @@ import org.junit.jupiter.api.Nested;
  */
 class InputSerializersTest {
     private static final Instant AT = Instant.ofEpochMilli(1_764_950_400_123L);
+
+    /** Enums cross by ordinal: every constant, both ways. */
+    @Test
+    void everyHealthAndEveryEventTypeCrosses() throws IOException {
+        var heartbeats = new InputSerializers.HeartbeatSerializer();
+        for (Health health : Health.values()) {
+            Heartbeat h =
+                    new Heartbeat(
+                            "s", AT, 0, false, 1.0, 0.0, 0.0, 0.0, health, 1_000L, false, 1, null,
+                            null);
+            assertThat(
+                            InstantiationUtil.deserializeFromByteArray(
+                                    heartbeats,
+                                    InstantiationUtil.serializeToByteArray(heartbeats, h)))
+                    .isEqualTo(h);
+        }
+        var events = new InputSerializers.TaskEventSerializer();
+        for (TaskEventType type : TaskEventType.values()) {
+            TaskEvent e = new TaskEvent("s", "t", type, AT, null, null);
+            assertThat(
+                            InstantiationUtil.deserializeFromByteArray(
+                                    events, InstantiationUtil.serializeToByteArray(events, e)))
+                    .isEqualTo(e);
+        }
+    }
 
     @Nested
     class Heartbeats extends HandWrittenSerializerTestBase<Heartbeat> {
