@@ -413,6 +413,11 @@ final class DemoCommand implements Callable<Integer> {
                         + ") under each policy (twin: the simulator's"
                         + " replay of the same tasks with the run's delays):");
         System.out.print(CompareReport.table(results, twins));
+        String first = results.keySet().iterator().next();
+        System.out.print(
+                SameDelaysTwin.line(
+                        first,
+                        SameDelaysTwin.predict(out.resolve(first), List.copyOf(results.keySet()))));
         settings.remove("policy");
         settings.remove("flink_web_ui");
         Path html = CompareReport.write(results, twins, settings, out);

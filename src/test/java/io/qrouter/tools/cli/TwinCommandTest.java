@@ -32,6 +32,11 @@ class TwinCommandTest {
 
     @BeforeAll
     static void recordedRun() throws Exception {
+        writeRecordedRun(run);
+    }
+
+    /** The recorded run's files, as the demo writes them, into {@code run}. */
+    static void writeRecordedRun(Path run) throws Exception {
         Path resources = Path.of("src/test/resources/twin");
         Files.copy(resources.resolve("tasks.csv.gz"), run.resolve("tasks.csv.gz"));
         Files.copy(resources.resolve("servers.csv"), run.resolve("servers.csv"));
@@ -119,14 +124,14 @@ class TwinCommandTest {
         assertThat(policy.err()).contains("--policy").contains("fastest");
     }
 
-    private static Map<String, Object> json(String... args) throws Exception {
+    static Map<String, Object> json(String... args) throws Exception {
         CommandRun r = CommandRun.of(args);
         assertThat(r.exitCode()).as(r.err()).isZero();
         return Json.MAPPER.readValue(r.out(), new TypeReference<>() {});
     }
 
     @SuppressWarnings("unchecked")
-    private static double figure(Map<String, Object> out, String column, String key) {
+    static double figure(Map<String, Object> out, String column, String key) {
         return ((Number) ((Map<String, Object>) out.get(column)).get(key)).doubleValue();
     }
 }
