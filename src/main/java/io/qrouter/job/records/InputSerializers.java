@@ -13,8 +13,9 @@ import org.apache.flink.core.memory.DataOutputView;
 /**
  * Heartbeats and lifecycle events on their way from the sources to the per-server state, written
  * field by field. Flink's Avro serializer resolves the schema and converts each timestamp through
- * {@link Instant} on every record: with a heartbeat a second from 20,000 servers, it was 4 % of the
- * job's CPU, on the source's thread and the per-server state's. They never enter state.
+ * {@link Instant} on every record: with a heartbeat a second from 20,000 servers, it was 3.8 % of
+ * the process's samples (JFR), on the source's thread and the per-server state's. They never enter
+ * state.
  */
 public final class InputSerializers {
     private InputSerializers() {}
