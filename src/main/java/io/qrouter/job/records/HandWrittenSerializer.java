@@ -65,8 +65,8 @@ abstract class HandWrittenSerializer<T> extends TypeSerializer<T> {
 
     /**
      * Writes into memory as is; into a stream (a heap checkpoint's, where each field would pass
-     * through four wrapping streams, 40 % of the checkpoint thread at 20,000 servers) the record is
-     * staged in memory and written in one call.
+     * through four wrapping streams: half of the checkpoint thread's samples at 20,000 servers) the
+     * record is staged in memory and written in one call.
      */
     @Override
     public final void serialize(T record, DataOutputView out) throws IOException {
