@@ -1,6 +1,7 @@
 package io.qrouter.job.serde;
 
 import io.qrouter.avro.HeartbeatLog;
+import io.qrouter.avro.RoutingDecision;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -52,12 +53,15 @@ public final class AvroCodec<T extends SpecificRecord> {
         void write(T record, Encoder out) throws IOException;
     }
 
-    /** Avro's writer, or a hand-written one for a record written once per heartbeat. */
+    /** Avro's writer, or a hand-written one for a record written once per heartbeat or task. */
     @SuppressWarnings("unchecked")
     private static <T extends SpecificRecord> RecordWriter<T> writerOf(
             Class<T> type, SpecificDatumWriter<T> avro) {
         if (type == HeartbeatLog.class) {
             return (record, out) -> HeartbeatLogEncoder.write((HeartbeatLog) record, out);
+        }
+        if (type == RoutingDecision.class) {
+            return (record, out) -> RoutingDecisionEncoder.write((RoutingDecision) record, out);
         }
         return avro::write;
     }

@@ -1,5 +1,7 @@
 package io.qrouter.job.serde;
 
+import static io.qrouter.job.serde.AvroUnions.writeOptional;
+
 import io.qrouter.avro.HeartbeatLog;
 import java.io.IOException;
 import org.apache.avro.io.Encoder;
@@ -24,16 +26,5 @@ final class HeartbeatLogEncoder {
         writeOptional(log.getLWq(), out);
         writeOptional(log.getWQt(), out);
         writeOptional(log.getWV(), out);
-    }
-
-    /** A {@code ["null", "double"]} union: the branch, then the value. */
-    private static void writeOptional(Double value, Encoder out) throws IOException {
-        if (value == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeDouble(value);
-        }
     }
 }
