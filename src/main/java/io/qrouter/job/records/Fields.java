@@ -55,6 +55,17 @@ public final class Fields {
         return in.readBoolean() ? in.readDouble() : null;
     }
 
+    static void writeInteger(Integer value, DataOutputView out) throws IOException {
+        out.writeBoolean(value != null);
+        if (value != null) {
+            out.writeInt(value);
+        }
+    }
+
+    static Integer readInteger(DataInputView in) throws IOException {
+        return in.readBoolean() ? in.readInt() : null;
+    }
+
     /** A null list is written as an empty one: every list field of these records starts empty. */
     static void writeStrings(List<String> values, DataOutputView out) throws IOException {
         int size = values == null ? 0 : values.size();

@@ -47,17 +47,6 @@ public final class InputSerializers {
         return ordinal < 0 ? null : values[ordinal];
     }
 
-    private static void writeInteger(Integer value, DataOutputView out) throws IOException {
-        out.writeBoolean(value != null);
-        if (value != null) {
-            out.writeInt(value);
-        }
-    }
-
-    private static Integer readInteger(DataInputView in) throws IOException {
-        return in.readBoolean() ? in.readInt() : null;
-    }
-
     /** A {@link Heartbeat}, every field of its schema. */
     public static final class HeartbeatSerializer extends HandWrittenSerializer<Heartbeat> {
         private static final long serialVersionUID = 1L;
@@ -120,7 +109,7 @@ public final class InputSerializers {
             out.writeLong(h.getIntervalMillis());
             out.writeBoolean(h.getLeaving());
             out.writeInt(h.getSlots());
-            writeInteger(h.getInService(), out);
+            Fields.writeInteger(h.getInService(), out);
             Fields.writeString(h.getSignature(), out);
         }
 
@@ -139,7 +128,7 @@ public final class InputSerializers {
             h.setIntervalMillis(in.readLong());
             h.setLeaving(in.readBoolean());
             h.setSlots(in.readInt());
-            h.setInService(readInteger(in));
+            h.setInService(Fields.readInteger(in));
             h.setSignature(Fields.readString(in));
             return h;
         }

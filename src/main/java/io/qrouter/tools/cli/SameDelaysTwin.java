@@ -1,7 +1,6 @@
 package io.qrouter.tools.cli;
 
 import io.qrouter.core.policy.PolicyName;
-import io.qrouter.job.config.JobConfig;
 import io.qrouter.tools.demo.JobTwin;
 import io.qrouter.tools.fleet.DigitalTwin;
 import io.qrouter.tools.fleet.RecordedRun;
@@ -30,7 +29,7 @@ final class SameDelaysTwin {
      */
     static Map<String, double[]> predict(Path runDir, List<String> policies) {
         RecordedRun recorded = RecordedRun.read(runDir);
-        Optional<DigitalTwin.JobModel> model = JobTwin.model(JobConfig.of(recorded.twinKeys()));
+        Optional<DigitalTwin.JobModel> model = JobTwin.model(recorded);
         Map<String, double[]> figures = new LinkedHashMap<>();
         if (model.isEmpty()) {
             return figures;

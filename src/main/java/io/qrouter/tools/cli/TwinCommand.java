@@ -1,7 +1,6 @@
 package io.qrouter.tools.cli;
 
 import io.qrouter.core.policy.PolicyName;
-import io.qrouter.job.config.JobConfig;
 import io.qrouter.tools.demo.JobTwin;
 import io.qrouter.tools.fleet.DigitalTwin;
 import io.qrouter.tools.fleet.RecordedRun;
@@ -77,7 +76,7 @@ final class TwinCommand implements Runnable {
                         spec,
                         "--run",
                         () ->
-                                JobTwin.model(JobConfig.of(recorded.twinKeys()))
+                                JobTwin.model(recorded)
                                         .orElseThrow(
                                                 () ->
                                                         new IllegalArgumentException(

@@ -8,6 +8,7 @@ import io.qrouter.job.config.JobConfig;
 import io.qrouter.job.config.RouterSettings;
 import io.qrouter.job.config.ServerStateSettings;
 import io.qrouter.tools.fleet.DigitalTwin;
+import io.qrouter.tools.fleet.RecordedRun;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -45,6 +46,11 @@ public final class JobTwin {
                         router.loadIndexTimeUnit().toMillis() / 1000.0,
                         router.slowStart().toMillis() / 1000.0,
                         router.placeTasks()));
+    }
+
+    /** The model of a recorded run's job, from the keys kept beside it; empty for GA batches. */
+    public static Optional<DigitalTwin.JobModel> model(RecordedRun run) {
+        return model(JobConfig.of(run.twinKeys()));
     }
 
     /** Router subtasks: {@code router.parallelism}, or {@code job.parallelism} when it is 0. */
