@@ -1,7 +1,5 @@
 package io.qrouter.core.policy;
 
-import java.util.Arrays;
-
 /**
  * K's time unit: fixed, or the fleet's mean service time N/Σμ over the servers a router knows
  * alive, kept as a running sum of their service rates. The unit in use changes only when the
@@ -16,9 +14,7 @@ final class FleetServiceTime {
 
     private final boolean followsFleet;
     private double seconds;
-    private double[] muOf = new double[16];
-    private double muSum;
-    private int counted;
+    private final SlotSum rates = new SlotSum();
 
     /**
      * @param configuredSeconds a fixed unit (> 0), or {@link PolicyConfig#FLEET_MEAN_SERVICE_TIME}
@@ -42,21 +38,11 @@ final class FleetServiceTime {
         if (!followsFleet) {
             return false;
         }
-        if (slot >= muOf.length) {
-            muOf = Arrays.copyOf(muOf, Math.max(slot + 1, muOf.length * 2));
-        }
-        double rate = mu > 0 && Double.isFinite(mu) ? mu : 0;
-        double old = muOf[slot];
-        if (old > 0) {
-            muSum -= old;
-            counted--;
-        }
-        if (rate > 0) {
-            muSum += rate;
-            counted++;
-        }
-        muOf[slot] = rate;
-        double fleet = counted == 0 || muSum <= 0 ? UNKNOWN_FLEET_SECONDS : counted / muSum;
+        rates.set(slot, mu > 0 && Double.isFinite(mu) ? mu : Double.NaN);
+        double fleet =
+                rates.count() == 0 || rates.sum() <= 0
+                        ? UNKNOWN_FLEET_SECONDS
+                        : rates.count() / rates.sum();
         if (Math.abs(fleet / seconds - 1) <= DRIFT) {
             return false;
         }

@@ -21,9 +21,10 @@ import java.util.random.RandomGenerator;
  * K's times are in a fleet-wide unit, so a faster server holding the same tasks ranks lower: the
  * configured one ({@link PolicyConfig#loadIndexTimeUnitSeconds()}), or the fleet's mean service
  * time ({@link FleetServiceTime}), when every key is recomputed once the fleet's mean drifts by
- * more than 2%. Servers of equal K are chosen among at random, decision by decision. A server
- * without a steady state (ρ ≥ 1) has K = +∞ and ranks last; when every server is overloaded the
- * rule reported is FALLBACK and the choice is uniform among them (their random tie-breaks decide).
+ * more than 2%. Live K takes α_c as the fleet's ({@link FleetPatience}), not each server's noisy
+ * estimate. Servers of equal K are chosen among at random, decision by decision. A server without a
+ * steady state (ρ ≥ 1) has K = +∞ and ranks last; when every server is overloaded the rule reported
+ * is FALLBACK and the choice is uniform among them (their random tie-breaks decide).
  *
  * <p>With several routers, each routing on its own, the lowest K over the whole view is the wrong
  * fallback: every router reads nearly the same view, so in the time a decision takes to show up in
@@ -47,6 +48,7 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
     private final boolean idleQueueFirst;
     private final LoadIndexWeights weights;
     private final FleetServiceTime timeUnit;
+    private final FleetPatience patience = new FleetPatience();
     private final IdleServers idle;
     private final MinIndex index;
 
@@ -153,7 +155,7 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
         if (config.routerCount() > 1 && othersToken(slot)) {
             ServerSnapshot s = view.snapshot(slot);
             return LoadIndex.live(
-                    1, s.slots(), s.effectiveMu(), s.alphaC(), timeUnit.seconds(), weights);
+                    1, s.slots(), s.effectiveMu(), patience.alphaC(), timeUnit.seconds(), weights);
         }
         return loadIndexK(slot);
     }
@@ -203,9 +205,14 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
 
     @Override
     public void changed(int slot, boolean snapshotChanged) {
-        if (snapshotChanged
-                && timeUnit.track(slot, view.alive(slot) ? view.snapshot(slot).effectiveMu() : 0)) {
-            rekeyAll();
+        if (snapshotChanged) {
+            boolean alive = view.alive(slot);
+            boolean unitMoved = timeUnit.track(slot, alive ? view.snapshot(slot).effectiveMu() : 0);
+            boolean patienceMoved =
+                    live && patience.track(slot, alive ? view.snapshot(slot).alphaC() : Double.NaN);
+            if (unitMoved || patienceMoved) {
+                rekeyAll();
+            }
         }
         if (config.routerCount() > 1) {
             capacity.set(slot, view.alive(slot) ? capacityOf(slot) : 0);
@@ -232,7 +239,8 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
     public void removed(int slot) {
         capacity.set(slot, 0);
         index.remove(slot);
-        if (timeUnit.track(slot, 0)) {
+        boolean unitMoved = timeUnit.track(slot, 0);
+        if ((live && patience.track(slot, Double.NaN)) || unitMoved) {
             rekeyAll();
         }
     }
@@ -257,7 +265,7 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
                     view.load(slot),
                     s.slots(),
                     s.effectiveMu(),
-                    s.alphaC(),
+                    patience.alphaC(),
                     timeUnit.seconds(),
                     weights);
         }

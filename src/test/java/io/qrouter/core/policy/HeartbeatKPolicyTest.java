@@ -2,7 +2,10 @@ package io.qrouter.core.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.qrouter.core.queueing.LoadIndex;
 import io.qrouter.core.queueing.LoadIndexWeights;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -72,5 +75,42 @@ class HeartbeatKPolicyTest {
         p.onSnapshot(new ServerSnapshot("slow", 0, true, 2, true, 10.0, 0, 10.0, 0.5));
         // waits of tens of ms weigh little next to whole waiting tasks: fewer tasks wins
         assertThat(p.route("t", 1).orElseThrow().serverId()).isEqualTo("slow");
+    }
+
+    @Test
+    void liveKRanksEveryServerByTheFleetsAbandonmentRateNotItsOwnEstimate() {
+        // Equal servers holding the same tasks; one's estimate of alpha_c is 20 times the other's.
+        // Its own estimate would make it look better (its tasks abandon sooner, so they wait
+        // less); with the fleet's rate both have the same K, and ties are broken at random.
+        double fleetAlphaC = (2.0 + 0.1) / 2;
+        double expectedK = LoadIndex.live(3, 1, 1.0, fleetAlphaC, 1.0, LoadIndexWeights.EQUAL);
+        Set<String> chosen = new HashSet<>();
+        for (long seed = 0; seed < 20; seed++) {
+            RoutingPolicy p =
+                    Policies.create(
+                            PolicyConfig.of(PolicyName.HEARTBEAT_K_LIVE),
+                            new SplittableRandom(seed));
+            p.onSnapshot(new ServerSnapshot("noisy", 0, true, 3, true, 1.0, 0.9, 1.0, 2.0));
+            p.onSnapshot(new ServerSnapshot("calm", 0, true, 3, true, 1.0, 0.9, 1.0, 0.1));
+            Decision d = p.route("t", 1).orElseThrow();
+            assertThat(d.chosenK()).hasValue(expectedK);
+            assertThat(d.runnerUpK()).hasValue(expectedK);
+            chosen.add(d.serverId());
+        }
+        assertThat(chosen).containsExactlyInAnyOrder("noisy", "calm");
+    }
+
+    @Test
+    void steadyStateKKeepsEachServersOwnAbandonmentRateAsThePaperDefinesIt() {
+        RoutingPolicy p =
+                Policies.create(PolicyConfig.of(PolicyName.HEARTBEAT_K), new SplittableRandom(1));
+        p.onSnapshot(new ServerSnapshot("noisy", 0, true, 3, true, 1.0, 0.9, 1.0, 2.0));
+        p.onSnapshot(new ServerSnapshot("calm", 0, true, 3, true, 1.0, 0.9, 1.0, 0.1));
+        Decision d = p.route("t", 1).orElseThrow();
+        assertThat(d.chosenK())
+                .hasValue(
+                        LoadIndex.steadyState(0.9, 1.0, 1, 2.0, 1.0, LoadIndexWeights.EQUAL)
+                                .orElseThrow());
+        assertThat(d.serverId()).isEqualTo("noisy");
     }
 }
