@@ -209,7 +209,11 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
             boolean alive = view.alive(slot);
             boolean unitMoved = timeUnit.track(slot, alive ? view.snapshot(slot).effectiveMu() : 0);
             boolean patienceMoved =
-                    live && patience.track(slot, alive ? view.snapshot(slot).alphaC() : Double.NaN);
+                    live
+                            && patience.track(
+                                    slot,
+                                    alive ? view.snapshot(slot).alphaC() : Double.NaN,
+                                    1 / timeUnit.seconds());
             if (unitMoved || patienceMoved) {
                 rekeyAll();
             }
@@ -240,7 +244,7 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
         capacity.set(slot, 0);
         index.remove(slot);
         boolean unitMoved = timeUnit.track(slot, 0);
-        if ((live && patience.track(slot, Double.NaN)) || unitMoved) {
+        if ((live && patience.track(slot, Double.NaN, 1 / timeUnit.seconds())) || unitMoved) {
             rekeyAll();
         }
     }

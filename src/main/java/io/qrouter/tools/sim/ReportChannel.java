@@ -6,7 +6,9 @@ import io.qrouter.core.policy.TokenPlacer;
 import io.qrouter.core.policy.UnacknowledgedTasks;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.random.RandomGenerator;
 
 /**
@@ -22,6 +24,7 @@ final class ReportChannel {
     private final Delay delay;
     private final List<UnacknowledgedTasks<String>> unacknowledged;
     private final List<List<String>> enqueuedSinceReport;
+    private final Map<String, ServerSnapshot> newestDelivered = new HashMap<>();
     private final List<ServerSnapshot> inTransit = new ArrayList<>();
     private final List<List<String>> acknowledgementsInTransit = new ArrayList<>();
     private final ArrayDeque<Integer> freeSlots = new ArrayDeque<>();
@@ -109,8 +112,18 @@ final class ReportChannel {
      * Each router sees the report plus its own decisions the report does not count yet, as the
      * job's do.
      */
-    private void deliver(ServerSnapshot report, List<String> acknowledged, double now) {
+    private void deliver(ServerSnapshot sent, List<String> acknowledged, double now) {
         long nowMillis = Simulation.millis(now);
+        ServerSnapshot report = sent;
+        ServerSnapshot newest = newestDelivered.get(sent.serverId());
+        if (newest != null && newest.sentAtMillis() > sent.sentAtMillis()) {
+            // Overtaken by a later report (the delays are drawn independently; the job's keyed
+            // stream keeps them in order): its acknowledgements still count, against the later
+            // report's queue, or the tasks they name would count twice, queued and in flight.
+            report = newest;
+        } else {
+            newestDelivered.put(sent.serverId(), sent);
+        }
         if (placer != null) {
             placer.onSnapshot(report, nowMillis);
         }
