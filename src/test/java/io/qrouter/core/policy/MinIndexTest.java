@@ -62,6 +62,11 @@ class MinIndexTest {
         }
     }
 
+    /**
+     * One abandonment rate for the fleet: live K reads the fleet's (FleetPatience), not each one's.
+     */
+    private static final double ALPHA_C = 0.25;
+
     @Test
     void liveKPolicyChoosesTheMinimumOfABruteForceScanOverTheView() {
         LoadIndexWeights w = LoadIndexWeights.EQUAL;
@@ -86,7 +91,7 @@ class MinIndexTest {
                             1.0,
                             0.5,
                             0.5 + rnd.nextDouble(2),
-                            rnd.nextDouble(0.5)));
+                            ALPHA_C));
             if (step % 3 == 0) {
                 RouterView v = p.view();
                 double bruteMin = Double.POSITIVE_INFINITY;
@@ -99,7 +104,7 @@ class MinIndexTest {
                                     LoadIndex.live(
                                             v.load(s),
                                             snap.effectiveMu(),
-                                            snap.alphaC(),
+                                            ALPHA_C,
                                             PolicyConfig.DEFAULT_LOAD_INDEX_TIME_UNIT_SECONDS,
                                             w));
                 }
