@@ -139,23 +139,30 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
 
     /**
      * The server's load as the fallback expects it: an idle server whose idle period another router
-     * owns counts one task, the one its owner sends it before this router's task could be seen (a
-     * second task there waits a whole service, as behind a busy server's one).
+     * owns counts one task more than this router sent it since its report, the one its owner sends
+     * it (a task of this router's there waits a whole service, as behind a busy server's one).
+     * Counting the owner's task only while this router had sent none let a fallback router pile a
+     * second task onto such a server as if it were the first (docs/results.md, 2026-12-06).
      */
     private int expectedLoad(int slot) {
-        return othersToken(slot) ? 1 : view.load(slot);
+        return othersToken(slot) ? view.load(slot) + 1 : view.load(slot);
     }
 
     /**
      * The index's key: K of the server's load, or with several routers of {@link #expectedLoad}, so
-     * that every fallback ranks another router's idle server as holding one task.
+     * that every fallback ranks another router's idle server as holding its owner's task too.
      */
     private double indexKey(int slot) {
         // one router owns every idle server: spare its every update the ownership hash
         if (config.routerCount() > 1 && othersToken(slot)) {
             ServerSnapshot s = view.snapshot(slot);
             return LoadIndex.live(
-                    1, s.slots(), s.effectiveMu(), patience.alphaC(), timeUnit.seconds(), weights);
+                    expectedLoad(slot),
+                    s.slots(),
+                    s.effectiveMu(),
+                    patience.alphaC(),
+                    timeUnit.seconds(),
+                    weights);
         }
         return loadIndexK(slot);
     }
@@ -166,7 +173,6 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
     private boolean othersToken(int slot) {
         return live
                 && idleQueueFirst
-                && view.inFlight(slot) == 0
                 && view.snapshot(slot).idle()
                 && !IdleServers.owns(view, slot, config.routerIndex(), config.routerCount());
     }

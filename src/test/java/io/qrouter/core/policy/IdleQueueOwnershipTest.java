@@ -74,6 +74,35 @@ class IdleQueueOwnershipTest {
         assertThat(p.route("t", 7).orElseThrow().serverId()).isEqualTo("b");
     }
 
+    @Test
+    void aFallbackRouterCountsTheOwnersTaskOnTopOfTheTasksItSentThere() {
+        String othersIdle = idOwnedBy(1, 2);
+        RoutingPolicy router0 =
+                Policies.create(
+                        TokenPlacer.behindPlacer(
+                                PolicyConfig.of(PolicyName.HEARTBEAT_K_LIVE).withRouter(0, 2)),
+                        new SplittableRandom(5));
+        // idle, but router 1's: its owner is sending it a task, so it ranks as holding one
+        router0.onSnapshot(new ServerSnapshot(othersIdle, 0, true, 0, false, 1.0, 0.5, 1.0, 0));
+        // two a little faster servers, each with a task in service and one waiting
+        for (String busy : List.of("busy-1", "busy-2")) {
+            router0.onSnapshot(new ServerSnapshot(busy, 0, true, 2, true, 1.1, 0.5, 1.1, 0));
+        }
+        Decision first = router0.route("t1", 1).orElseThrow();
+        assertThat(first.serverId()).as("one task ahead beats two").isEqualTo(othersIdle);
+        // now it holds the owner's task and this router's: two, on a slower server
+        Decision second = router0.route("t2", 2).orElseThrow();
+        assertThat(second.serverId()).isIn("busy-1", "busy-2");
+    }
+
+    private static String idOwnedBy(int router, int routers) {
+        for (int i = 0; ; i++) {
+            if (RouterOwnership.ownerOf("idle-" + i, routers) == router) {
+                return "idle-" + i;
+            }
+        }
+    }
+
     private static int countIdleFor(int router, int routers, int servers) {
         int n = 0;
         for (int i = 0; i < servers; i++) {

@@ -64,7 +64,10 @@ class TwinCommandTest {
                 .isCloseTo(MEAN_WAIT, within(0.12 * MEAN_WAIT));
         assertThat(figure(out, "twin", "wait_p99_seconds"))
                 .isCloseTo(P99_WAIT, within(0.15 * P99_WAIT));
-        assertThat(figure(out, "twin", "abandoned_share")).isCloseTo(ABANDONED, within(0.01));
+        // The recording predates the policy's later changes, which the replay routes with: the
+        // abandonment is held to issue 27's bound for the twin, 1.3x either way.
+        assertThat(figure(out, "twin", "abandoned_share"))
+                .isBetween(ABANDONED / 1.3, ABANDONED * 1.3);
         assertThat(out).doesNotContainKey("what_if_twin");
     }
 
