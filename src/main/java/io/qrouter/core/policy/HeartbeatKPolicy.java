@@ -145,26 +145,9 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
      * second task onto such a server as if it were the first (docs/results.md, 2026-12-06).
      */
     private int expectedLoad(int slot) {
-        return othersToken(slot) ? view.load(slot) + 1 : view.load(slot);
-    }
-
-    /**
-     * The index's key: K of the server's load, or with several routers of {@link #expectedLoad}, so
-     * that every fallback ranks another router's idle server as holding its owner's task too.
-     */
-    private double indexKey(int slot) {
         // one router owns every idle server: spare its every update the ownership hash
-        if (config.routerCount() > 1 && othersToken(slot)) {
-            ServerSnapshot s = view.snapshot(slot);
-            return LoadIndex.live(
-                    expectedLoad(slot),
-                    s.slots(),
-                    s.effectiveMu(),
-                    patience.alphaC(),
-                    timeUnit.seconds(),
-                    weights);
-        }
-        return loadIndexK(slot);
+        boolean ownersTask = config.routerCount() > 1 && othersToken(slot);
+        return view.load(slot) + (ownersTask ? 1 : 0);
     }
 
     /**
@@ -211,18 +194,8 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
 
     @Override
     public void changed(int slot, boolean snapshotChanged) {
-        if (snapshotChanged) {
-            boolean alive = view.alive(slot);
-            boolean unitMoved = timeUnit.track(slot, alive ? view.snapshot(slot).effectiveMu() : 0);
-            boolean patienceMoved =
-                    live
-                            && patience.track(
-                                    slot,
-                                    alive ? view.snapshot(slot).alphaC() : Double.NaN,
-                                    1 / timeUnit.seconds());
-            if (unitMoved || patienceMoved) {
-                rekeyAll();
-            }
+        if (snapshotChanged && fleetMeansMoved(slot, view.alive(slot))) {
+            rekeyAll();
         }
         if (config.routerCount() > 1) {
             capacity.set(slot, view.alive(slot) ? capacityOf(slot) : 0);
@@ -249,10 +222,24 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
     public void removed(int slot) {
         capacity.set(slot, 0);
         index.remove(slot);
-        boolean unitMoved = timeUnit.track(slot, 0);
-        if ((live && patience.track(slot, Double.NaN, 1 / timeUnit.seconds())) || unitMoved) {
+        if (fleetMeansMoved(slot, false)) {
             rekeyAll();
         }
+    }
+
+    /**
+     * Records the server's μ and α_c in the fleet's means K reads (none when it is not alive) and
+     * returns whether either mean in use moved, so that every key must be computed again.
+     */
+    private boolean fleetMeansMoved(int slot, boolean alive) {
+        boolean unitMoved = timeUnit.track(slot, alive ? view.snapshot(slot).effectiveMu() : 0);
+        boolean patienceMoved =
+                live
+                        && patience.track(
+                                slot,
+                                alive ? view.snapshot(slot).alphaC() : Double.NaN,
+                                1 / timeUnit.seconds());
+        return unitMoved || patienceMoved;
     }
 
     /**
@@ -268,11 +255,15 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
         }
     }
 
-    private double loadIndexK(int slot) {
+    /**
+     * The index's key: live K of {@link #expectedLoad}, so that every fallback ranks another
+     * router's idle server as holding its owner's task too; or steady-state K.
+     */
+    private double indexKey(int slot) {
         ServerSnapshot s = view.snapshot(slot);
         if (live) {
             return LoadIndex.live(
-                    view.load(slot),
+                    expectedLoad(slot),
                     s.slots(),
                     s.effectiveMu(),
                     patience.alphaC(),
