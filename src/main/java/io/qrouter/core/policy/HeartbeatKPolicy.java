@@ -34,7 +34,9 @@ import java.util.random.RandomGenerator;
  * TokenPlacer} only one router falls back, and it takes the lowest K over its whole view ({@link
  * FallbackRule#WHOLE_VIEW}), as a single router does. In every case an idle server whose idle
  * period another router owns ranks as holding one task: its owner is about to send it one, and this
- * router's task there would then wait a whole service.
+ * router's task there would then wait a whole service. A busy server with none waiting whose next
+ * idle period another router owns ranks as holding one task more with the chance that it empties,
+ * and its owner refills it, before this router's task arrives ({@link RefillRisk}).
  */
 final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView.Listener {
     /**
@@ -49,6 +51,7 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
     private final LoadIndexWeights weights;
     private final FleetServiceTime timeUnit;
     private final FleetPatience patience = new FleetPatience();
+    private final RefillRisk refill = new RefillRisk();
     private final IdleServers idle;
     private final MinIndex index;
 
@@ -83,6 +86,12 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
     Choice choose(String taskKey) {
         int idleSlot = idleQueueFirst ? idle.poll() : -1;
         if (idleSlot >= 0) {
+            if (config.routerCount() > 1 && live) {
+                refill.idleReportTaken(nowMillis - view.snapshot(idleSlot).sentAtMillis());
+                if (refill.movedSinceKeyed()) {
+                    rekeyAll();
+                }
+            }
             return new Choice(idleSlot, Rule.IDLE_QUEUE, index.key(idleSlot), -1, Double.NaN);
         }
         if (config.routerCount() > 1 && config.fallback() != FallbackRule.WHOLE_VIEW) {
@@ -255,6 +264,24 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
         }
     }
 
+    private double liveK(int load, ServerSnapshot s) {
+        return LoadIndex.live(
+                load, s.slots(), s.effectiveMu(), patience.alphaC(), timeUnit.seconds(), weights);
+    }
+
+    /**
+     * A busy server with no task waiting, whose next idle period another router owns ({@link
+     * RefillRisk}).
+     */
+    private boolean refilledByItsOwner(int slot, int load) {
+        return config.routerCount() > 1
+                && idleQueueFirst
+                && load >= 1
+                && load <= view.snapshot(slot).slots()
+                && !view.snapshot(slot).idle()
+                && !IdleServers.owns(view, slot, config.routerIndex(), config.routerCount());
+    }
+
     /**
      * The index's key: live K of {@link #expectedLoad}, so that every fallback ranks another
      * router's idle server as holding its owner's task too; or steady-state K.
@@ -262,13 +289,14 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
     private double indexKey(int slot) {
         ServerSnapshot s = view.snapshot(slot);
         if (live) {
-            return LoadIndex.live(
-                    expectedLoad(slot),
-                    s.slots(),
-                    s.effectiveMu(),
-                    patience.alphaC(),
-                    timeUnit.seconds(),
-                    weights);
+            int load = expectedLoad(slot);
+            double k = liveK(load, s);
+            if (refilledByItsOwner(slot, load)) {
+                // the owner's task, expected: K of one task more, weighed by its chance
+                double p = refill.probability(load, s.effectiveMu());
+                return p > 0 ? (1 - p) * k + p * liveK(load + 1, s) : k;
+            }
+            return k;
         }
         return LoadIndex.steadyState(
                         s.lambda(),

@@ -95,10 +95,53 @@ class IdleQueueOwnershipTest {
         assertThat(second.serverId()).isIn("busy-1", "busy-2");
     }
 
+    /**
+     * Two servers alike, each with one task in service and none waiting: the one whose next idle
+     * period router 1 owns may empty and get router 1's task before this router's arrives. Once
+     * router 0 has seen how late its reports come (an idle server's report 400 ms old), it prefers
+     * its own; before, they tie and it takes either.
+     */
+    @Test
+    void aFallbackRouterPrefersABusyServerWhoseNextIdlePeriodItOwns() {
+        String own = idOwnedBy("busy-", 0, 2);
+        String others = idOwnedBy("busy-", 1, 2);
+        Set<String> withoutAge = new HashSet<>();
+        for (int seed = 0; seed < 20; seed++) {
+            RoutingPolicy router0 = fallbackRouterWith(own, others, seed);
+            withoutAge.add(router0.route("t", 1_000).orElseThrow().serverId());
+        }
+        assertThat(withoutAge).as("a tie, broken at random").containsExactlyInAnyOrder(own, others);
+        for (int seed = 0; seed < 20; seed++) {
+            RoutingPolicy router0 = fallbackRouterWith(own, others, seed);
+            String slowIdle = idOwnedBy("slow-", 0, 2);
+            router0.onSnapshot(new ServerSnapshot(slowIdle, 600, true, 0, false, 0.2, 0, 0.2, 0));
+            assertThat(router0.route("t1", 1_000).orElseThrow().serverId()).isEqualTo(slowIdle);
+            assertThat(router0.route("t2", 1_000).orElseThrow().serverId())
+                    .as("seed %d", seed)
+                    .isEqualTo(own);
+        }
+    }
+
+    private static RoutingPolicy fallbackRouterWith(String own, String others, int seed) {
+        RoutingPolicy router0 =
+                Policies.create(
+                        TokenPlacer.behindPlacer(
+                                PolicyConfig.of(PolicyName.HEARTBEAT_K_LIVE).withRouter(0, 2)),
+                        new SplittableRandom(seed));
+        for (String busy : List.of(own, others)) {
+            router0.onSnapshot(new ServerSnapshot(busy, 500, true, 1, true, 1.0, 0.5, 1.0, 0));
+        }
+        return router0;
+    }
+
     private static String idOwnedBy(int router, int routers) {
+        return idOwnedBy("idle-", router, routers);
+    }
+
+    private static String idOwnedBy(String prefix, int router, int routers) {
         for (int i = 0; ; i++) {
-            if (RouterOwnership.ownerOf("idle-" + i, routers) == router) {
-                return "idle-" + i;
+            if (RouterOwnership.ownerOf(prefix + i, routers) == router) {
+                return prefix + i;
             }
         }
     }
