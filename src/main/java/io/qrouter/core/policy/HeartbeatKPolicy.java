@@ -86,12 +86,6 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
     Choice choose(String taskKey) {
         int idleSlot = idleQueueFirst ? idle.poll() : -1;
         if (idleSlot >= 0) {
-            if (config.routerCount() > 1 && live) {
-                refill.idleReportTaken(nowMillis - view.snapshot(idleSlot).sentAtMillis());
-                if (refill.movedSinceKeyed()) {
-                    rekeyAll();
-                }
-            }
             return new Choice(idleSlot, Rule.IDLE_QUEUE, index.key(idleSlot), -1, Double.NaN);
         }
         if (config.routerCount() > 1 && config.fallback() != FallbackRule.WHOLE_VIEW) {
@@ -194,6 +188,14 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
         double bestK = index.key(best);
         Rule rule = Double.isFinite(bestK) ? Rule.MIN_K : Rule.FALLBACK;
         return new Choice(best, rule, bestK, second, second < 0 ? Double.NaN : index.key(second));
+    }
+
+    @Override
+    public void acknowledgementRoundTrip(double meanMillis) {
+        refill.roundTrip(meanMillis);
+        if (config.routerCount() > 1 && live && refill.movedSinceKeyed()) {
+            rekeyAll();
+        }
     }
 
     @Override

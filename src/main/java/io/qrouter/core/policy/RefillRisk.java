@@ -9,36 +9,30 @@ package io.qrouter.core.policy;
  * fallback router cannot see the owner's task. With exponential services the chance that all n end
  * within a horizon h is (1 − e^(−μ·h))^n.
  *
- * <p>The horizon is the view's staleness plus a decision's delay: the age of an idle server's
- * report when this router takes it from its idle queue (how late reports arrive here), twice, since
- * a decision travels a path as long as a report's. Kept as a running mean of those ages, and zero
- * until the first, so a router that has taken no idle server yet ranks as a single router does.
+ * <p>The horizon is how long this router's decisions take to show in the servers' updates: the mean
+ * time from a decision to the update that acknowledges it, on the router's own clock. It spans a
+ * decision's path to its server and an update's path back, as the risk does: the report the router
+ * ranks by is an update's path old, and its task still has a decision's path to travel. Zero while
+ * unknown, so a router whose tasks nothing has acknowledged yet ranks as a single router does.
  * Measured in docs/results.md ("A fallback that expects the owner's task").
  */
 final class RefillRisk {
-    /** The running mean's weight of a new age: about the last 64 idle-queue decisions. */
-    static final double AGE_WEIGHT = 1.0 / 64;
-
     /**
      * The horizon moved by more than this share since the keys were computed: compute them again.
      */
     static final double REKEY_SHARE = 0.25;
 
-    private double meanAgeMillis = Double.NaN;
+    private double horizonSeconds;
     private double keyedHorizonSeconds;
 
-    /** An idle server's report, {@code ageMillis} old, taken from this router's idle queue. */
-    void idleReportTaken(long ageMillis) {
-        double age = Math.max(0, ageMillis);
-        meanAgeMillis =
-                Double.isNaN(meanAgeMillis)
-                        ? age
-                        : meanAgeMillis + AGE_WEIGHT * (age - meanAgeMillis);
+    /** The mean acknowledgement round trip, in ms (NaN or negative: unknown). */
+    void roundTrip(double meanMillis) {
+        horizonSeconds = meanMillis > 0 ? meanMillis / 1000 : 0;
     }
 
-    /** The report's delay and the decision's: twice the mean age, in seconds (0 before any). */
+    /** The horizon, in seconds (0 while unknown). */
     double horizonSeconds() {
-        return Double.isNaN(meanAgeMillis) ? 0 : 2 * meanAgeMillis / 1000;
+        return horizonSeconds;
     }
 
     /**

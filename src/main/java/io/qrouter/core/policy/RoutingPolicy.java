@@ -35,6 +35,13 @@ public interface RoutingPolicy {
     void onServerRemoved(String serverId);
 
     /**
+     * How long this router's decisions take to show in the servers' updates: the mean time from a
+     * decision to the update that acknowledges it ({@link UnacknowledgedTasks#meanRoundTripMillis},
+     * NaN while unknown). Policies that do not weigh it ignore it.
+     */
+    default void acknowledgementRoundTrip(double meanMillis) {}
+
+    /**
      * Chooses a server for a task and counts the assignment as in flight to it.
      *
      * @param taskKey affinity key (used by {@code hash}; the task id when the task has no key)

@@ -103,6 +103,11 @@ public final class SlowStartPolicy implements RoutingPolicy {
     }
 
     @Override
+    public void acknowledgementRoundTrip(double meanMillis) {
+        inner.acknowledgementRoundTrip(meanMillis);
+    }
+
+    @Override
     public Optional<Decision> route(String taskKey, long nowMillis) {
         if (!ramping.isEmpty()) {
             advanceRamps(nowMillis);

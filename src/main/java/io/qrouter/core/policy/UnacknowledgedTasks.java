@@ -41,6 +41,12 @@ public final class UnacknowledgedTasks<T> {
     /** See {@link #newestAcknowledgedDecisionAt}. */
     private long newestAcknowledgedAt = Long.MIN_VALUE;
 
+    /** The running mean's weight of a new round trip: about the last 64 acknowledgements. */
+    static final double ROUND_TRIP_WEIGHT = 1.0 / 64;
+
+    /** See {@link #meanRoundTripMillis}. */
+    private double meanRoundTripMillis = Double.NaN;
+
     /**
      * @param timeoutMillis a task unacknowledged this long is no longer counted (a lost event must
      *     not count forever)
@@ -95,6 +101,7 @@ public final class UnacknowledgedTasks<T> {
             Pending<T> acked = pending.remove(taskId);
             if (acked != null) {
                 newestAcknowledgedAt = Math.max(newestAcknowledgedAt, acked.decidedAtMillis());
+                roundTrip(nowMillis - acked.decidedAtMillis());
             }
         }
         long expiredBefore = nowMillis - timeoutMillis;
@@ -143,6 +150,24 @@ public final class UnacknowledgedTasks<T> {
      */
     public long newestAcknowledgedDecisionAt() {
         return newestAcknowledgedAt;
+    }
+
+    /**
+     * How long, on this router's clock, from a decision to the update that acknowledges it: a
+     * running mean over about the last 64 acknowledged by name (NaN before the first). The
+     * decision's path to its server plus the server's update's path back, both measured by one
+     * clock.
+     */
+    public double meanRoundTripMillis() {
+        return meanRoundTripMillis;
+    }
+
+    private void roundTrip(long millis) {
+        double m = Math.max(0, millis);
+        meanRoundTripMillis =
+                Double.isNaN(meanRoundTripMillis)
+                        ? m
+                        : meanRoundTripMillis + ROUND_TRIP_WEIGHT * (m - meanRoundTripMillis);
     }
 
     /** The servers with an unacknowledged task decided before {@code decidedBeforeMillis}. */

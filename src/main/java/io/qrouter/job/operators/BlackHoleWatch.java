@@ -54,6 +54,11 @@ final class BlackHoleWatch {
                 update.getServerId(), update.getEnqueuedSinceLastSnapshot(), ackedUpTo, now);
     }
 
+    /** The mean time from a decision to the update acknowledging it (NaN before any). */
+    double meanRoundTripMillis() {
+        return inFlight.meanRoundTripMillis();
+    }
+
     boolean isEjected(String serverId) {
         return blackHoles.isEjected(serverId);
     }

@@ -348,8 +348,9 @@ public class RouterFunction
     /** Gives the policy a server's update, unless the server is ejected as a black hole. */
     private void feed(ServerUpdate update, long now) {
         if (!watch.isEjected(update.getServerId())) {
-            policy.onSnapshot(
-                    PolicyRecords.toPolicySnapshot(update, watch.pendingAfter(update, now)));
+            int pending = watch.pendingAfter(update, now);
+            policy.acknowledgementRoundTrip(watch.meanRoundTripMillis());
+            policy.onSnapshot(PolicyRecords.toPolicySnapshot(update, pending));
         }
     }
 

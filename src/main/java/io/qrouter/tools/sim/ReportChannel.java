@@ -133,6 +133,7 @@ final class ReportChannel {
                             .get(r)
                             .pendingAfter(
                                     report.serverId(), acknowledged, Long.MIN_VALUE, nowMillis);
+            routers[r].acknowledgementRoundTrip(unacknowledged.get(r).meanRoundTripMillis());
             routers[r].onSnapshot(report.plusUnacknowledged(pending));
         }
     }

@@ -8,35 +8,33 @@ import org.junit.jupiter.api.Test;
 class RefillRiskTest {
 
     @Test
-    void aRouterThatTookNoIdleServerYetSeesNoRisk() {
+    void aRouterWhoseTasksNothingAcknowledgedYetSeesNoRisk() {
         RefillRisk risk = new RefillRisk();
         assertThat(risk.horizonSeconds()).isZero();
+        assertThat(risk.probability(1, 2.0)).isZero();
+        risk.roundTrip(Double.NaN);
         assertThat(risk.probability(1, 2.0)).isZero();
         assertThat(risk.movedSinceKeyed()).isFalse();
     }
 
     @Test
-    void allTasksInServiceEndWithinTwiceTheMeanReportAge() {
+    void allTasksInServiceEndWithinTheAcknowledgementRoundTrip() {
         RefillRisk risk = new RefillRisk();
-        risk.idleReportTaken(100);
-        // one age of 100 ms: the report's delay and the decision's, 0.2 s
+        risk.roundTrip(200);
         assertThat(risk.horizonSeconds()).isCloseTo(0.2, within(1e-12));
         double oneEnds = 1 - Math.exp(-2.0 * 0.2);
         assertThat(risk.probability(1, 2.0)).isCloseTo(oneEnds, within(1e-12));
         assertThat(risk.probability(3, 2.0))
                 .as("all three of them")
                 .isCloseTo(oneEnds * oneEnds * oneEnds, within(1e-12));
-        // a running mean over about the last 64: 100 + (164 - 100) / 64 = 101 ms
-        risk.idleReportTaken(164);
-        assertThat(risk.horizonSeconds()).isCloseTo(0.202, within(1e-12));
     }
 
     @Test
-    void anUnknownRateOrAReportFromTheFutureBringsNoRisk() {
+    void anUnknownRateOrRoundTripBringsNoRisk() {
         RefillRisk risk = new RefillRisk();
-        risk.idleReportTaken(-50);
-        assertThat(risk.horizonSeconds()).as("a clock ahead of the router's counts as 0").isZero();
-        risk.idleReportTaken(64);
+        risk.roundTrip(-50);
+        assertThat(risk.horizonSeconds()).isZero();
+        risk.roundTrip(64);
         assertThat(risk.probability(1, 0)).isZero();
         assertThat(risk.probability(1, Double.NaN)).isZero();
         assertThat(risk.probability(1, Double.POSITIVE_INFINITY)).isZero();
@@ -46,16 +44,13 @@ class RefillRiskTest {
     @Test
     void keysAreComputedAgainOnlyWhenTheHorizonMovedByAQuarter() {
         RefillRisk risk = new RefillRisk();
-        risk.idleReportTaken(100);
+        risk.roundTrip(200);
         assertThat(risk.movedSinceKeyed()).as("from nothing to 0.2 s").isTrue();
         assertThat(risk.movedSinceKeyed()).isFalse();
-        risk.idleReportTaken(200); // mean 101.6 ms
-        assertThat(risk.movedSinceKeyed()).isFalse();
-        for (int i = 0; i < 64; i++) {
-            risk.idleReportTaken(400);
-        }
-        assertThat(risk.horizonSeconds()).isGreaterThan(0.2 * 1.25 / 0.75);
-        assertThat(risk.movedSinceKeyed()).isTrue();
+        risk.roundTrip(240);
+        assertThat(risk.movedSinceKeyed()).as("a fifth more").isFalse();
+        risk.roundTrip(280);
+        assertThat(risk.movedSinceKeyed()).as("0.28 against the 0.2 keyed").isTrue();
         assertThat(risk.movedSinceKeyed()).isFalse();
     }
 }

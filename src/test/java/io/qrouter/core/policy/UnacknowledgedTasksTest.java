@@ -24,6 +24,23 @@ class UnacknowledgedTasksTest {
     }
 
     @Test
+    void theRoundTripIsARunningMeanOfTheTasksAcknowledgedByName() {
+        UnacknowledgedTasks<String> tasks = new UnacknowledgedTasks<>(1_000, 100);
+        assertThat(tasks.meanRoundTripMillis()).isNaN();
+        tasks.routed("a", "t1", "t1", 10);
+        tasks.routed("a", "t2", "t2", 20);
+        tasks.routed("a", "t3", "t3", 30);
+        tasks.pendingAfter("a", List.of("t1"), Long.MIN_VALUE, 110);
+        assertThat(tasks.meanRoundTripMillis()).as("the first: 110 - 10").isEqualTo(100.0);
+        tasks.pendingAfter("a", List.of("t2"), Long.MIN_VALUE, 248);
+        // 100 + (228 - 100) / 64 = 102
+        assertThat(tasks.meanRoundTripMillis()).isEqualTo(102.0);
+        // covered by an overflow or dropped by the timeout: no round trip known, none counted
+        tasks.pendingAfter("a", List.of(), 30, 2_000);
+        assertThat(tasks.meanRoundTripMillis()).isEqualTo(102.0);
+    }
+
+    @Test
     void tasksOlderThanTheTimeoutOrCoveredByAnOverflowNoLongerCount() {
         UnacknowledgedTasks<String> tasks = new UnacknowledgedTasks<>(100, 100);
         for (int i = 0; i < 10; i++) {
