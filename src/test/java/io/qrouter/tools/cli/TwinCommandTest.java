@@ -62,8 +62,15 @@ class TwinCommandTest {
         assertThat(figure(out, "measured", "wait_mean_seconds")).isEqualTo(MEAN_WAIT);
         assertThat(figure(out, "twin", "wait_mean_seconds"))
                 .isCloseTo(MEAN_WAIT, within(0.12 * MEAN_WAIT));
-        assertThat(figure(out, "twin", "wait_p99_seconds"))
-                .isCloseTo(P99_WAIT, within(0.15 * P99_WAIT));
+        // A p99 of 1,442 tasks rests on 14 of them: one replay's moves by a fifth with the replay's
+        // own seed alone (0.40-0.51 s over seeds 1-10), so the mean of ten replays is held to it.
+        double p99 = 0;
+        for (int seed = 1; seed <= 10; seed++) {
+            Map<String, Object> replay =
+                    json("twin", "--run", run.toString(), "--json", "--seed", "" + seed);
+            p99 += figure(replay, "twin", "wait_p99_seconds") / 10;
+        }
+        assertThat(p99).isCloseTo(P99_WAIT, within(0.15 * P99_WAIT));
         // The recording predates the policy's later changes, which the replay routes with: the
         // abandonment is held to issue 27's bound for the twin, 1.3x either way.
         assertThat(figure(out, "twin", "abandoned_share"))
