@@ -272,33 +272,44 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
     }
 
     /**
-     * A busy server with no task waiting, whose next idle period another router owns ({@link
-     * RefillRisk}).
+     * The chance that the server's idle period belongs to another router, whose task this router's
+     * would wait behind: 1 for an idle server in another router's idle queue (its owner is sending
+     * it one), the {@link RefillRisk} of a busy server with none waiting whose next idle period
+     * another router owns, else 0.
      */
-    private boolean refilledByItsOwner(int slot, int load) {
-        return config.routerCount() > 1
-                && idleQueueFirst
-                && load >= 1
-                && load <= view.snapshot(slot).slots()
-                && !view.snapshot(slot).idle()
-                && !IdleServers.owns(view, slot, config.routerIndex(), config.routerCount());
+    private double ownersTaskChance(int slot, int load) {
+        // one router owns every idle server: spare its every update the ownership hash
+        if (config.routerCount() == 1 || !idleQueueFirst) {
+            return 0;
+        }
+        if (othersToken(slot)) {
+            return 1;
+        }
+        ServerSnapshot s = view.snapshot(slot);
+        boolean refillable =
+                load >= 1
+                        && load <= s.slots()
+                        && !s.idle()
+                        && !IdleServers.owns(
+                                view, slot, config.routerIndex(), config.routerCount());
+        return refillable ? refill.probability(load, s.effectiveMu()) : 0;
     }
 
     /**
-     * The index's key: live K of {@link #expectedLoad}, so that every fallback ranks another
-     * router's idle server as holding its owner's task too; or steady-state K.
+     * The index's key: live K of the server's load with another router's task expected there
+     * ({@link #ownersTaskChance}), so that every fallback counts it too; or steady-state K.
      */
     private double indexKey(int slot) {
         ServerSnapshot s = view.snapshot(slot);
         if (live) {
-            int load = expectedLoad(slot);
-            double k = liveK(load, s);
-            if (refilledByItsOwner(slot, load)) {
-                // the owner's task, expected: K of one task more, weighed by its chance
-                double p = refill.probability(load, s.effectiveMu());
-                return p > 0 ? (1 - p) * k + p * liveK(load + 1, s) : k;
+            // the owner's task, expected: K of one task more, weighed by its chance
+            int load = view.load(slot);
+            double p = ownersTaskChance(slot, load);
+            if (p >= 1) {
+                return liveK(load + 1, s);
             }
-            return k;
+            double k = liveK(load, s);
+            return p > 0 ? (1 - p) * k + p * liveK(load + 1, s) : k;
         }
         return LoadIndex.steadyState(
                         s.lambda(),
