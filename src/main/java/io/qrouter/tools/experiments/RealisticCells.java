@@ -26,6 +26,10 @@ final class RealisticCells {
                     PolicyName.JIQ,
                     PolicyName.ROUND_ROBIN);
 
+    /** The policies whose halving times the summary shows: the default and the strongest peers. */
+    static final List<PolicyName> HALVING_COLUMNS =
+            List.of(PolicyName.HEARTBEAT_K_LIVE, PolicyName.PREQUAL, PolicyName.JSQ);
+
     private final Map<String, List<RealisticExperiment.Point>> byCell = new LinkedHashMap<>();
 
     RealisticCells(List<RealisticExperiment.Point> points) {
@@ -81,6 +85,42 @@ final class RealisticCells {
             double vsPeer = wait(hk) / bestPeerWait(i);
             boolean lowest = wait(hk) == bestWait && hk.result().abandonRate() == bestAbandon;
             md.append(String.format(Locale.ROOT, " %.2f× | %s |%n", vsPeer, lowest ? "yes" : "no"));
+        }
+        return md.toString();
+    }
+
+    /**
+     * How many mean service times pass before the slowed servers' share of the tasks halves, in the
+     * cells with antagonists, with the slowdowns it was measured over.
+     */
+    String halvingTable() {
+        StringBuilder md =
+                new StringBuilder(
+                        "\nShare halving: mean service times from a slowdown's start until the slowed"
+                                + " servers' share of the tasks is half what it was (never: not before"
+                                + " the slowdown ends), with the slowdowns measured.\n\n| cell |");
+        HALVING_COLUMNS.forEach(c -> md.append(' ').append(c.configName()).append(" |"));
+        md.append(" slowdowns |\n|---|").append("---:|".repeat(HALVING_COLUMNS.size() + 1));
+        md.append('\n');
+        for (int i = 0; i < byCell.size(); i++) {
+            List<RealisticExperiment.Point> cell = points(i);
+            if (cell.get(0).antagonists().equals("none")) {
+                continue;
+            }
+            md.append("| ").append(names().get(i)).append(" |");
+            for (PolicyName column : HALVING_COLUMNS) {
+                Double time = find(cell, column).result().antagonistHalving().time();
+                md.append(' ')
+                        .append(time == null ? "never" : String.format(Locale.ROOT, "%.2f", time))
+                        .append(" |");
+            }
+            md.append(' ')
+                    .append(
+                            find(cell, PolicyName.HEARTBEAT_K_LIVE)
+                                    .result()
+                                    .antagonistHalving()
+                                    .episodes())
+                    .append(" |\n");
         }
         return md.toString();
     }
