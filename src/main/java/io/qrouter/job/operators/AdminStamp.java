@@ -5,9 +5,9 @@ import io.qrouter.core.control.ControlState;
 import io.qrouter.core.control.ServerAdmin;
 import io.qrouter.job.convert.ControlLog;
 import io.qrouter.job.records.ServerUpdate;
+import io.qrouter.job.records.ServerUpdateSerializer;
 import io.qrouter.job.state.BroadcastStates;
 import java.util.Map;
-import java.util.function.Function;
 import org.apache.flink.api.common.state.BroadcastState;
 import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -75,22 +75,24 @@ public final class AdminStamp {
     }
 
     /**
-     * Keeps {@code control} and stamps every stored update with it (in place: broadcast state is on
-     * the heap); {@code drained} hears of each server that is drained now and was not before.
+     * Keeps {@code control} and stamps every stored update with it: each is replaced by a stamped
+     * copy, not changed, since a running checkpoint may still be writing it; {@code drained} hears
+     * of each server that is drained now and was not before.
      */
     static <V> void restampAll(
             ControlState control,
             BroadcastState<String, ControlState> controlState,
             BroadcastState<String, V> stored,
-            Function<V, ServerUpdate> updateOf,
+            ServerFeed.Store<V> store,
             DrainedListener drained)
             throws Exception {
         controlState.put(BroadcastStates.CONTROL_KEY, control);
         for (Map.Entry<String, V> entry : stored.entries()) {
-            ServerUpdate update = updateOf.apply(entry.getValue());
-            String before = update.getAdminState();
+            ServerUpdate before = store.updateOf(entry.getValue());
+            ServerUpdate update = ServerUpdateSerializer.deepCopy(before);
             stamp(update, control);
-            if (isDrained(update.getAdminState()) && !isDrained(before)) {
+            entry.setValue(store.restamped(entry.getValue(), update));
+            if (isDrained(update.getAdminState()) && !isDrained(before.getAdminState())) {
                 drained.drained(update);
             }
         }

@@ -70,6 +70,11 @@ public class GaBatchFunction
                         public GaServerView next(GaServerView stored, ServerUpdate update) {
                             return (stored == null ? new GaServerView() : stored).next(update);
                         }
+
+                        @Override
+                        public GaServerView restamped(GaServerView stored, ServerUpdate update) {
+                            return stored.withUpdate(update);
+                        }
                     },
                     true);
 

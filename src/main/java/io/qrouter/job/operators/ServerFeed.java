@@ -23,6 +23,13 @@ final class ServerFeed<V> {
 
         /** What to store for {@code update}, given what was stored ({@code null}: nothing). */
         V next(V stored, ServerUpdate update);
+
+        /**
+         * What to store in place of {@code stored} once its update is restamped: a stored update is
+         * replaced, never changed, so a checkpoint may share it ({@link
+         * io.qrouter.job.records.StoredServerUpdateSerializer}).
+         */
+        V restamped(V stored, ServerUpdate update);
     }
 
     /** What a consumer does once an input is applied; each does nothing unless overridden. */
@@ -60,6 +67,11 @@ final class ServerFeed<V> {
             public ServerUpdate next(ServerUpdate stored, ServerUpdate update) {
                 return update;
             }
+
+            @Override
+            public ServerUpdate restamped(ServerUpdate stored, ServerUpdate update) {
+                return update;
+            }
         };
     }
 
@@ -77,7 +89,7 @@ final class ServerFeed<V> {
                     input.right(),
                     control,
                     servers,
-                    store::updateOf,
+                    store,
                     drained -> drained(subtask, drained, ctx));
             listener.controlled(input.right());
         } else if (input.left().isGone()) {

@@ -15,7 +15,7 @@ import org.apache.flink.core.memory.DataOutputView;
  * {@link ServerUpdate}'s serializer: every update crosses a network hop (state → routers, GA, DSRS)
  * and lives in their broadcast state.
  */
-public final class ServerUpdateSerializer extends HandWrittenSerializer<ServerUpdate> {
+public class ServerUpdateSerializer extends HandWrittenSerializer<ServerUpdate> {
     private static final long serialVersionUID = 1L;
 
     /**
@@ -28,7 +28,7 @@ public final class ServerUpdateSerializer extends HandWrittenSerializer<ServerUp
         this(FORMAT);
     }
 
-    private ServerUpdateSerializer(int format) {
+    ServerUpdateSerializer(int format) {
         super(format);
     }
 
@@ -54,6 +54,11 @@ public final class ServerUpdateSerializer extends HandWrittenSerializer<ServerUp
 
     @Override
     public ServerUpdate copy(ServerUpdate from) {
+        return deepCopy(from);
+    }
+
+    /** A copy sharing nothing mutable with {@code from}. */
+    public static ServerUpdate deepCopy(ServerUpdate from) {
         ServerUpdate to = new ServerUpdate();
         to.setServerId(from.getServerId());
         to.setAlive(from.isAlive());

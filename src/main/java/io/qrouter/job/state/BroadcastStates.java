@@ -3,9 +3,11 @@ package io.qrouter.job.state;
 import io.qrouter.core.control.ControlState;
 import io.qrouter.job.config.LiveSettings;
 import io.qrouter.job.records.ServerUpdate;
+import io.qrouter.job.records.StoredServerUpdateSerializer;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.common.typeutils.base.StringSerializer;
 
 /**
  * The job's broadcast state descriptors, in one place. Their name strings are what savepoints
@@ -15,10 +17,16 @@ import org.apache.flink.api.common.typeinfo.Types;
 public final class BroadcastStates {
     private BroadcastStates() {}
 
-    /** The latest update of every known server, by server id: what routers and DSRS decide on. */
+    /**
+     * The latest update of every known server, by server id: what routers and DSRS decide on. A
+     * checkpoint shares the stored updates instead of copying them ({@link
+     * StoredServerUpdateSerializer}).
+     */
     public static final MapStateDescriptor<String, ServerUpdate> SERVER_UPDATES =
             new MapStateDescriptor<>(
-                    "server-snapshots", Types.STRING, TypeInformation.of(ServerUpdate.class));
+                    "server-snapshots",
+                    StringSerializer.INSTANCE,
+                    new StoredServerUpdateSerializer());
 
     /** GA batches: each server's latest update and recent load indices, by server id. */
     public static final MapStateDescriptor<String, GaServerView> GA_SERVERS =

@@ -21,6 +21,14 @@ public class GaServerView {
 
     public GaServerView() {}
 
+    /** This view with {@code update} in place of its own, the history unchanged (a restamp). */
+    public GaServerView withUpdate(ServerUpdate update) {
+        GaServerView next = new GaServerView();
+        next.update = update;
+        next.loadIndexHistory = loadIndexHistory;
+        return next;
+    }
+
     /**
      * This view updated with a newer update: the load index of a usable server joins the history.
      */

@@ -120,6 +120,33 @@ class AdminStampTest {
         assertThat(decide(restored, 1, 1_600)).containsExactly("a");
     }
 
+    /**
+     * A checkpoint copies the broadcast state on the task thread and shares its stored updates
+     * ({@link io.qrouter.job.records.StoredServerUpdateSerializer}), so a restamp must replace a
+     * stored update, not change it under a checkpoint still writing it.
+     */
+    @Test
+    void aRestampReplacesStoredUpdatesWhichACheckpointsCopyShares() throws Exception {
+        RouterHarness router = router(1, 0);
+        router.processBroadcastElement(snapshot("a", 1_000, 0), 1_000);
+        var stored =
+                router.getOperator()
+                        .getOperatorStateBackend()
+                        .getBroadcastState(BroadcastStates.SERVER_UPDATES);
+        ServerUpdate before = stored.get("a");
+        var checkpointCopy =
+                ((org.apache.flink.runtime.state.HeapBroadcastState<String, ServerUpdate>) stored)
+                        .deepCopy();
+        assertThat(checkpointCopy.get("a")).isSameAs(before);
+
+        router.processControl(with(initial(), "drain", "a", Map.of()), 1_100);
+
+        assertThat(stored.get("a")).isNotSameAs(before);
+        assertThat(stored.get("a").getAdminState()).isEqualTo("drained");
+        assertThat(before.getAdminState()).isEqualTo("active");
+        assertThat(checkpointCopy.get("a").getAdminState()).isEqualTo("active");
+    }
+
     @Test
     void aServerAlreadyEmptyWhenDrainedIsReportedDrainedAtOnce() throws Exception {
         var router = router(1, 0);
