@@ -104,6 +104,11 @@ public final class AdminStamp {
                 && (previous == null || !isDrained(previous.getAdminState()));
     }
 
+    /** Whether {@code update} (stamped) shows its server drained. */
+    static boolean isDrained(ServerUpdate update) {
+        return isDrained(update.getAdminState());
+    }
+
     private static boolean isDrained(String adminState) {
         return "drained".equals(adminState);
     }
