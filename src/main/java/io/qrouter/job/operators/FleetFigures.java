@@ -3,6 +3,8 @@ package io.qrouter.job.operators;
 import io.qrouter.core.queueing.FleetBalance;
 import io.qrouter.job.records.ServerUpdate;
 import java.util.Arrays;
+import java.util.Iterator;
+import java.util.Map;
 
 /**
  * The fleet figures of seed 000 over the servers that accept tasks, through
@@ -22,6 +24,30 @@ record FleetFigures(
         double[] loadIndices,
         long updateAgeMeanMillis,
         long updateAgeMaxMillis) {
+
+    /**
+     * The figures of the updates stored by server id. A plain iterator over them: a stream's
+     * iterator() passed each element through a buffer, a third of an update's time at 20,000
+     * servers in RouterBench.
+     */
+    static FleetFigures ofStored(Iterable<Map.Entry<String, ServerUpdate>> stored, long now) {
+        return of(
+                () -> {
+                    Iterator<Map.Entry<String, ServerUpdate>> each = stored.iterator();
+                    return new Iterator<>() {
+                        @Override
+                        public boolean hasNext() {
+                            return each.hasNext();
+                        }
+
+                        @Override
+                        public ServerUpdate next() {
+                            return each.next().getValue();
+                        }
+                    };
+                },
+                now);
+    }
 
     /** The figures of {@code updates} at {@code now}; zeros without servers. */
     static FleetFigures of(Iterable<ServerUpdate> updates, long now) {
