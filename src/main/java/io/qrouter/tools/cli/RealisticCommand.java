@@ -13,8 +13,9 @@ import picocli.CommandLine.Option;
         description =
                 "Every policy, the model-free peers included, on the servers users have: exponential, lognormal"
                         + " SCV 4, h2:10 and a real trace of service times; one slot or a mix of 1/4/16; steady or"
-                        + " antagonists; 1 and 4 routers, at rho 0.9. Writes realistic.csv, realistic.png and"
-                        + " summary.md into --out.")
+                        + " antagonists; 1 and 4 routers, at rho 0.9. Cells with antagonists run 4 times"
+                        + " --tasks, so that the halving time rests on a few hundred slowdowns. Writes"
+                        + " realistic.csv, realistic.png and summary.md into --out.")
 final class RealisticCommand implements Runnable {
     static final String SHIPPED_TRACE = "src/test/resources/traces/azure-vm-benchmark-runtimes.csv";
 
@@ -47,6 +48,16 @@ final class RealisticCommand implements Runnable {
     @Override
     public void run() {
         size.validate(spec);
+        OptionValues.require(
+                spec,
+                size.tasks <= Integer.MAX_VALUE / RealisticExperiment.ANTAGONIST_TASK_FACTOR,
+                "--tasks must be in [10, "
+                        + Integer.MAX_VALUE / RealisticExperiment.ANTAGONIST_TASK_FACTOR
+                        + "]: cells with antagonists run "
+                        + RealisticExperiment.ANTAGONIST_TASK_FACTOR
+                        + " times as many (got "
+                        + size.tasks
+                        + ")");
         OptionValues.require(
                 spec, load > 0 && Double.isFinite(load), "--load must be > 0 (got " + load + ")");
         OptionValues.require(

@@ -30,6 +30,17 @@ class SweepOptionsTest {
         }
     }
 
+    /** Its antagonist cells run four times --tasks, which must still be a task count. */
+    @Test
+    void theRealisticSweepBoundsItsTasksByTheAntagonistCells() {
+        assertThat(help("realistic").replaceAll("\\s+", " "))
+                .contains("Cells with antagonists run 4 times --tasks");
+        assertThat(errors("realistic", "--tasks", "600000000"))
+                .contains(
+                        "--tasks must be in [10, 536870911]: cells with antagonists run 4 times as"
+                                + " many (got 600000000)");
+    }
+
     private static String help(String experiment) {
         CommandRun r = CommandRun.of("experiment", experiment, "--help");
         assertThat(r.exitCode()).isZero();
