@@ -92,7 +92,7 @@ public final class AdminStamp {
             ServerUpdate update = ServerUpdateSerializer.deepCopy(before);
             stamp(update, control);
             entry.setValue(store.restamped(entry.getValue(), update));
-            if (isDrained(update.getAdminState()) && !isDrained(before.getAdminState())) {
+            if (becameDrained(before, update)) {
                 drained.drained(update);
             }
         }
@@ -102,11 +102,6 @@ public final class AdminStamp {
     static boolean becameDrained(ServerUpdate previous, ServerUpdate update) {
         return isDrained(update.getAdminState())
                 && (previous == null || !isDrained(previous.getAdminState()));
-    }
-
-    /** Whether {@code update} (stamped) shows its server drained. */
-    static boolean isDrained(ServerUpdate update) {
-        return isDrained(update.getAdminState());
     }
 
     private static boolean isDrained(String adminState) {

@@ -30,14 +30,6 @@ final class ServerFeed<V> {
          * io.qrouter.job.records.StoredServerUpdateSerializer}).
          */
         V restamped(V stored, ServerUpdate update);
-
-        /**
-         * Whether {@link #next} reads what was stored; when not, an update reads the stored one
-         * only if it may have just drained (a lookup in a map of every server, cold at 20,000).
-         */
-        default boolean nextReadsStored() {
-            return true;
-        }
     }
 
     /** What a consumer does once an input is applied; each does nothing unless overridden. */
@@ -80,11 +72,6 @@ final class ServerFeed<V> {
             public ServerUpdate restamped(ServerUpdate stored, ServerUpdate update) {
                 return update;
             }
-
-            @Override
-            public boolean nextReadsStored() {
-                return false;
-            }
         };
     }
 
@@ -111,10 +98,7 @@ final class ServerFeed<V> {
         } else {
             ServerUpdate update = input.left();
             AdminStamp.stamp(update, AdminStamp.control(control));
-            V known =
-                    store.nextReadsStored() || AdminStamp.isDrained(update)
-                            ? servers.get(update.getServerId())
-                            : null;
+            V known = servers.get(update.getServerId());
             if (AdminStamp.becameDrained(known == null ? null : store.updateOf(known), update)) {
                 drained(subtask, update, ctx);
             }

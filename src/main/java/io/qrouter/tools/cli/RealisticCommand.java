@@ -48,11 +48,12 @@ final class RealisticCommand implements Runnable {
     @Override
     public void run() {
         size.validate(spec);
+        int mostTasks = Integer.MAX_VALUE / RealisticExperiment.ANTAGONIST_TASK_FACTOR;
         OptionValues.require(
                 spec,
-                size.tasks <= Integer.MAX_VALUE / RealisticExperiment.ANTAGONIST_TASK_FACTOR,
+                size.tasks <= mostTasks,
                 "--tasks must be in [10, "
-                        + Integer.MAX_VALUE / RealisticExperiment.ANTAGONIST_TASK_FACTOR
+                        + mostTasks
                         + "]: cells with antagonists run "
                         + RealisticExperiment.ANTAGONIST_TASK_FACTOR
                         + " times as many (got "

@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.runtime.state.HeapBroadcastState;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -134,9 +135,7 @@ class AdminStampTest {
                         .getOperatorStateBackend()
                         .getBroadcastState(BroadcastStates.SERVER_UPDATES);
         ServerUpdate before = stored.get("a");
-        var checkpointCopy =
-                ((org.apache.flink.runtime.state.HeapBroadcastState<String, ServerUpdate>) stored)
-                        .deepCopy();
+        var checkpointCopy = ((HeapBroadcastState<String, ServerUpdate>) stored).deepCopy();
         assertThat(checkpointCopy.get("a")).isSameAs(before);
 
         router.processControl(with(initial(), "drain", "a", Map.of()), 1_100);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
+import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.junit.jupiter.api.Test;
 
@@ -19,7 +20,7 @@ class StoredServerUpdateSerializerTest {
     void writesWhatThePlainSerializerWritesAndReadsItBack() throws Exception {
         for (ServerUpdate update : SerializerSamples.serverUpdates()) {
             assertThat(bytes(stored, update)).isEqualTo(bytes(plain, update));
-            var in = new org.apache.flink.core.memory.DataInputDeserializer(bytes(plain, update));
+            var in = new DataInputDeserializer(bytes(plain, update));
             assertThat(RecordComparison.differences(update, stored.deserialize(in))).isNull();
         }
     }
