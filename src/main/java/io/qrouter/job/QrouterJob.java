@@ -37,7 +37,6 @@ import io.qrouter.job.state.BroadcastStates;
 import java.time.Duration;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Source;
-import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.api.java.typeutils.EitherTypeInfo;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
@@ -285,7 +284,7 @@ public final class QrouterJob {
      * Tasks keyed for the routers: by the placer (one subtask) when there are several routers and
      * {@code router.placement=idle-servers}, else by task id (a chained map).
      */
-    private static DataStream<Tuple2<String, TaskRequest>> keyedForRouters(
+    private static DataStream<RouterInput> keyedForRouters(
             RouterSettings router,
             int routers,
             int keyGroups,

@@ -48,7 +48,7 @@ public class TokenPlacerBench extends PerOperationBench {
     @Benchmark
     public int placeTask() {
         now++;
-        int router = placer.place(now);
+        int router = placer.place(now).router();
         int s = random.nextInt(servers);
         received[s]++;
         placer.onSnapshot(report(s, 0), now);

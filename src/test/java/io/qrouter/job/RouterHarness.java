@@ -7,11 +7,9 @@ import io.qrouter.job.operators.RouterFunction;
 import io.qrouter.job.operators.RouterInput;
 import io.qrouter.job.state.BroadcastStates;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.api.java.tuple.Tuple2;
 
 /** The router's harness; a task given alone is keyed by its id, as without a placer. */
-public final class RouterHarness
-        extends FeedHarness<String, Tuple2<String, TaskRequest>, RoutingDecision> {
+public final class RouterHarness extends FeedHarness<String, RouterInput, RoutingDecision> {
 
     RouterHarness(RouterSettings settings, int parallelism, int subtask) throws Exception {
         super(

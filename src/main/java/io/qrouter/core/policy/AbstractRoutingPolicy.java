@@ -25,6 +25,13 @@ abstract class AbstractRoutingPolicy implements RoutingPolicy {
     /** Picks among the alive servers; called only when at least one is alive. */
     abstract Choice choose(String taskKey);
 
+    /**
+     * Picks for a task placed for a named idle server; policies without an idle queue ignore it.
+     */
+    Choice choosePlaced(String taskKey, TokenPlacer.Placement placed) {
+        return choose(taskKey);
+    }
+
     /** Idle servers left in this router's idle queue (0 for policies without one). */
     int idleQueueLength() {
         return 0;
@@ -51,12 +58,13 @@ abstract class AbstractRoutingPolicy implements RoutingPolicy {
     }
 
     @Override
-    public final Optional<Decision> route(String taskKey, long nowMillis) {
+    public final Optional<Decision> route(
+            String taskKey, long nowMillis, TokenPlacer.Placement placed) {
         if (view.aliveCount() == 0) {
             return Optional.empty();
         }
         this.nowMillis = nowMillis;
-        Choice c = choose(taskKey);
+        Choice c = placed.named() ? choosePlaced(taskKey, placed) : choose(taskKey);
         int slot = c.slot();
         ServerSnapshot chosen = view.snapshot(slot);
         int chosenLoad = view.load(slot);

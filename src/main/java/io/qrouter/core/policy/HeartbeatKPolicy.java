@@ -101,6 +101,32 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
         return new Choice(best, rule, bestK, second, second < 0 ? Double.NaN : index.key(second));
     }
 
+    @Override
+    Choice choosePlaced(String taskKey, TokenPlacer.Placement placed) {
+        int slot = idleQueueFirst ? view.slotOf(placed.serverId()) : -1;
+        if (slot >= 0 && stillIdle(slot, placed)) {
+            return new Choice(slot, Rule.IDLE_QUEUE, index.key(slot), -1, Double.NaN);
+        }
+        return choose(taskKey);
+    }
+
+    /**
+     * Whether nothing this router knows contradicts the placer's report that the server is idle: no
+     * task of its own in flight there, and no report of more tasks received (a server received n
+     * tasks is busy, then idle, with the same count, so an equal count is no newer than idle).
+     */
+    private boolean stillIdle(int slot, TokenPlacer.Placement placed) {
+        ServerSnapshot s = view.snapshot(slot);
+        if (!view.alive(slot) || view.inFlight(slot) > 0) {
+            return false;
+        }
+        long received = s.tasksReceived();
+        return received == ServerSnapshot.TASKS_RECEIVED_UNKNOWN
+                        || placed.tasksReceived() == ServerSnapshot.TASKS_RECEIVED_UNKNOWN
+                ? s.idle()
+                : received <= placed.tasksReceived();
+    }
+
     /**
      * A server drawn from the water filling of the fallback arrivals all routers are expected to
      * send during the staleness window, over the servers' backlogs in seconds of work.

@@ -48,7 +48,16 @@ public interface RoutingPolicy {
      * @param nowMillis decision time, for the snapshot age reported in the decision
      * @return the decision, or empty when no server is alive
      */
-    Optional<Decision> route(String taskKey, long nowMillis);
+    default Optional<Decision> route(String taskKey, long nowMillis) {
+        return route(taskKey, nowMillis, TokenPlacer.Placement.NONE);
+    }
+
+    /**
+     * The same for a task a {@link TokenPlacer} placed: a policy with an idle queue takes the idle
+     * server the placement names unless its own view knows better (a newer report, or a task of its
+     * own in flight there); the others ignore the placement.
+     */
+    Optional<Decision> route(String taskKey, long nowMillis, TokenPlacer.Placement placed);
 
     /** The view the policy decides on (read it, do not update it directly). */
     RouterView view();

@@ -108,11 +108,11 @@ public final class SlowStartPolicy implements RoutingPolicy {
     }
 
     @Override
-    public Optional<Decision> route(String taskKey, long nowMillis) {
+    public Optional<Decision> route(String taskKey, long nowMillis, TokenPlacer.Placement placed) {
         if (!ramping.isEmpty()) {
             advanceRamps(nowMillis);
         }
-        Optional<Decision> decision = inner.route(taskKey, nowMillis);
+        Optional<Decision> decision = inner.route(taskKey, nowMillis, placed);
         decision.ifPresent(
                 d -> {
                     Ramp ramp = ramping.get(d.serverId());

@@ -18,11 +18,16 @@ import java.util.random.RandomGenerator;
  * ({@link FastestIdle}), so the placer mirrors every router's idle queue exactly: it sends the task
  * to the router with the most idle servers left (ties at random) and marks the server that router
  * will take. The mark holds until a report acknowledges the task (the server is busy, or has
- * received more tasks), or for {@code expiryMillis} if none does. With no idle server anywhere the
- * task goes to {@link #FALLBACK_ROUTER}, which takes the lowest K over its whole view ({@link
- * FallbackRule#WHOLE_VIEW}): being the only router that sends to busy servers, it knows every such
- * task in flight, as a single router does, where routers falling back each on their own would herd
- * onto the servers their stale views share.
+ * received more tasks), or for {@code expiryMillis} if none does. In the job the placer and the
+ * routers read the reports at different moments, so the mirror is exact only if the router takes
+ * the server the placer marked: the {@link Placement} names it, and the router takes it unless its
+ * own view knows it is no longer idle ({@link RoutingPolicy#route(String, long, Placement)}).
+ * Without that, each disagreement left a server marked in the mirror and idle in its router's
+ * queue, where no task was sent for it (docs/results.md, 2026-12-06, fifth session). With no idle
+ * server anywhere the task goes to {@link #FALLBACK_ROUTER}, which takes the lowest K over its
+ * whole view ({@link FallbackRule#WHOLE_VIEW}): being the only router that sends to busy servers,
+ * it knows every such task in flight, as a single router does, where routers falling back each on
+ * their own would herd onto the servers their stale views share.
  *
  * <p>Not thread-safe; one placer per task stream, fed every report before any router adds its own
  * tasks in flight.
@@ -64,6 +69,22 @@ public final class TokenPlacer {
 
     /** The router that takes every task no idle server can take. */
     public static final int FALLBACK_ROUTER = 0;
+
+    /**
+     * Where a task goes: router {@code router}, for the idle server {@code serverId} as the
+     * placer's report of it said while it had received {@code tasksReceived} tasks; {@code
+     * serverId} is null for the fallback router's tasks.
+     */
+    public record Placement(int router, String serverId, long tasksReceived) {
+        /** No idle server named: the fallback router's tasks, and every task without a placer. */
+        public static final Placement NONE =
+                new Placement(FALLBACK_ROUTER, null, ServerSnapshot.TASKS_RECEIVED_UNKNOWN);
+
+        /** Whether the placer named an idle server. */
+        public boolean named() {
+            return serverId != null;
+        }
+    }
 
     private final int routerCount;
     private final long expiryMillis;
@@ -148,8 +169,8 @@ public final class TokenPlacer {
         }
     }
 
-    /** The router for the next task; the idle server it will take is marked taken. */
-    public int place(long nowMillis) {
+    /** The router for the next task and the idle server it is to take, marked taken. */
+    public Placement place(long nowMillis) {
         int best = -1;
         int most = 0;
         int ties = 0;
@@ -164,10 +185,11 @@ public final class TokenPlacer {
             }
         }
         if (best < 0) {
-            return FALLBACK_ROUTER;
+            return Placement.NONE;
         }
-        idleQueues[best].pollFirst().takenAtMillis = nowMillis;
-        return best;
+        Token taken = idleQueues[best].pollFirst();
+        taken.takenAtMillis = nowMillis;
+        return new Placement(best, taken.serverId, taken.tasksReceived);
     }
 
     /** Idle servers left in router {@code router}'s queue as the placer mirrors it. */

@@ -32,7 +32,6 @@ import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.java.functions.KeySelector;
-import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
 import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
 import org.apache.flink.types.Either;
@@ -52,10 +51,7 @@ import org.apache.flink.util.OutputTag;
  */
 public class RouterFunction
         extends KeyedBroadcastProcessFunction<
-                String,
-                Tuple2<String, TaskRequest>,
-                Either<ServerUpdate, ControlState>,
-                RoutingDecision> {
+                String, RouterInput, Either<ServerUpdate, ControlState>, RoutingDecision> {
     private static final long serialVersionUID = 1L;
 
     private static final ServerFeed<ServerUpdate> FEED =
@@ -120,11 +116,11 @@ public class RouterFunction
 
     @Override
     public void processElement(
-            Tuple2<String, TaskRequest> keyed, ReadOnlyContext ctx, Collector<RoutingDecision> out)
+            RouterInput input, ReadOnlyContext ctx, Collector<RoutingDecision> out)
             throws Exception {
-        TaskRequest task = keyed.f1;
+        TaskRequest task = input.task();
         long now = ctx.timerService().currentProcessingTime();
-        if (routeTask(task, now, ctx, out)) {
+        if (routeTask(task, input.placement(routerIndex), now, ctx, out)) {
             return;
         }
         if (bufferedCount >= settings.bufferCapacity()) {
@@ -205,7 +201,7 @@ public class RouterFunction
         }
         buffered.clear();
         metrics.buffered(bufferedCount = Math.max(0, bufferedCount - 1));
-        if (!routeTask(waiting.task, timestamp, ctx, out)) {
+        if (!routeTask(waiting.task, TokenPlacer.Placement.NONE, timestamp, ctx, out)) {
             deadLetter(
                     waiting.task,
                     timestamp,
@@ -222,13 +218,17 @@ public class RouterFunction
      * first; false when it could not be routed.
      */
     private boolean routeTask(
-            TaskRequest task, long now, ReadOnlyContext ctx, Collector<RoutingDecision> out)
+            TaskRequest task,
+            TokenPlacer.Placement placed,
+            long now,
+            ReadOnlyContext ctx,
+            Collector<RoutingDecision> out)
             throws Exception {
         rebuildPolicyOnce(ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES), now);
         readmit(ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES), now);
         ejectOverdue(now);
         settleEjections(ctx::output, out, now);
-        boolean routed = route(task, now, out, null);
+        boolean routed = route(task, placed, now, out, null);
         settleEjections(ctx::output, out, now);
         return routed;
     }
@@ -240,7 +240,11 @@ public class RouterFunction
      * @param redecidedFrom the black hole the task was taken back from; null for a first decision
      */
     private boolean route(
-            TaskRequest task, long now, Collector<RoutingDecision> out, String redecidedFrom) {
+            TaskRequest task,
+            TokenPlacer.Placement placed,
+            long now,
+            Collector<RoutingDecision> out,
+            String redecidedFrom) {
         if (admission != null) {
             double loss = admission.bestLossProbability(policy.view());
             if (!admission.admits(loss)) {
@@ -252,7 +256,7 @@ public class RouterFunction
                 return true;
             }
         }
-        Optional<Decision> decision = policy.route(PolicyRecords.routingKey(task), now);
+        Optional<Decision> decision = policy.route(PolicyRecords.routingKey(task), now, placed);
         while (decision.isPresent() && watch.isOverdue(decision.get().serverId())) {
             eject(decision.get().serverId(), now);
             decision = policy.route(PolicyRecords.routingKey(task), now);
@@ -300,7 +304,7 @@ public class RouterFunction
                 Comparator.comparingLong((BufferedTask b) -> b.bufferedAt)
                         .thenComparing(b -> b.task.getTaskId()));
         for (BufferedTask task : waiting) {
-            route(task.task, now, out, null);
+            route(task.task, TokenPlacer.Placement.NONE, now, out, null);
         }
         bufferedCount = 0;
         metrics.buffered(0);
@@ -384,7 +388,8 @@ public class RouterFunction
                     BlackHoleReports.reason(e.serverId(), routerIndex, timeout, e.until() - e.at());
             int redecided = 0;
             for (TaskRequest task : e.tasks()) {
-                if (settings.redecideUnacknowledged() && route(task, now, out, e.serverId())) {
+                if (settings.redecideUnacknowledged()
+                        && route(task, TokenPlacer.Placement.NONE, now, out, e.serverId())) {
                     redecided++;
                 } else {
                     output.emit(

@@ -12,26 +12,22 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
-import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
 import org.apache.flink.types.Either;
 import org.apache.flink.util.Collector;
 
 /**
  * The task placer in front of several routers (one subtask): reads the routers' own broadcast input
- * and keys each task for the router subtask that holds an idle server ({@link TokenPlacer}), or by
- * its id when none does, when the policy has no idle queue to mirror, or with {@code
- * router.placement=random}. It keeps the servers' latest updates in broadcast state and rebuilds
- * its mirror from them after a restore or a change of the routing settings, as the routers rebuild
- * their policies; tasks marked taken before are forgotten, as the routers forget their in-flight
- * counts.
+ * and keys each task for the router subtask that holds an idle server ({@link TokenPlacer}), naming
+ * that server for the router to take, or by its id when none does, when the policy has no idle
+ * queue to mirror, or with {@code router.placement=random}. It keeps the servers' latest updates in
+ * broadcast state and rebuilds its mirror from them after a restore or a change of the routing
+ * settings, as the routers rebuild their policies; tasks marked taken before are forgotten, as the
+ * routers forget their in-flight counts.
  */
 public class TaskPlacerFunction
         extends KeyedBroadcastProcessFunction<
-                String,
-                TaskRequest,
-                Either<ServerUpdate, ControlState>,
-                Tuple2<String, TaskRequest>> {
+                String, TaskRequest, Either<ServerUpdate, ControlState>, RouterInput> {
     private static final long serialVersionUID = 1L;
 
     private static final ServerFeed<ServerUpdate> FEED =
@@ -60,27 +56,27 @@ public class TaskPlacerFunction
     }
 
     @Override
-    public void processElement(
-            TaskRequest task, ReadOnlyContext ctx, Collector<Tuple2<String, TaskRequest>> out)
+    public void processElement(TaskRequest task, ReadOnlyContext ctx, Collector<RouterInput> out)
             throws Exception {
         long now = ctx.timerService().currentProcessingTime();
         rebuildOnce(
                 ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES),
                 ctx.getBroadcastState(BroadcastStates.CONTROL).get(BroadcastStates.CONTROL_KEY),
                 now);
+        if (placer == null) {
+            out.collect(RouterInput.byId(task));
+            return;
+        }
+        TokenPlacer.Placement placed = placer.place(now);
         String key =
-                placer == null
-                        ? task.getTaskId()
-                        : SubtaskKeys.forSubtask(
-                                task.getTaskId(), placer.place(now), routers, routerMaxParallelism);
-        out.collect(Tuple2.of(key, task));
+                SubtaskKeys.forSubtask(
+                        task.getTaskId(), placed.router(), routers, routerMaxParallelism);
+        out.collect(RouterInput.placed(key, task, placed));
     }
 
     @Override
     public void processBroadcastElement(
-            Either<ServerUpdate, ControlState> input,
-            Context ctx,
-            Collector<Tuple2<String, TaskRequest>> out)
+            Either<ServerUpdate, ControlState> input, Context ctx, Collector<RouterInput> out)
             throws Exception {
         ReadOnlyBroadcastState<String, ServerUpdate> updates =
                 ctx.getBroadcastState(BroadcastStates.SERVER_UPDATES);

@@ -300,16 +300,18 @@ public final class Simulation {
         if (key == null) {
             key = hashKeys ? "t" + task : "";
         }
+        TokenPlacer.Placement placed =
+                placer != null ? placer.place(millis(now)) : TokenPlacer.Placement.NONE;
         int router =
-                placer != null
-                        ? placer.place(millis(now))
-                        : routers.length == 1 ? 0 : routerRandom.nextInt(routers.length);
+                placer != null || routers.length == 1
+                        ? placed.router()
+                        : routerRandom.nextInt(routers.length);
         measures.arrived(task, now);
         boolean rejected =
                 admission != null
                         && !admission.admits(admission.bestLossProbability(routers[router].view()));
         Optional<Decision> decision =
-                rejected ? Optional.empty() : routers[router].route(key, millis(now));
+                rejected ? Optional.empty() : routers[router].route(key, millis(now), placed);
         if (nextRouted < routedTasks) {
             double t = arrivals.next(now, arrivalRandom);
             if (Double.isFinite(t)) {

@@ -37,12 +37,12 @@ class TokenPlacerTest {
         }
         placer.onSnapshot(report(ownedBy(0, 1).get(0), 0, 0, 1, 0), 0);
         // 1 holds three idle servers and 0 one: 1, 1, then a tie, then whoever has one left
-        assertThat(placer.place(1)).isEqualTo(1);
-        assertThat(placer.place(2)).isEqualTo(1);
+        assertThat(placer.place(1).router()).isEqualTo(1);
+        assertThat(placer.place(2).router()).isEqualTo(1);
         assertThat(placer.idleLeft(0)).isEqualTo(1);
         assertThat(placer.idleLeft(1)).isEqualTo(1);
-        int third = placer.place(3);
-        assertThat(placer.place(4)).isEqualTo(1 - third);
+        int third = placer.place(3).router();
+        assertThat(placer.place(4).router()).isEqualTo(1 - third);
         assertThat(placer.idleLeft(0) + placer.idleLeft(1)).isZero();
     }
 
@@ -51,12 +51,12 @@ class TokenPlacerTest {
         TokenPlacer placer = new TokenPlacer(ROUTERS, 2_000, new SplittableRandom(7));
         placer.onSnapshot(report("busy", 0, 3, 1, 9), 0);
         for (int t = 0; t < 100; t++) {
-            assertThat(placer.place(t)).isEqualTo(TokenPlacer.FALLBACK_ROUTER);
+            assertThat(placer.place(t).router()).isEqualTo(TokenPlacer.FALLBACK_ROUTER);
         }
         String idle = ownedBy(1, 1).get(0);
         placer.onSnapshot(report(idle, 1_000, 0, 1, 0), 1_000);
-        assertThat(placer.place(1_001)).isEqualTo(1);
-        assertThat(placer.place(1_002)).isEqualTo(TokenPlacer.FALLBACK_ROUTER);
+        assertThat(placer.place(1_001).router()).isEqualTo(1);
+        assertThat(placer.place(1_002).router()).isEqualTo(TokenPlacer.FALLBACK_ROUTER);
     }
 
     @Test
@@ -64,7 +64,7 @@ class TokenPlacerTest {
         String id = ownedBy(0, 1).get(0);
         TokenPlacer placer = new TokenPlacer(ROUTERS, 2_000, new SplittableRandom(1));
         placer.onSnapshot(report(id, 0, 0, 1, 0), 0);
-        assertThat(placer.place(10)).isEqualTo(0);
+        assertThat(placer.place(10).router()).isEqualTo(0);
         // a heartbeat sent before the task reached the server: still idle, still 0 received
         placer.onSnapshot(report(id, 5, 0, 1, 0), 20);
         assertThat(placer.idleLeft(0)).isZero();
@@ -145,9 +145,15 @@ class TokenPlacerTest {
             for (int i = 0; i < routers; i++) {
                 expectIdle |= placer.idleLeft(i) > 0;
             }
-            int chosen = placer.place(t);
+            TokenPlacer.Placement placed = placer.place(t);
+            int chosen = placed.router();
             Decision d = rs.get(chosen).route("task-" + t, t).orElseThrow();
             assertThat(d.rule() == Rule.IDLE_QUEUE).as("task %d", t).isEqualTo(expectIdle);
+            assertThat(placed.named()).as("task %d", t).isEqualTo(expectIdle);
+            if (expectIdle) {
+                // the router, left to itself, takes the very server the placement names
+                assertThat(d.serverId()).as("task %d", t).isEqualTo(placed.serverId());
+            }
             assertThat(d.idleQueueLength()).as("task %d", t).isEqualTo(placer.idleLeft(chosen));
             if (expectIdle) {
                 idleDecisions++;

@@ -19,7 +19,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 import org.junit.jupiter.api.Test;
 
@@ -50,12 +49,37 @@ class TaskPlacerFunctionTest {
         assertThat(idle).isLessThan(SERVERS);
     }
 
+    /**
+     * In the job the placer and the routers read the updates at different moments. Here the routers
+     * still hold every server's busy update when the tasks arrive, and only the placer has read the
+     * idle ones: each router takes the idle server the placer named for it.
+     */
+    @Test
+    void aRouterTakesTheIdleServerThePlacerNamedBeforeItsOwnViewShowsItIdle() throws Exception {
+        List<RoutingDecision> decisions = route("idle-servers", SERVERS, true);
+        Set<String> servers = new HashSet<>();
+        for (RoutingDecision d : decisions) {
+            assertThat(d.getRule()).as("task %s", d.getTaskId()).isEqualTo("IDLE_QUEUE");
+            servers.add(d.getServerId());
+        }
+        assertThat(servers).hasSize(SERVERS);
+    }
+
     private static List<RoutingDecision> route(String placement, int tasks) throws Exception {
+        return route(placement, tasks, false);
+    }
+
+    /**
+     * @param routersLag the servers report busy, then idle; the routers read only the busy reports
+     *     before the tasks arrive (else every report)
+     */
+    private static List<RoutingDecision> route(String placement, int tasks, boolean routersLag)
+            throws Exception {
         RouterSettings settings =
                 TestSettings.router(
                         "router.policy", "heartbeat-k-live", "router.placement", placement);
         try (ServerStateHarness servers = Harnesses.serverState(TestSettings.serverState(), null);
-                FeedHarness<String, TaskRequest, Tuple2<String, TaskRequest>> placer =
+                FeedHarness<String, TaskRequest, RouterInput> placer =
                         Harnesses.broadcast(
                                 new TaskPlacerFunction(
                                         settings, ROUTERS, Harnesses.MAX_PARALLELISM),
@@ -68,19 +92,31 @@ class TaskPlacerFunctionTest {
                 RouterHarness router0 = Harnesses.router(settings, ROUTERS, 0, null);
                 RouterHarness router1 = Harnesses.router(settings, ROUTERS, 1, null)) {
             List<RouterHarness> routers = List.of(router0, router1);
+            if (routersLag) {
+                for (int s = 0; s < SERVERS; s++) {
+                    servers.processHeartbeat(heartbeat("srv-" + s, 900, 1), 900);
+                }
+                for (ServerUpdate u : servers.extractOutputValues()) {
+                    placer.processBroadcastElement(u, 900);
+                    for (RouterHarness r : routers) {
+                        r.processBroadcastElement(u, 900);
+                    }
+                }
+                servers.getOutput().clear();
+            }
             for (int s = 0; s < SERVERS; s++) {
                 servers.processHeartbeat(heartbeat("srv-" + s, 1_000, 0), 1_000);
             }
             for (ServerUpdate u : servers.extractOutputValues()) {
                 placer.processBroadcastElement(u, 1_000);
-                for (RouterHarness r : routers) {
+                for (RouterHarness r : routersLag ? List.<RouterHarness>of() : routers) {
                     r.processBroadcastElement(u, 1_000);
                 }
             }
             for (int t = 0; t < tasks; t++) {
                 placer.processElement(task("task-" + t, 1_001), 1_001);
             }
-            for (Tuple2<String, TaskRequest> keyed : placer.extractOutputValues()) {
+            for (RouterInput keyed : placer.extractOutputValues()) {
                 int subtask =
                         KeyGroupRangeAssignment.assignKeyToParallelOperator(
                                 keyed.f0, Harnesses.MAX_PARALLELISM, ROUTERS);
