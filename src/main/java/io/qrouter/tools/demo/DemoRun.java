@@ -384,7 +384,7 @@ public final class DemoRun {
         flink.set(WebOptions.TMP_DIR, directory(root, "flink-web"));
         flink.set(BlobServerOptions.STORAGE_DIRECTORY, directory(root, "flink-blobs"));
         return LocalCluster.start(
-                flink, settings.chaos().isEmpty() ? 1 : 2, settings.parallelism());
+                flink, settings.chaos().isEmpty() ? 1 : 2, settings.slotsNeeded());
     }
 
     private JobClient submit(LocalCluster cluster, JobConfig config, int webPort) throws Exception {

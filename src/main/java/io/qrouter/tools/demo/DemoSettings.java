@@ -1,5 +1,6 @@
 package io.qrouter.tools.demo;
 
+import io.qrouter.job.config.ConfigKey;
 import io.qrouter.job.config.JobConfig;
 import io.qrouter.tools.fleet.FleetConfig;
 import java.time.Duration;
@@ -64,5 +65,15 @@ public record DemoSettings(
         }
         jobSettings = Map.copyOf(jobSettings);
         JobConfig.of(jobSettings); // a bad key or value fails here, naming the key
+    }
+
+    /**
+     * Task slots the job needs on one TaskManager: its parallelism, or {@code router.parallelism}
+     * where that is higher (each slot runs one subtask of every operator). Fewer and the job waits
+     * for slots that never come.
+     */
+    public int slotsNeeded() {
+        return Math.max(
+                parallelism, JobConfig.of(jobSettings).getInt(ConfigKey.ROUTER_PARALLELISM));
     }
 }

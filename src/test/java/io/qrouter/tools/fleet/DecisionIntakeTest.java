@@ -16,24 +16,7 @@ import org.junit.jupiter.api.Test;
  * unknown server — while a decision for an unknown server is still an anomaly.
  */
 class DecisionIntakeTest {
-    private final FleetConfig config =
-            new FleetConfig(
-                    "localhost:1",
-                    2,
-                    10,
-                    "poisson",
-                    0.5,
-                    0,
-                    2,
-                    1000,
-                    1,
-                    "run",
-                    "group",
-                    Map.of(),
-                    0,
-                    5,
-                    FailingServers.NONE,
-                    ServerModel.DEFAULT);
+    private final FleetConfig config = TestFleetConfigs.twoServers();
     private final FleetClock clock = new FleetClock();
     private final FleetStats stats = new FleetStats();
     private final Map<String, TaskRecord> ledger = new ConcurrentHashMap<>();
