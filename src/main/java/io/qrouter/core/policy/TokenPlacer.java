@@ -18,16 +18,12 @@ import java.util.random.RandomGenerator;
  * ({@link FastestIdle}), so the placer mirrors every router's idle queue exactly: it sends the task
  * to the router with the most idle servers left (ties at random) and marks the server that router
  * will take. The mark holds until a report acknowledges the task (the server is busy, or has
- * received more tasks), or for {@code expiryMillis} if none does. In the job the placer and the
- * routers read the reports at different moments, so the mirror is exact only if the router takes
- * the server the placer marked: the {@link Placement} names it, and the router takes it unless its
- * own view knows it is no longer idle ({@link RoutingPolicy#route(String, long, Placement)}).
- * Without that, each disagreement left a server marked in the mirror and idle in its router's
- * queue, where no task was sent for it (docs/results.md, 2026-12-06, fifth session). With no idle
- * server anywhere the task goes to {@link #FALLBACK_ROUTER}, which takes the lowest K over its
- * whole view ({@link FallbackRule#WHOLE_VIEW}): being the only router that sends to busy servers,
- * it knows every such task in flight, as a single router does, where routers falling back each on
- * their own would herd onto the servers their stale views share.
+ * received more tasks), or for {@code expiryMillis} if none does. The {@link Placement} names that
+ * server, because in the job the routers read the reports at other moments than the placer
+ * (docs/design.md, "Why the placement names the server"). With no idle server anywhere the task
+ * goes to {@link #FALLBACK_ROUTER}, which takes the lowest K over its whole view ({@link
+ * FallbackRule#WHOLE_VIEW}): the only router that sends to busy servers, it knows every such task
+ * in flight, as a single router does.
  *
  * <p>Not thread-safe; one placer per task stream, fed every report before any router adds its own
  * tasks in flight.
