@@ -303,9 +303,9 @@ public final class Simulation {
         TokenPlacer.Placement placed =
                 placer != null ? placer.place(millis(now)) : TokenPlacer.Placement.NONE;
         int router =
-                placer != null || routers.length == 1
+                placer != null
                         ? placed.router()
-                        : routerRandom.nextInt(routers.length);
+                        : routers.length == 1 ? 0 : routerRandom.nextInt(routers.length);
         measures.arrived(task, now);
         boolean rejected =
                 admission != null

@@ -31,6 +31,15 @@ class PlacedRouteTest {
         return router;
     }
 
+    /**
+     * Routes a task the placer placed on router 0 for {@code serverId}, idle at {@code received}.
+     */
+    private static Decision routeNaming(
+            RoutingPolicy router, String task, long at, String serverId, long received) {
+        return router.route(task, at, new TokenPlacer.Placement(0, serverId, received))
+                .orElseThrow();
+    }
+
     private static String ownedByRouter0() {
         for (int i = 0; ; i++) {
             if (RouterOwnership.ownerOf("s" + i, 0, ROUTERS) == 0) {
@@ -42,19 +51,18 @@ class PlacedRouteTest {
     @Test
     void aServerTheRoutersViewStillShowsBusyIsTakenWhenTheReportCountsNoMoreTasks() {
         RoutingPolicy router = router(PolicyName.HEARTBEAT_K_LIVE, 4, 1);
-        Decision d = router.route("t", 10, new TokenPlacer.Placement(0, "named", 4)).orElseThrow();
+        Decision d = routeNaming(router, "t", 10, "named", 4);
         assertThat(d.serverId()).isEqualTo("named");
         assertThat(d.rule()).isEqualTo(Rule.IDLE_QUEUE);
         // now in flight there: a second placement naming it is not taken
-        Decision next =
-                router.route("u", 11, new TokenPlacer.Placement(0, "named", 4)).orElseThrow();
+        Decision next = routeNaming(router, "u", 11, "named", 4);
         assertThat(next.serverId()).isEqualTo(ownedByRouter0());
     }
 
     @Test
     void aServerWhoseNewerReportCountsMoreTasksIsNotTaken() {
         RoutingPolicy router = router(PolicyName.HEARTBEAT_K_LIVE, 5, 1);
-        Decision d = router.route("t", 10, new TokenPlacer.Placement(0, "named", 4)).orElseThrow();
+        Decision d = routeNaming(router, "t", 10, "named", 4);
         assertThat(d.serverId()).isEqualTo(ownedByRouter0());
         assertThat(d.rule()).isEqualTo(Rule.IDLE_QUEUE);
     }
@@ -62,14 +70,14 @@ class PlacedRouteTest {
     @Test
     void anUnknownServerIsNotTaken() {
         RoutingPolicy router = router(PolicyName.HEARTBEAT_K_LIVE, 4, 1);
-        Decision d = router.route("t", 10, new TokenPlacer.Placement(0, "unseen", 4)).orElseThrow();
+        Decision d = routeNaming(router, "t", 10, "unseen", 4);
         assertThat(d.serverId()).isEqualTo(ownedByRouter0());
     }
 
     @Test
     void aPolicyWithoutAnIdleQueueIgnoresThePlacement() {
         RoutingPolicy router = router(PolicyName.JSQ, 4, 3);
-        Decision d = router.route("t", 10, new TokenPlacer.Placement(0, "named", 4)).orElseThrow();
+        Decision d = routeNaming(router, "t", 10, "named", 4);
         assertThat(d.serverId()).isEqualTo(ownedByRouter0());
     }
 }
