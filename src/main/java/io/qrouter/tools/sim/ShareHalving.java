@@ -3,6 +3,7 @@ package io.qrouter.tools.sim;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -24,9 +25,19 @@ import java.util.Map;
  *
  * <p>Only episodes whose baseline window and ON time both lie within the measured decisions count.
  * Reported as null, with the reason, when none does, when the slowed servers got no decisions
- * before, or when the share never fell to half before the slowdowns ended.
+ * before, when the pooled count is still too small to tell a halving from chance (a short demo: a
+ * few decisions a window, where even random routing would "halve" by luck), or when the share never
+ * fell to half before the slowdowns ended.
  */
 public final class ShareHalving {
+    /**
+     * The largest chance of a halving by noise alone ({@link #chanceHalving}) at which a figure is
+     * still given: below it the pooled count is large enough to show the policy.
+     */
+    static final double MAX_CHANCE = 0.01;
+
+    /** Independent tries a sliding window makes per window length ({@link #chanceHalving}). */
+    static final double TRIES_PER_WINDOW = 4;
 
     /**
      * @param time the halving time, null when there is none
@@ -82,6 +93,21 @@ public final class ShareHalving {
             double window,
             double from,
             double to) {
+        return of(times, servers, slowdowns, window, from, to, MAX_CHANCE);
+    }
+
+    /**
+     * As above, giving a figure only while the chance of a halving by noise is below {@code
+     * maxChance}.
+     */
+    static Result of(
+            double[] times,
+            int[] servers,
+            Slowdowns slowdowns,
+            double window,
+            double from,
+            double to,
+            double maxChance) {
         if (slowdowns.none()) {
             return Result.NO_ANTAGONISTS;
         }
@@ -112,6 +138,25 @@ public final class ShareHalving {
             return new Result(
                     null,
                     "the slowed servers got no decisions before their slowdowns",
+                    episodes.size(),
+                    window,
+                    baselineWindow,
+                    baselineShare);
+        }
+        double perWindow = (double) slowedBefore * window / baselineWindow;
+        double chance = chanceHalving(perWindow, slowdowns.on() / window);
+        if (chance > maxChance) {
+            return new Result(
+                    null,
+                    String.format(
+                            Locale.ROOT,
+                            "too few decisions to tell a halving from chance: %.1f a window went"
+                                    + " to the slowed servers before their slowdowns, pooled over"
+                                    + " %d, so a router that never reacts would show one with"
+                                    + " probability %.0f%%; run longer or with more antagonists",
+                            perWindow,
+                            episodes.size(),
+                            100 * chance),
                     episodes.size(),
                     window,
                     baselineWindow,
@@ -194,6 +239,27 @@ public final class ShareHalving {
                 slowed += Math.abs(c) == 3 ? Integer.signum(c) : 0;
             }
         }
+    }
+
+    /**
+     * The chance that a share which never changed still looks halved somewhere in a slowdown of
+     * {@code windows} windows: the slowed servers' count in one window is about Poisson with mean
+     * {@code perWindow}, and the sliding window sees about {@link #TRIES_PER_WINDOW} independent
+     * tries per window length (calibrated against a router that never reacts, {@code
+     * ShareHalvingTest}).
+     */
+    static double chanceHalving(double perWindow, double windows) {
+        if (perWindow > 400) {
+            return 0; // P(Poisson(m) <= m/2) < 1e-20 here, and e^-m would underflow
+        }
+        double term = Math.exp(-perWindow);
+        double atMostHalf = term;
+        for (int j = 1; j <= Math.floor(perWindow / 2); j++) {
+            term *= perWindow / j;
+            atMostHalf += term;
+        }
+        double p = Math.min(1, atMostHalf);
+        return p >= 1 ? 1 : -Math.expm1(TRIES_PER_WINDOW * Math.max(1, windows) * Math.log1p(-p));
     }
 
     private static double[] grow(double[] a, int size) {

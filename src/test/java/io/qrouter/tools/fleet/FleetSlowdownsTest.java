@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A fleet run's slots and slowdowns reach its report and its twin: the decisions of
- * ShareHalvingTest's hand-made case (server-1 gets every other decision until 10.5, then none; it
- * slows down at 10; one mean service time is 1 s), made by a fleet of a one-slot and a two-slot
- * server.
+ * ShareHalvingTest's hand-made case (server-1 gets every other decision, one every 0.02 s, until
+ * 10.5, then none; it slows down at 10; one mean service time is 1 s), made by a fleet of a
+ * one-slot and a two-slot server.
  */
 class FleetSlowdownsTest {
     private static final Slowdowns SERVER_1_AT_10 =
@@ -52,8 +52,8 @@ class FleetSlowdownsTest {
                         new SplittableRandom[2],
                         (serverId, taskId, type, at) -> {});
         List<TaskRecord> records = new ArrayList<>();
-        for (int k = 0; k < 200; k++) {
-            double at = 0.05 + 0.1 * k;
+        for (int k = 0; k < 2000; k++) {
+            double at = 0.005 + 0.01 * k;
             TaskRecord t = new TaskRecord(new FleetTask("task-" + k, 0.5, 2), at);
             t.decidedAt = at;
             t.receivedAt = at;
@@ -81,14 +81,14 @@ class FleetSlowdownsTest {
         FleetResult r = run();
         assertThat(r.servers()).extracting(FleetResult.ServerSummary::slots).containsExactly(1, 2);
         Map<String, Object> json = r.toJson();
-        assertThat((Double) json.get("antagonist_halving_seconds")).isCloseTo(1.05, within(1e-9));
+        assertThat((Double) json.get("antagonist_halving_seconds")).isCloseTo(0.985, within(1e-9));
         @SuppressWarnings("unchecked")
         Map<String, Object> workload = (Map<String, Object>) json.get("workload");
         assertThat(workload)
                 .containsEntry("slots", "1:0.5,2:0.5")
                 .containsEntry("antagonists", "1:3:4s/20s");
         assertThat(FleetReport.summaryTable(r))
-                .contains("share halved 1.050 s after a slowdown started");
+                .contains("share halved 0.985 s after a slowdown started");
     }
 
     @Test
@@ -115,6 +115,6 @@ class FleetSlowdownsTest {
         assertThat(twin)
                 .containsKey("antagonist_halving_seconds")
                 .containsKey("antagonist_halving");
-        assertThat(twin.get("decided")).isEqualTo(200L);
+        assertThat(twin.get("decided")).isEqualTo(2000L);
     }
 }
