@@ -152,8 +152,8 @@ public final class ShareHalving {
                             Locale.ROOT,
                             "too few decisions to tell a halving from chance: %.1f a window went"
                                     + " to the slowed servers before their slowdowns, pooled over"
-                                    + " %d, so a router that never reacts would show one with"
-                                    + " probability %.0f%%; run longer or with more antagonists",
+                                    + " %d slowdowns, so a router that never reacts would show one"
+                                    + " with probability %.0f%%; run longer or with more antagonists",
                             perWindow,
                             episodes.size(),
                             100 * chance),

@@ -81,7 +81,8 @@ class ShareHalvingTest {
     void fiveDecisionsAWindowAreTooFewToTellAHalvingFromChance() {
         ShareHalving.Result r = run(0.1, 10.5);
         assertThat(r.time()).isNull();
-        assertThat(r.reason()).contains("too few decisions", "5.0 a window", "88%");
+        assertThat(r.reason())
+                .contains("too few decisions", "5.0 a window", "pooled over 1 slowdowns", "88%");
         assertThat(r.episodes()).isEqualTo(1);
         assertThat(r.baselineShare()).isEqualTo(0.5);
     }
