@@ -152,10 +152,11 @@ public final class ShareHalving {
                             Locale.ROOT,
                             "too few decisions to tell a halving from chance: %.1f a window went"
                                     + " to the slowed servers before their slowdowns, pooled over"
-                                    + " %d slowdowns, so a router that never reacts would show one"
+                                    + " %d %s, so a router that never reacts would show one"
                                     + " with probability %.0f%%; run longer or with more antagonists",
                             perWindow,
                             episodes.size(),
+                            episodes.size() == 1 ? "slowdown" : "slowdowns",
                             100 * chance),
                     episodes.size(),
                     window,

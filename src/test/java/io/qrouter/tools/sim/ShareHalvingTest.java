@@ -82,7 +82,7 @@ class ShareHalvingTest {
         ShareHalving.Result r = run(0.1, 10.5);
         assertThat(r.time()).isNull();
         assertThat(r.reason())
-                .contains("too few decisions", "5.0 a window", "pooled over 1 slowdowns", "88%");
+                .contains("too few decisions", "5.0 a window", "pooled over 1 slowdown,", "88%");
         assertThat(r.episodes()).isEqualTo(1);
         assertThat(r.baselineShare()).isEqualTo(0.5);
     }
