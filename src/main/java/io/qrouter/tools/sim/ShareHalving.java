@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.commons.math3.distribution.PoissonDistribution;
 
 /**
  * How fast the routers notice a server that slowed down: the time from the start of a slowdown
@@ -250,16 +251,13 @@ public final class ShareHalving {
      * ShareHalvingTest}).
      */
     static double chanceHalving(double perWindow, double windows) {
-        if (perWindow > 400) {
-            return 0; // P(Poisson(m) <= m/2) < 1e-20 here, and e^-m would underflow
-        }
-        double term = Math.exp(-perWindow);
-        double atMostHalf = term;
-        for (int j = 1; j <= Math.floor(perWindow / 2); j++) {
-            term *= perWindow / j;
-            atMostHalf += term;
-        }
-        double p = Math.min(1, atMostHalf);
+        double p =
+                new PoissonDistribution(
+                                null,
+                                perWindow,
+                                PoissonDistribution.DEFAULT_EPSILON,
+                                PoissonDistribution.DEFAULT_MAX_ITERATIONS)
+                        .cumulativeProbability((int) Math.floor(perWindow / 2));
         return p >= 1 ? 1 : -Math.expm1(TRIES_PER_WINDOW * Math.max(1, windows) * Math.log1p(-p));
     }
 
