@@ -8,12 +8,12 @@ import java.util.function.IntConsumer;
  * (M/M/c+M with exponential times; a task in service never abandons): the queueing behaviour of the
  * simulator's servers and of the fleet's, in virtual or real time. Up to {@link #slots} tasks are
  * in service at once, each at the server's rate per slot: a task's service takes its work over
- * {@link #mu}, times the slowdown factor if its server was slowed when it started ({@link
- * Slowdowns}: work in progress keeps the rate it started with). The rest wait in one line, served
- * in arrival order as slots free up. Completions, abandonments and changes of speed are events on
- * an {@link EventQueue}, told to a {@link Lifecycle} as they happen. The simulator adds its own
- * events to the same queue and hands these back ({@link #depart}, {@link #abandon}, {@link
- * #changeSpeed}); the fleet lets {@link #runUntil} play them.
+ * {@link #mu}, stretched by the slowdown factor for as long as its server is slowed ({@link
+ * Slowdowns}: a slowdown slows the work in progress too). The rest wait in one line, served in
+ * arrival order as slots free up. Completions, abandonments and changes of speed are events on an
+ * {@link EventQueue}, told to a {@link Lifecycle} as they happen. The simulator adds its own events
+ * to the same queue and hands these back ({@link #depart}, {@link #abandon}, {@link #changeSpeed});
+ * the fleet lets {@link #runUntil} play them.
  *
  * <p>Each server has one pending departure event, for the task in service that finishes first; a
  * new one replaces it (a new token) when a task that finishes sooner starts. With one slot this is
@@ -64,6 +64,9 @@ public final class ServerQueues {
 
     /** Each server's slowdown factor now: 1 at normal speed. */
     private final double[] slowdown;
+
+    /** Chain P's recovery holds the server's service ({@link #pause}). */
+    private final boolean[] paused;
 
     private final Slowdowns slowdowns;
     final TaskTable tasks;
@@ -116,6 +119,7 @@ public final class ServerQueues {
         this.departureToken = new int[n];
         this.slowdown = new double[n];
         Arrays.fill(slowdown, 1);
+        this.paused = new boolean[n];
         this.slowdowns = slowdowns;
         this.tasks = tasks;
         this.events = events;
@@ -156,7 +160,7 @@ public final class ServerQueues {
         return inService[server];
     }
 
-    /** How many times longer a service that starts now takes (1: normal speed). */
+    /** How many times longer the server's work takes now (1: normal speed). */
     public double slowdown(int server) {
         return slowdown[server];
     }
@@ -297,10 +301,21 @@ public final class ServerQueues {
 
     /**
      * An {@link EventKind#SLOWDOWN} event: the server's {@code toggle}-th change of speed (even: a
-     * slowdown starts, odd: it ends), and the next one scheduled.
+     * slowdown starts, odd: it ends), and the next one scheduled. What is left of each service in
+     * progress runs at the new speed.
      */
     void changeSpeed(int server, int toggle, double now) {
-        slowdown[server] = (toggle & 1) == 0 ? slowdowns.factor() : 1;
+        double next = (toggle & 1) == 0 ? slowdowns.factor() : 1;
+        if (inService[server] > 0 && !paused[server]) {
+            double stretch = next / slowdown[server];
+            for (int slot = firstSlot[server]; slot < firstSlot[server] + slots[server]; slot++) {
+                if (slotTask[slot] >= 0) {
+                    slotEnd[slot] = now + (slotEnd[slot] - now) * stretch;
+                }
+            }
+            scheduleFirstToFinish(server);
+        }
+        slowdown[server] = next;
         events.push(slowdowns.toggleAt(server, toggle + 1), EventKind.SLOWDOWN, server, toggle + 1);
     }
 
@@ -346,17 +361,20 @@ public final class ServerQueues {
      * Stops the service in progress ({@link #resume} goes on with it): chain P's recovery, a model
      * of single-slot servers only.
      *
-     * @return the service time left
+     * @return the service time left at normal speed
      */
     double pause(int server, double now) {
         requireOneSlot(server);
         departureToken[server]++;
-        return slotEnd[departingSlot[server]] - now;
+        paused[server] = true;
+        return (slotEnd[departingSlot[server]] - now) / slowdown[server];
     }
 
+    /** Goes on with a paused service, {@code remaining} at normal speed, at the speed of now. */
     void resume(int server, double remaining, double now) {
         requireOneSlot(server);
-        slotEnd[departingSlot[server]] = now + remaining;
+        paused[server] = false;
+        slotEnd[departingSlot[server]] = now + remaining * slowdown[server];
         events.push(
                 slotEnd[departingSlot[server]],
                 EventKind.DEPARTURE,
@@ -396,5 +414,6 @@ public final class ServerQueues {
         inService[server] = 0;
         departingSlot[server] = -1;
         departureToken[server]++;
+        paused[server] = false;
     }
 }

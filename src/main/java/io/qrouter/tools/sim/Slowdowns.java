@@ -8,10 +8,10 @@ import java.util.List;
  * (a digital twin replays the fleet's own). A slowed server's k-th slowdown starts at phase + k·(on
  * + off), k ≥ 0, and lasts {@code on}; servers without a phase never slow down.
  *
- * <p>{@link ServerQueues} plays it: a service that starts while its server is slowed takes {@code
- * factor} times longer, and keeps the rate it started with to its end (a slowdown neither stretches
- * nor shortens work in progress). Times are those of the run's clock: mean service times in the
- * simulator, seconds in the fleet.
+ * <p>{@link ServerQueues} plays it: while its server is slowed, all of its work, the services in
+ * progress included, runs {@code factor} times slower, as under a noisy neighbour or a GC that
+ * takes the whole machine. Times are those of the run's clock: mean service times in the simulator,
+ * seconds in the fleet.
  *
  * @param phase for each server, when its first slowdown starts; NaN: it never slows down
  */

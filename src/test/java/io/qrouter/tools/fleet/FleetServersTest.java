@@ -136,7 +136,7 @@ class FleetServersTest {
 
     /**
      * A server of two slots: two tasks at once, its busy time counted in whole servers (slot
-     * seconds over slots), and a slowdown played in fleet time slows the services that start in it.
+     * seconds over slots), and a slowdown played in fleet time slows the service in progress.
      */
     @Test
     void aServerOfTwoSlotsThatSlowsDownServesAsTheSimulatorsDo() {
@@ -164,10 +164,15 @@ class FleetServersTest {
         server.advance(4);
         // 2 + 1 slot-seconds over 2 slots
         assertThat(server.busySeconds(0, 4)).isCloseTo(1.5, within(1e-12));
-        server.arrive(0, new FleetTask("c", 1.0, 10), 10.5); // slowed: to 13.5
+        // slowed: 0.5 / 3 of its work done by 11, the other 5/6 at normal speed
+        server.arrive(0, new FleetTask("c", 1.0, 10), 10.5);
         server.arrive(0, new FleetTask("d", 1.0, 10), 12.0); // normal: to 13
         server.advance(20);
-        assertThat(log).containsExactly("b @1.0", "a @2.0", "d @13.0", "c @13.5");
-        assertThat(server.busySeconds(0, 20)).isCloseTo(1.5 + 4 / 2.0, within(1e-12));
+        assertThat(log).hasSize(4).startsWith("b @1.0", "a @2.0").endsWith("d @13.0");
+        assertThat(log.get(2)).startsWith("c @");
+        double cEnds = Double.parseDouble(log.get(2).substring(3));
+        assertThat(cEnds).isCloseTo(11 + 5.0 / 6, within(1e-12));
+        assertThat(server.busySeconds(0, 20))
+                .isCloseTo(1.5 + (cEnds - 10.5 + 1) / 2.0, within(1e-12));
     }
 }

@@ -129,36 +129,88 @@ class ServerQueuesTest {
     }
 
     /**
-     * A service keeps the speed it started at: one started during a slowdown takes the slow time to
-     * its end, though the slowdown ends first; one started before a slowdown the normal time.
+     * A slowdown slows the work in progress: what is left of a service runs at the speed of the
+     * moment, so a service that spans the start or the end of a slowdown is stretched or shortened
+     * from there on. Times worked by hand.
      */
     @Test
-    void aServiceStartedDuringASlowdownTakesFactorTimesLongerToItsEnd() {
+    void aSlowdownStretchesTheWorkInProgressFromItsStartToItsEnd() {
         double[] started = new double[4];
         double[] completed = new double[4];
-        ServerQueues.Lifecycle times =
-                new Log() {
-                    @Override
-                    public void started(int server, int task, double at) {
-                        started[task] = at;
-                    }
-
-                    @Override
-                    public void completed(int server, int task, double at) {
-                        completed[task] = at;
-                    }
-                };
-        // slow (×3) on [0, 1), [2, 3), [4, 5), …; work 1 takes 0.5 at normal speed, 1.5 slowed
+        // slow (×3) on [0, 1), [2, 3), [4, 5), …; μ = 2: work 1 takes 0.5 at normal speed, 1.5
+        // slowed
         Slowdowns slowdowns = new Slowdowns(3, 1, 1, new double[] {0});
-        ServerQueues q = new ServerQueues(new double[] {2}, new int[] {1}, slowdowns, times);
-        q.arrive(0, 1.0, 100, 0.6); // slowed: to 2.1, past the slowdown's end at 1
-        q.arrive(0, 1.0, 100, 1.2); // waits; starts at 2.1, slowed again: to 3.6
-        q.arrive(0, 1.0, 100, 3.2); // starts at 3.6, normal: to 4.1, into the next slowdown
-        q.arrive(0, 1.0, 100, 4.5); // slowed: to 6.0
+        ServerQueues q =
+                new ServerQueues(
+                        new double[] {2}, new int[] {1}, slowdowns, times(started, completed));
+        // slowed at 0.6: 0.4 × 2/3 of its work done by 1, the other 11/15 at rate 2: ends 1 + 11/30
+        q.arrive(0, 1.0, 100, 0.6);
+        q.arrive(0, 1.0, 100, 1.2); // waits; starts at 1 + 11/30, normal throughout: ends 0.5 later
+        // normal at 3.8: 0.4 done by 4, the other 0.6 at rate 2/3: ends 4.9
+        q.arrive(0, 1.0, 100, 3.8);
+        // waits; starts at 4.9 slowed: 0.1 × 2/3 done by 5, the other 14/15 at rate 2: ends 5 +
+        // 7/15
+        q.arrive(0, 1.0, 100, 4.5);
         q.runUntil(9.5);
-        double[] expectedStart = {0.6, 2.1, 3.6, 4.5};
-        double[] expectedEnd = {2.1, 3.6, 4.1, 6.0};
-        for (int task = 0; task < 4; task++) {
+        double[] expectedStart = {0.6, 1 + 11.0 / 30, 3.8, 4.9};
+        double[] expectedEnd = {1 + 11.0 / 30, 1.5 + 11.0 / 30, 4.9, 5 + 7.0 / 15};
+        assertTimes(started, completed, expectedStart, expectedEnd);
+        assertThat(q.slowdown(0)).isEqualTo(1); // 9.5 is in a normal period
+    }
+
+    /** Every slot's service in progress is stretched, and the first to finish is the next event. */
+    @Test
+    void aSlowdownStretchesEverySlotsWorkInProgress() {
+        double[] started = new double[2];
+        double[] completed = new double[2];
+        // slow (×2) on [1, 3), then normal until 13; μ = 1 per slot, two slots
+        Slowdowns slowdowns = new Slowdowns(2, 2, 10, new double[] {1});
+        ServerQueues q =
+                new ServerQueues(
+                        new double[] {1}, new int[] {2}, slowdowns, times(started, completed));
+        q.arrive(0, 1.8, 100, 0); // 1 done by 1, the other 0.8 at rate 1/2: ends 2.6
+        q.arrive(0, 3.0, 100, 0.5); // 0.5 done by 1, 1 by 3, the other 1.5 at rate 1: ends 4.5
+        q.runUntil(9);
+        assertTimes(started, completed, new double[] {0, 0.5}, new double[] {2.6, 4.5});
+    }
+
+    /** Chain P's paused service holds its work left at normal speed across a change of speed. */
+    @Test
+    void aPausedServiceResumesAtTheSpeedOfItsResumption() {
+        double[] started = new double[1];
+        double[] completed = new double[1];
+        // slow (×3) on [2, 3), then normal until 12; μ = 1
+        Slowdowns slowdowns = new Slowdowns(3, 1, 9, new double[] {2});
+        ServerQueues q =
+                new ServerQueues(
+                        new double[] {1}, new int[] {1}, slowdowns, times(started, completed));
+        q.arrive(0, 2.0, 100, 0);
+        double left = q.pause(0, 1.5); // 1.5 done: 0.5 left at normal speed
+        assertThat(left).isCloseTo(0.5, within(1e-12));
+        q.runUntil(2.5); // the slowdown starts during the pause; nothing completes
+        assertThat(completed[0]).isZero();
+        q.resume(0, left, 2.5); // slowed: 0.5 of work at rate 1/3 would take 1.5, but 3 ends it
+        q.runUntil(9); // by 3: 0.5 × 1/3 done, the other 1/3 at rate 1: ends 3 + 1/3
+        assertThat(completed[0]).isCloseTo(3 + 1.0 / 3, within(1e-9));
+    }
+
+    private static ServerQueues.Lifecycle times(double[] started, double[] completed) {
+        return new Log() {
+            @Override
+            public void started(int server, int task, double at) {
+                started[task] = at;
+            }
+
+            @Override
+            public void completed(int server, int task, double at) {
+                completed[task] = at;
+            }
+        };
+    }
+
+    private static void assertTimes(
+            double[] started, double[] completed, double[] expectedStart, double[] expectedEnd) {
+        for (int task = 0; task < expectedStart.length; task++) {
             assertThat(started[task])
                     .as("start %d", task)
                     .isCloseTo(expectedStart[task], within(1e-9));
@@ -166,7 +218,6 @@ class ServerQueuesTest {
                     .as("end %d", task)
                     .isCloseTo(expectedEnd[task], within(1e-9));
         }
-        assertThat(q.slowdown(0)).isEqualTo(1); // 9.5 is in a normal period
     }
 
     @Test
