@@ -64,7 +64,7 @@ final class FleetOptions {
             names = "--antagonists",
             defaultValue = "none",
             description =
-                    "Servers that slow down: COUNT:FACTOR:ON/OFF, e.g. 4:3:10s/20s (four servers serve three times slower for 10 s out of every 30, each at a random phase; a service keeps the speed it started at), or none (default ${DEFAULT-VALUE}).")
+                    "Servers that slow down: COUNT:FACTOR:ON/OFF, e.g. 4:3:10s/20s (four servers serve three times slower for 10 s out of every 30, each at a random phase; the services in progress slow too), or none (default ${DEFAULT-VALUE}).")
     String antagonists;
 
     @Option(

@@ -6,16 +6,17 @@ import java.util.random.RandomGenerator;
 
 /**
  * Servers that change speed, as a noisy neighbour, a GC pause or a cold cache makes them (Prequal's
- * "antagonists"): {@code COUNT:FACTOR:ON/OFF}, e.g. {@code 4:3:10/20}, four servers whose service
- * times are FACTOR times longer for ON out of every ON + OFF, each at its own random phase; {@code
- * none} for none. The simulator writes ON and OFF in mean service times; the fleet in seconds, as
- * durations ({@code 4:3:10s/20s}, also {@code ms} and {@code m}; a bare number is seconds).
+ * "antagonists"): {@code COUNT:FACTOR:ON/OFF}, e.g. {@code 4:3:10/20}, four servers that work
+ * FACTOR times slower for ON out of every ON + OFF, each at its own random phase; {@code none} for
+ * none. The simulator writes ON and OFF in mean service times; the fleet in seconds, as durations
+ * ({@code 4:3:10s/20s}, also {@code ms} and {@code m}; a bare number is seconds).
  *
  * <p>One parser and one {@link #schedule} serve both, so a fleet run and its digital twin slow the
  * same servers at the same times.
  *
  * @param count the servers that slow down (0: none)
- * @param factor how many times longer a service started during a slowdown takes (> 1)
+ * @param factor how many times slower a server's work runs during a slowdown, the services in
+ *     progress included (> 1)
  * @param on how long each slowdown lasts
  * @param off how long the server runs at its normal speed between slowdowns
  */
