@@ -194,6 +194,60 @@ class ServerQueuesTest {
         assertThat(completed[0]).isCloseTo(3 + 1.0 / 3, within(1e-9));
     }
 
+    /**
+     * Every service does exactly its work: the time it spent at normal speed plus its slowed time
+     * over the factor, summed over the slowdown schedule independently of the queue's bookkeeping,
+     * is work / μ, for 3,000 random tasks on a three-slot server whose slowdowns cut across them.
+     */
+    @Test
+    void everyServiceDoesItsWorkWhateverSlowdownsItSpans() {
+        int n = 3000;
+        double[] started = new double[n];
+        double[] completed = new double[n];
+        double factor = 2.5;
+        double on = 0.7;
+        double off = 1.3;
+        double phase = 0.2;
+        double mu = 1.5;
+        Slowdowns slowdowns = new Slowdowns(factor, on, off, new double[] {phase});
+        ServerQueues q =
+                new ServerQueues(
+                        new double[] {mu}, new int[] {3}, slowdowns, times(started, completed));
+        SplittableRandom random = new SplittableRandom(11);
+        double[] work = new double[n];
+        double t = 0;
+        for (int task = 0; task < n; task++) {
+            t += -Math.log(1 - random.nextDouble()) / 1.5; // load about 0.7 of the slowed capacity
+            work[task] = -Math.log(1 - random.nextDouble()) * (random.nextBoolean() ? 0.3 : 3);
+            q.arrive(0, work[task], Double.POSITIVE_INFINITY, t);
+        }
+        q.runUntil(
+                t + 1000); // slowdowns recur forever: play them up to a time by which all is done
+        assertThat(q.queueLength(0)).isZero();
+        int spanning = 0;
+        for (int task = 0; task < n; task++) {
+            double slowed = overlapWithSlowdowns(started[task], completed[task], phase, on, off);
+            double normal = completed[task] - started[task] - slowed;
+            assertThat(normal + slowed / factor)
+                    .as("task %d", task)
+                    .isCloseTo(work[task] / mu, within(1e-9));
+            if (slowed > 0 && normal > 0) {
+                spanning++;
+            }
+        }
+        assertThat(spanning).as("services that span a change of speed").isGreaterThan(n / 4);
+    }
+
+    /** How much of [from, to] lies in the slowdowns [phase + k(on + off), … + on), k ≥ 0. */
+    private static double overlapWithSlowdowns(
+            double from, double to, double phase, double on, double off) {
+        double overlap = 0;
+        for (double start = phase; start < to; start += on + off) {
+            overlap += Math.max(0, Math.min(to, start + on) - Math.max(from, start));
+        }
+        return overlap;
+    }
+
     private static ServerQueues.Lifecycle times(double[] started, double[] completed) {
         return new Log() {
             @Override
