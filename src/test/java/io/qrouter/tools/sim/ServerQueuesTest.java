@@ -135,63 +135,49 @@ class ServerQueuesTest {
      */
     @Test
     void aSlowdownStretchesTheWorkInProgressFromItsStartToItsEnd() {
-        double[] started = new double[4];
-        double[] completed = new double[4];
-        // slow (×3) on [0, 1), [2, 3), [4, 5), …; μ = 2: work 1 takes 0.5 at normal speed, 1.5
-        // slowed
-        Slowdowns slowdowns = new Slowdowns(3, 1, 1, new double[] {0});
-        ServerQueues q =
-                new ServerQueues(
-                        new double[] {2}, new int[] {1}, slowdowns, times(started, completed));
+        // slow (×3) on [0, 1), [2, 3), [4, 5), …; μ = 2: work 1 takes 0.5, or 1.5 slowed
+        TimedServer server = new TimedServer(2, 1, new Slowdowns(3, 1, 1, new double[] {0}), 4);
+        ServerQueues q = server.queues;
         // slowed at 0.6: 0.4 × 2/3 of its work done by 1, the other 11/15 at rate 2: ends 1 + 11/30
         q.arrive(0, 1.0, 100, 0.6);
         q.arrive(0, 1.0, 100, 1.2); // waits; starts at 1 + 11/30, normal throughout: ends 0.5 later
         // normal at 3.8: 0.4 done by 4, the other 0.6 at rate 2/3: ends 4.9
         q.arrive(0, 1.0, 100, 3.8);
-        // waits; starts at 4.9 slowed: 0.1 × 2/3 done by 5, the other 14/15 at rate 2: ends 5 +
-        // 7/15
+        // waits; starts at 4.9 slowed: 0.1 × 2/3 done by 5, the rest at rate 2: ends 5 + 7/15
         q.arrive(0, 1.0, 100, 4.5);
         q.runUntil(9.5);
-        double[] expectedStart = {0.6, 1 + 11.0 / 30, 3.8, 4.9};
-        double[] expectedEnd = {1 + 11.0 / 30, 1.5 + 11.0 / 30, 4.9, 5 + 7.0 / 15};
-        assertTimes(started, completed, expectedStart, expectedEnd);
+        server.assertTimes(
+                new double[] {0.6, 1 + 11.0 / 30, 3.8, 4.9},
+                new double[] {1 + 11.0 / 30, 1.5 + 11.0 / 30, 4.9, 5 + 7.0 / 15});
         assertThat(q.slowdown(0)).isEqualTo(1); // 9.5 is in a normal period
     }
 
     /** Every slot's service in progress is stretched, and the first to finish is the next event. */
     @Test
     void aSlowdownStretchesEverySlotsWorkInProgress() {
-        double[] started = new double[2];
-        double[] completed = new double[2];
         // slow (×2) on [1, 3), then normal until 13; μ = 1 per slot, two slots
-        Slowdowns slowdowns = new Slowdowns(2, 2, 10, new double[] {1});
-        ServerQueues q =
-                new ServerQueues(
-                        new double[] {1}, new int[] {2}, slowdowns, times(started, completed));
+        TimedServer server = new TimedServer(1, 2, new Slowdowns(2, 2, 10, new double[] {1}), 2);
+        ServerQueues q = server.queues;
         q.arrive(0, 1.8, 100, 0); // 1 done by 1, the other 0.8 at rate 1/2: ends 2.6
         q.arrive(0, 3.0, 100, 0.5); // 0.5 done by 1, 1 by 3, the other 1.5 at rate 1: ends 4.5
         q.runUntil(9);
-        assertTimes(started, completed, new double[] {0, 0.5}, new double[] {2.6, 4.5});
+        server.assertTimes(new double[] {0, 0.5}, new double[] {2.6, 4.5});
     }
 
     /** Chain P's paused service holds its work left at normal speed across a change of speed. */
     @Test
     void aPausedServiceResumesAtTheSpeedOfItsResumption() {
-        double[] started = new double[1];
-        double[] completed = new double[1];
         // slow (×3) on [2, 3), then normal until 12; μ = 1
-        Slowdowns slowdowns = new Slowdowns(3, 1, 9, new double[] {2});
-        ServerQueues q =
-                new ServerQueues(
-                        new double[] {1}, new int[] {1}, slowdowns, times(started, completed));
+        TimedServer server = new TimedServer(1, 1, new Slowdowns(3, 1, 9, new double[] {2}), 1);
+        ServerQueues q = server.queues;
         q.arrive(0, 2.0, 100, 0);
         double left = q.pause(0, 1.5); // 1.5 done: 0.5 left at normal speed
         assertThat(left).isCloseTo(0.5, within(1e-12));
         q.runUntil(2.5); // the slowdown starts during the pause; nothing completes
-        assertThat(completed[0]).isZero();
+        assertThat(server.completed[0]).isZero();
         q.resume(0, left, 2.5); // slowed: 0.5 of work at rate 1/3 would take 1.5, but 3 ends it
         q.runUntil(9); // by 3: 0.5 × 1/3 done, the other 1/3 at rate 1: ends 3 + 1/3
-        assertThat(completed[0]).isCloseTo(3 + 1.0 / 3, within(1e-9));
+        assertThat(server.completed[0]).isCloseTo(3 + 1.0 / 3, within(1e-9));
     }
 
     /**
@@ -202,17 +188,14 @@ class ServerQueuesTest {
     @Test
     void everyServiceDoesItsWorkWhateverSlowdownsItSpans() {
         int n = 3000;
-        double[] started = new double[n];
-        double[] completed = new double[n];
         double factor = 2.5;
         double on = 0.7;
         double off = 1.3;
         double phase = 0.2;
         double mu = 1.5;
-        Slowdowns slowdowns = new Slowdowns(factor, on, off, new double[] {phase});
-        ServerQueues q =
-                new ServerQueues(
-                        new double[] {mu}, new int[] {3}, slowdowns, times(started, completed));
+        TimedServer server =
+                new TimedServer(mu, 3, new Slowdowns(factor, on, off, new double[] {phase}), n);
+        ServerQueues q = server.queues;
         SplittableRandom random = new SplittableRandom(11);
         double[] work = new double[n];
         double t = 0;
@@ -221,13 +204,15 @@ class ServerQueuesTest {
             work[task] = -Math.log(1 - random.nextDouble()) * (random.nextBoolean() ? 0.3 : 3);
             q.arrive(0, work[task], Double.POSITIVE_INFINITY, t);
         }
-        q.runUntil(
-                t + 1000); // slowdowns recur forever: play them up to a time by which all is done
+        // slowdowns recur forever: play them up to a time by which all is done
+        q.runUntil(t + 1000);
         assertThat(q.queueLength(0)).isZero();
         int spanning = 0;
         for (int task = 0; task < n; task++) {
-            double slowed = overlapWithSlowdowns(started[task], completed[task], phase, on, off);
-            double normal = completed[task] - started[task] - slowed;
+            double start = server.started[task];
+            double end = server.completed[task];
+            double slowed = overlapWithSlowdowns(start, end, phase, on, off);
+            double normal = end - start - slowed;
             assertThat(normal + slowed / factor)
                     .as("task %d", task)
                     .isCloseTo(work[task] / mu, within(1e-9));
@@ -248,29 +233,42 @@ class ServerQueuesTest {
         return overlap;
     }
 
-    private static ServerQueues.Lifecycle times(double[] started, double[] completed) {
-        return new Log() {
-            @Override
-            public void started(int server, int task, double at) {
-                started[task] = at;
-            }
+    /** One server whose tasks' start and completion times are kept, by task index. */
+    private static final class TimedServer {
+        final double[] started;
+        final double[] completed;
+        final ServerQueues queues;
 
-            @Override
-            public void completed(int server, int task, double at) {
-                completed[task] = at;
-            }
-        };
-    }
+        TimedServer(double mu, int slots, Slowdowns slowdowns, int tasks) {
+            started = new double[tasks];
+            completed = new double[tasks];
+            queues =
+                    new ServerQueues(
+                            new double[] {mu},
+                            new int[] {slots},
+                            slowdowns,
+                            new Log() {
+                                @Override
+                                public void started(int server, int task, double at) {
+                                    started[task] = at;
+                                }
 
-    private static void assertTimes(
-            double[] started, double[] completed, double[] expectedStart, double[] expectedEnd) {
-        for (int task = 0; task < expectedStart.length; task++) {
-            assertThat(started[task])
-                    .as("start %d", task)
-                    .isCloseTo(expectedStart[task], within(1e-9));
-            assertThat(completed[task])
-                    .as("end %d", task)
-                    .isCloseTo(expectedEnd[task], within(1e-9));
+                                @Override
+                                public void completed(int server, int task, double at) {
+                                    completed[task] = at;
+                                }
+                            });
+        }
+
+        void assertTimes(double[] expectedStart, double[] expectedEnd) {
+            for (int task = 0; task < expectedStart.length; task++) {
+                assertThat(started[task])
+                        .as("start %d", task)
+                        .isCloseTo(expectedStart[task], within(1e-9));
+                assertThat(completed[task])
+                        .as("end %d", task)
+                        .isCloseTo(expectedEnd[task], within(1e-9));
+            }
         }
     }
 
