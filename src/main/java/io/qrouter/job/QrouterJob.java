@@ -296,7 +296,7 @@ public final class QrouterJob {
                             feed.broadcast(BroadcastStates.SERVER_UPDATES, BroadcastStates.CONTROL))
                     .process(new TaskPlacerFunction(router, routers, keyGroups), RouterInput.TYPE)
                     .uid("task-placer")
-                    .name("task placer: to the router holding an idle server")
+                    .name("task placer: decides as one router")
                     .setParallelism(1)
                     .setMaxParallelism(1);
         }

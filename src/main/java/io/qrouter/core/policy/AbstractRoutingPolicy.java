@@ -25,10 +25,8 @@ abstract class AbstractRoutingPolicy implements RoutingPolicy {
     /** Picks among the alive servers; called only when at least one is alive. */
     abstract Choice choose(String taskKey);
 
-    /**
-     * Picks for a task placed for a named idle server; policies without an idle queue ignore it.
-     */
-    Choice choosePlaced(String taskKey, TokenPlacer.Placement placed) {
+    /** Picks for a task the {@link TaskPlacer} decided; policies it does not apply to ignore it. */
+    Choice choosePlaced(String taskKey, TaskPlacer.Placement placed) {
         return choose(taskKey);
     }
 
@@ -59,7 +57,7 @@ abstract class AbstractRoutingPolicy implements RoutingPolicy {
 
     @Override
     public final Optional<Decision> route(
-            String taskKey, long nowMillis, TokenPlacer.Placement placed) {
+            String taskKey, long nowMillis, TaskPlacer.Placement placed) {
         if (view.aliveCount() == 0) {
             return Optional.empty();
         }

@@ -20,11 +20,9 @@ public enum FallbackRule {
      */
     WATER_FILLING,
     /**
-     * The lowest K over the whole view, as one router takes it: for the fallback router behind a
-     * {@link TokenPlacer}, which sends it every task no idle server can take, so it knows every
-     * fallback task in flight as a single router does. Measured (N = 500, ρ = 0.9, 0.1 delays, seed
-     * 7): R = 2 0.246 and R = 32 0.234 mean service times against one router's 0.237; each router
-     * sampling for itself behind the placer, 0.276 and 0.270.
+     * The lowest K over the whole view, as one router takes it: for a router behind a {@link
+     * TaskPlacer}, which decides every task as one router and names the server, when the router's
+     * view does not hold the named server alive (a black hole it ejected, a server gone).
      */
     WHOLE_VIEW
 }

@@ -52,7 +52,7 @@ final class FastestIdle implements IdleServers {
 
     /**
      * Servers of equal speed in an order drawn afresh for each idle period, yet the same for anyone
-     * who reads the report (the {@link TokenPlacer} predicts which server a router takes).
+     * who reads the report, so that a run replays the same choices whoever draws what.
      */
     static long tieBreak(ServerSnapshot s) {
         return StableHash.mix(StableHash.of(s.serverId()) + s.tasksReceived());

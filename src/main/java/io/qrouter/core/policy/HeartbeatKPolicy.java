@@ -31,12 +31,13 @@ import java.util.random.RandomGenerator;
  * the servers' reports they all send to the same server (herding). Each router then takes the
  * lowest K among {@link #FALLBACK_SAMPLES} servers drawn in proportion to their capacity c·μ
  * ({@link CapacitySampler}; or a draw from a water filling, {@link FallbackRule}). Behind a {@link
- * TokenPlacer} only one router falls back, and it takes the lowest K over its whole view ({@link
- * FallbackRule#WHOLE_VIEW}), as a single router does. In every case an idle server whose idle
- * period another router owns ranks as holding one task: its owner is about to send it one, and this
- * router's task there would then wait a whole service. A busy server with none waiting whose next
- * idle period another router owns ranks as holding one task more with the chance that it empties,
- * and its owner refills it, before this router's task arrives ({@link RefillRisk}).
+ * TaskPlacer}, which decides as one router, a router takes the server the placer named, and the
+ * lowest K over its whole view ({@link FallbackRule#WHOLE_VIEW}) only when its view does not hold
+ * that server alive. In every case an idle server whose idle period another router owns ranks as
+ * holding one task: its owner is about to send it one, and this router's task there would then wait
+ * a whole service. A busy server with none waiting whose next idle period another router owns ranks
+ * as holding one task more with the chance that it empties, and its owner refills it, before this
+ * router's task arrives ({@link RefillRisk}).
  */
 final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView.Listener {
     /**
@@ -102,29 +103,13 @@ final class HeartbeatKPolicy extends AbstractRoutingPolicy implements RouterView
     }
 
     @Override
-    Choice choosePlaced(String taskKey, TokenPlacer.Placement placed) {
-        int slot = idleQueueFirst ? view.slotOf(placed.serverId()) : -1;
-        if (slot >= 0 && stillIdle(slot, placed)) {
-            return new Choice(slot, Rule.IDLE_QUEUE, index.key(slot), -1, Double.NaN);
+    Choice choosePlaced(String taskKey, TaskPlacer.Placement placed) {
+        int slot = view.slotOf(placed.serverId());
+        if (slot >= 0 && view.alive(slot)) {
+            // the placer decided with every task in flight; this view knows only its own share
+            return new Choice(slot, placed.rule(), index.key(slot), -1, Double.NaN);
         }
         return choose(taskKey);
-    }
-
-    /**
-     * Whether nothing this router knows contradicts the placer's report that the server is idle: no
-     * task of its own in flight there, and no report of more tasks received (a server received n
-     * tasks is busy, then idle, with the same count, so an equal count is no newer than idle).
-     */
-    private boolean stillIdle(int slot, TokenPlacer.Placement placed) {
-        ServerSnapshot s = view.snapshot(slot);
-        if (!view.alive(slot) || view.inFlight(slot) > 0) {
-            return false;
-        }
-        long received = s.tasksReceived();
-        return received == ServerSnapshot.TASKS_RECEIVED_UNKNOWN
-                        || placed.tasksReceived() == ServerSnapshot.TASKS_RECEIVED_UNKNOWN
-                ? s.idle()
-                : received <= placed.tasksReceived();
     }
 
     /**

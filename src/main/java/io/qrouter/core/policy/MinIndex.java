@@ -33,7 +33,8 @@ final class MinIndex {
 
     /**
      * As {@link #set(int, double)} with the tie-break given, not drawn, so that another component
-     * can predict the order (the {@link TokenPlacer} mirrors each router's idle queue).
+     * can predict the order (a router's idle queue in the order its reports fix, {@link
+     * FastestIdle}).
      */
     void set(int slot, double newKey, long tie) {
         // the draw it replaces is still taken, so that the rest of the policy's random stream, and

@@ -5,8 +5,9 @@ package io.qrouter.core.policy;
  * before that task arrives. A server whose n tasks are all in service becomes idle when the last
  * ends; its report then reaches the router that owns the idle period, which sends it a task at
  * once, while a fallback task sent there now is still on its way. One of the two then waits a whole
- * service. A single router knows its own tasks in flight and never does this; with several, the
- * fallback router cannot see the owner's task. With exponential services the chance that all n end
+ * service. A single router knows its own tasks in flight and never does this, nor do routers behind
+ * the {@link TaskPlacer}, which decides as one; routers deciding on their own, with tasks keyed to
+ * them at random, cannot see the owner's task. With exponential services the chance that all n end
  * within a horizon h is (1 − e^(−μ·h))^n.
  *
  * <p>The horizon is how long this router's decisions take to show in the servers' updates: the mean

@@ -49,15 +49,15 @@ public interface RoutingPolicy {
      * @return the decision, or empty when no server is alive
      */
     default Optional<Decision> route(String taskKey, long nowMillis) {
-        return route(taskKey, nowMillis, TokenPlacer.Placement.NONE);
+        return route(taskKey, nowMillis, TaskPlacer.Placement.NONE);
     }
 
     /**
-     * The same for a task a {@link TokenPlacer} placed: a policy with an idle queue takes the idle
+     * The same for a task a {@link TaskPlacer} placed: a policy with an idle queue takes the idle
      * server the placement names unless its own view knows better (a newer report, or a task of its
      * own in flight there); the others ignore the placement.
      */
-    Optional<Decision> route(String taskKey, long nowMillis, TokenPlacer.Placement placed);
+    Optional<Decision> route(String taskKey, long nowMillis, TaskPlacer.Placement placed);
 
     /** The view the policy decides on (read it, do not update it directly). */
     RouterView view();

@@ -108,7 +108,7 @@ public final class SlowStartPolicy implements RoutingPolicy {
     }
 
     @Override
-    public Optional<Decision> route(String taskKey, long nowMillis, TokenPlacer.Placement placed) {
+    public Optional<Decision> route(String taskKey, long nowMillis, TaskPlacer.Placement placed) {
         if (!ramping.isEmpty()) {
             advanceRamps(nowMillis);
         }

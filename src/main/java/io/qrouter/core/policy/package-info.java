@@ -35,11 +35,11 @@
  * io.qrouter.core.policy.PolicyConfig#stalenessWindowSeconds()}); it measured slightly worse.
  *
  * <p>Both are what routers fed tasks at random can do. In front of the routers a {@link
- * io.qrouter.core.policy.TokenPlacer} mirrors every router's idle queue from the reports and sends
- * each task to a router that holds an idle server, or, when none does, to the one fallback router,
- * which takes the lowest K over its whole view ({@link
- * io.qrouter.core.policy.FallbackRule#WHOLE_VIEW}). Routers then strand no idle server and herd on
- * no busy one: R routers wait within 1.1× of one router (docs/results.md).
+ * io.qrouter.core.policy.TaskPlacer} decides every task as one router would, over the whole fleet
+ * and with every task in flight, and the routers carry its decisions out; a router decides for
+ * itself (the lowest K over its whole view, {@link io.qrouter.core.policy.FallbackRule#WHOLE_VIEW})
+ * only when its view does not hold the named server alive. In the simulator R routers then wait as
+ * one router (docs/results.md).
  *
  * <h2>Checkpointing</h2>
  *

@@ -28,9 +28,10 @@ final class RouterKeys {
                     "router.parallelism",
                     "1",
                     longIn(0, 4096),
-                    "Router subtasks. One router counts every decision in flight; several each own part of the idle queue "
-                            + "and count only their own, so their fallback herds a little on stale views (see "
-                            + "router.placement): raise it for more decisions per second than one subtask makes. 0 uses "
+                    "Router subtasks. Behind the task placer (router.placement=idle-servers, with heartbeat-k "
+                            + "or heartbeat-k-live) they carry out the placer's decisions: raise it for more decisions "
+                            + "encoded and written per second than one subtask makes. Routers deciding on their own "
+                            + "each own part of the idle queue and count only their own tasks in flight. 0 uses "
                             + "job.parallelism.");
 
     static final KeySpec ROUTER_PLACEMENT =
@@ -38,10 +39,11 @@ final class RouterKeys {
                     "router.placement",
                     "idle-servers",
                     oneOf("idle-servers", "random"),
-                    "With several router subtasks and heartbeat-k or heartbeat-k-live: idle-servers sends each task to "
-                            + "the router that holds an idle server (one placer subtask mirrors every router's idle queue "
-                            + "from the server updates); random hashes tasks to routers by task id, so an idle server "
-                            + "waits for its own router's next task.");
+                    "With several router subtasks and heartbeat-k or heartbeat-k-live: idle-servers decides each task "
+                            + "in one placer subtask, as one router would over the whole fleet with every task in flight, "
+                            + "and the routers take turns carrying the decisions out; random hashes tasks to routers by "
+                            + "task id, each router deciding on its own, so an idle server waits for its own router's "
+                            + "next task.");
 
     static final KeySpec ROUTER_POWER_OF_D =
             new KeySpec("router.power-of-d", "2", longIn(1, 64), "d of the power-of-d policy.");

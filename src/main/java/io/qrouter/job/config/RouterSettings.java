@@ -1,12 +1,16 @@
 package io.qrouter.job.config;
 
+import io.qrouter.core.policy.Policies;
 import io.qrouter.core.policy.PolicyConfig;
 import io.qrouter.core.policy.PolicyName;
 import io.qrouter.core.policy.PrequalSettings;
+import io.qrouter.core.policy.RoutingPolicy;
+import io.qrouter.core.policy.SlowStartPolicy;
 import io.qrouter.core.queueing.LoadIndexWeights;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.random.RandomGenerator;
 import java.util.stream.Stream;
 
 /**
@@ -26,8 +30,8 @@ import java.util.stream.Stream;
  * @param ackEjection how long a black hole is first ejected
  * @param redecideUnacknowledged an ejected black hole's unacknowledged tasks are routed again
  *     instead of dead-lettered
- * @param placeTasks with several routers, tasks go to the router holding an idle server ({@code
- *     router.placement=idle-servers}) where the policy's idle queue allows it
+ * @param placeTasks with several routers, the task placer decides each task as one router would
+ *     ({@code router.placement=idle-servers}) where the policy has an idle queue
  */
 public record RouterSettings(
         PolicyName policy,
@@ -134,6 +138,12 @@ public record RouterSettings(
                 .withLoadIndexTimeUnitSeconds(loadIndexTimeUnit.toMillis() / 1000.0)
                 .withRouter(routerIndex, routerCount)
                 .withPrequal(prequal);
+    }
+
+    /** A policy of {@code config}, behind slow start when {@code router.slow-start} is set. */
+    public RoutingPolicy newPolicy(PolicyConfig config, RandomGenerator random) {
+        RoutingPolicy created = Policies.create(config, random);
+        return slowStart.isZero() ? created : new SlowStartPolicy(created, slowStart.toMillis());
     }
 
     static LoadIndexWeights loadIndexWeights(JobConfig config) {

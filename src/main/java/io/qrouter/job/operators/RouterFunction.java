@@ -7,11 +7,9 @@ import io.qrouter.core.control.ControlState;
 import io.qrouter.core.control.RouterControl;
 import io.qrouter.core.policy.Decision;
 import io.qrouter.core.policy.LossAdmission;
-import io.qrouter.core.policy.Policies;
 import io.qrouter.core.policy.PolicyConfig;
 import io.qrouter.core.policy.RoutingPolicy;
-import io.qrouter.core.policy.SlowStartPolicy;
-import io.qrouter.core.policy.TokenPlacer;
+import io.qrouter.core.policy.TaskPlacer;
 import io.qrouter.job.config.RouterSettings;
 import io.qrouter.job.convert.BlackHoleReports;
 import io.qrouter.job.convert.DeadLetters;
@@ -201,7 +199,7 @@ public class RouterFunction
         }
         buffered.clear();
         metrics.buffered(bufferedCount = Math.max(0, bufferedCount - 1));
-        if (!routeTask(waiting.task, TokenPlacer.Placement.NONE, timestamp, ctx, out)) {
+        if (!routeTask(waiting.task, TaskPlacer.Placement.NONE, timestamp, ctx, out)) {
             deadLetter(
                     waiting.task,
                     timestamp,
@@ -219,7 +217,7 @@ public class RouterFunction
      */
     private boolean routeTask(
             TaskRequest task,
-            TokenPlacer.Placement placed,
+            TaskPlacer.Placement placed,
             long now,
             ReadOnlyContext ctx,
             Collector<RoutingDecision> out)
@@ -241,7 +239,7 @@ public class RouterFunction
      */
     private boolean route(
             TaskRequest task,
-            TokenPlacer.Placement placed,
+            TaskPlacer.Placement placed,
             long now,
             Collector<RoutingDecision> out,
             String redecidedFrom) {
@@ -304,7 +302,7 @@ public class RouterFunction
                 Comparator.comparingLong((BufferedTask b) -> b.bufferedAt)
                         .thenComparing(b -> b.task.getTaskId()));
         for (BufferedTask task : waiting) {
-            route(task.task, TokenPlacer.Placement.NONE, now, out, null);
+            route(task.task, TaskPlacer.Placement.NONE, now, out, null);
         }
         bufferedCount = 0;
         metrics.buffered(0);
@@ -389,7 +387,7 @@ public class RouterFunction
             int redecided = 0;
             for (TaskRequest task : e.tasks()) {
                 if (settings.redecideUnacknowledged()
-                        && route(task, TokenPlacer.Placement.NONE, now, out, e.serverId())) {
+                        && route(task, TaskPlacer.Placement.NONE, now, out, e.serverId())) {
                     redecided++;
                 } else {
                     output.emit(
@@ -442,14 +440,9 @@ public class RouterFunction
         int routerCount = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
         PolicyConfig config = settings.policyConfig(routerIndex, routerCount);
         PolicyConfig controlled = control == null ? config : control.applyTo(config);
-        RoutingPolicy created =
-                Policies.create(
-                        settings.placeTasks() ? TokenPlacer.behindPlacer(controlled) : controlled,
-                        new SplittableRandom(
-                                settings.seed() ^ (0x9E3779B97F4A7C15L * (routerIndex + 1))));
-        return settings.slowStart().isZero()
-                ? created
-                : new SlowStartPolicy(created, settings.slowStart().toMillis());
+        return settings.newPolicy(
+                settings.placeTasks() ? TaskPlacer.behindPlacer(controlled) : controlled,
+                new SplittableRandom(settings.seed() ^ (0x9E3779B97F4A7C15L * (routerIndex + 1))));
     }
 
     /**

@@ -1,8 +1,8 @@
 package io.qrouter.job.operators;
 
 import io.qrouter.avro.TaskRequest;
-import io.qrouter.core.policy.ServerSnapshot;
-import io.qrouter.core.policy.TokenPlacer;
+import io.qrouter.core.policy.Rule;
+import io.qrouter.core.policy.TaskPlacer;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.functions.KeySelector;
@@ -12,11 +12,10 @@ import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
 
 /**
  * The router's input: a task with the key it is keyed by (its id, or a key the {@link
- * TaskPlacerFunction} chose so that it reaches one router subtask) and the idle server the placer
- * named for it, with the count of tasks that server had received in the placer's report of it
- * (empty and {@link ServerSnapshot#TASKS_RECEIVED_UNKNOWN} when it named none).
+ * TaskPlacerFunction} chose so that it reaches one router subtask) and the server the placer chose
+ * for it, with the rule it chose by (both empty when it chose none).
  */
-public final class RouterInput extends Tuple4<String, TaskRequest, String, Long> {
+public final class RouterInput extends Tuple4<String, TaskRequest, String, String> {
     private static final long serialVersionUID = 1L;
 
     public static final TypeInformation<RouterInput> TYPE =
@@ -25,7 +24,7 @@ public final class RouterInput extends Tuple4<String, TaskRequest, String, Long>
                     Types.STRING,
                     new AvroTypeInfo<>(TaskRequest.class),
                     Types.STRING,
-                    Types.LONG);
+                    Types.STRING);
 
     /** The key the router's input must be keyed by. */
     public static final KeySelector<RouterInput, String> KEY = input -> input.f0;
@@ -33,19 +32,20 @@ public final class RouterInput extends Tuple4<String, TaskRequest, String, Long>
     /** For Flink's serializer. */
     public RouterInput() {}
 
-    private RouterInput(String key, TaskRequest task, String placedServer, long tasksReceived) {
-        super(key, task, placedServer, tasksReceived);
+    private RouterInput(String key, TaskRequest task, String placedServer, String rule) {
+        super(key, task, placedServer, rule);
     }
 
     /** A task keyed by its id, for routers without a placer in front. */
     public static RouterInput byId(TaskRequest task) {
-        return new RouterInput(task.getTaskId(), task, "", ServerSnapshot.TASKS_RECEIVED_UNKNOWN);
+        return new RouterInput(task.getTaskId(), task, "", "");
     }
 
-    /** A task keyed for the router the placer chose, with the idle server it named. */
-    public static RouterInput placed(String key, TaskRequest task, TokenPlacer.Placement placed) {
-        return new RouterInput(
-                key, task, placed.named() ? placed.serverId() : "", placed.tasksReceived());
+    /** A task keyed for the router the placer chose, with the server it named. */
+    public static RouterInput placed(String key, TaskRequest task, TaskPlacer.Placement placed) {
+        return placed.named()
+                ? new RouterInput(key, task, placed.serverId(), placed.rule().name())
+                : new RouterInput(key, task, "", "");
     }
 
     public TaskRequest task() {
@@ -53,9 +53,9 @@ public final class RouterInput extends Tuple4<String, TaskRequest, String, Long>
     }
 
     /** The placement as the router's policy takes it. */
-    public TokenPlacer.Placement placement(int routerIndex) {
+    public TaskPlacer.Placement placement(int routerIndex) {
         return f2.isEmpty()
-                ? TokenPlacer.Placement.NONE
-                : new TokenPlacer.Placement(routerIndex, f2, f3);
+                ? TaskPlacer.Placement.NONE
+                : new TaskPlacer.Placement(routerIndex, f2, Rule.valueOf(f3));
     }
 }

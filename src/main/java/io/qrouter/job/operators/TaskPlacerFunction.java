@@ -3,11 +3,12 @@ package io.qrouter.job.operators;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.core.control.ControlState;
 import io.qrouter.core.policy.PolicyConfig;
-import io.qrouter.core.policy.TokenPlacer;
+import io.qrouter.core.policy.TaskPlacer;
 import io.qrouter.job.config.RouterSettings;
 import io.qrouter.job.convert.PolicyRecords;
 import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.job.state.BroadcastStates;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -17,13 +18,13 @@ import org.apache.flink.types.Either;
 import org.apache.flink.util.Collector;
 
 /**
- * The task placer in front of several routers (one subtask): reads the routers' own broadcast input
- * and keys each task for the router subtask that holds an idle server ({@link TokenPlacer}), naming
- * that server for the router to take, or by its id when none does, when the policy has no idle
- * queue to mirror, or with {@code router.placement=random}. It keeps the servers' latest updates in
- * broadcast state and rebuilds its mirror from them after a restore or a change of the routing
- * settings, as the routers rebuild their policies; tasks marked taken before are forgotten, as the
- * routers forget their in-flight counts.
+ * The task placer in front of several routers (one subtask): reads the routers' own broadcast
+ * input, decides each task as one router would ({@link TaskPlacer}) and keys it for the router
+ * subtask whose turn it is to carry it out, naming the server; by its id, with nothing named, when
+ * the policy has no idle queue or with {@code router.placement=random}. It keeps the servers'
+ * latest updates in broadcast state and rebuilds its policy from them after a restore or a change
+ * of the routing settings, as the routers rebuild theirs; its tasks in flight are forgotten, as the
+ * routers forget theirs.
  */
 public class TaskPlacerFunction
         extends KeyedBroadcastProcessFunction<
@@ -37,7 +38,7 @@ public class TaskPlacerFunction
     private final int routers;
     private final int routerMaxParallelism;
 
-    private transient TokenPlacer placer;
+    private transient TaskPlacer placer;
     private transient boolean rebuilt;
 
     /**
@@ -67,7 +68,12 @@ public class TaskPlacerFunction
             out.collect(RouterInput.byId(task));
             return;
         }
-        TokenPlacer.Placement placed = placer.place(now);
+        TaskPlacer.Placement placed =
+                placer.place(PolicyRecords.routingKey(task), task.getTaskId(), now);
+        if (!placed.named()) {
+            out.collect(RouterInput.byId(task)); // no live server: the router buffers it
+            return;
+        }
         String key =
                 SubtaskKeys.forSubtask(
                         task.getTaskId(), placed.router(), routers, routerMaxParallelism);
@@ -93,7 +99,13 @@ public class TaskPlacerFunction
                     @Override
                     public void updated(ServerUpdate update) {
                         if (placer != null) {
-                            placer.onSnapshot(PolicyRecords.toPolicySnapshot(update, 0), now);
+                            placer.onSnapshot(
+                                    PolicyRecords.toPolicySnapshot(update, 0),
+                                    update.getEnqueuedSinceLastSnapshot(),
+                                    update.isEnqueuedOverflow()
+                                            ? update.getUpdatedAt()
+                                            : Long.MIN_VALUE,
+                                    now);
                         }
                     }
 
@@ -112,7 +124,7 @@ public class TaskPlacerFunction
                 });
     }
 
-    /** A fresh mirror of the stored updates, under the routing settings in force. */
+    /** A fresh placer fed the stored updates, under the routing settings in force. */
     private void rebuildOnce(
             ReadOnlyBroadcastState<String, ServerUpdate> updates, ControlState control, long now)
             throws Exception {
@@ -125,15 +137,21 @@ public class TaskPlacerFunction
             config = control.getRouter().applyTo(config);
         }
         placer =
-                settings.placeTasks() && TokenPlacer.appliesTo(config)
-                        ? new TokenPlacer(
+                settings.placeTasks() && TaskPlacer.appliesTo(config)
+                        ? new TaskPlacer(
                                 routers,
-                                TokenPlacer.DEFAULT_EXPIRY_MILLIS,
-                                new SplittableRandom(settings.seed()))
+                                TaskPlacer.DEFAULT_EXPIRY_MILLIS,
+                                settings.newPolicy(
+                                        TaskPlacer.asOneRouter(config),
+                                        new SplittableRandom(settings.seed())))
                         : null;
         if (placer != null) {
             for (Map.Entry<String, ServerUpdate> entry : updates.immutableEntries()) {
-                placer.onSnapshot(PolicyRecords.toPolicySnapshot(entry.getValue(), 0), now);
+                placer.onSnapshot(
+                        PolicyRecords.toPolicySnapshot(entry.getValue(), 0),
+                        List.of(),
+                        Long.MIN_VALUE,
+                        now);
             }
         }
     }

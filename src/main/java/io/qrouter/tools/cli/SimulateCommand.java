@@ -174,8 +174,9 @@ final class SimulateCommand implements Runnable {
     @Option(
             names = "--random-placement",
             description =
-                    "With several routers, send each task to a router at random instead of to one that"
-                            + " holds an idle server (the job's router.placement=random).")
+                    "With several routers, send each task to a router at random, to decide on its own,"
+                            + " instead of deciding it in the placer as one router would (the job's"
+                            + " router.placement=random).")
     boolean randomPlacement;
 
     @Option(

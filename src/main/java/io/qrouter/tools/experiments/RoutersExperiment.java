@@ -121,7 +121,7 @@ public final class RoutersExperiment extends SimulationSweep<RoutersExperiment.P
                         Locale.ROOT,
                         "%d servers, %d tasks per point (first 20%% a warm-up), speeds uniform on"
                                 + " [0.5, 1.5], every queue change reported, reports and decisions exp:0.1"
-                                + " mean service times late; with heartbeat-k and heartbeat-k-live each task goes to the router holding an idle server (the task placer), with the others to a router at random. Seed"
+                                + " mean service times late; with heartbeat-k and heartbeat-k-live the task placer decides each task as one router would and the routers carry the decisions out in turn, with the others each task goes to a router at random. Seed"
                                 + " %d. Mean wait in mean service times; the lowest at each R in bold.%n",
                         options.servers(),
                         options.tasks(),

@@ -2,7 +2,7 @@ package io.qrouter.tools.sim;
 
 import io.qrouter.core.policy.RoutingPolicy;
 import io.qrouter.core.policy.ServerSnapshot;
-import io.qrouter.core.policy.TokenPlacer;
+import io.qrouter.core.policy.TaskPlacer;
 import io.qrouter.core.policy.UnacknowledgedTasks;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -29,14 +29,10 @@ final class ReportChannel {
     private final List<List<String>> acknowledgementsInTransit = new ArrayList<>();
     private final ArrayDeque<Integer> freeSlots = new ArrayDeque<>();
 
-    private final TokenPlacer placer;
+    private final TaskPlacer placer;
 
     ReportChannel(
-            RoutingPolicy[] routers,
-            TokenPlacer placer,
-            int servers,
-            boolean delayed,
-            Delay delay) {
+            RoutingPolicy[] routers, TaskPlacer placer, int servers, boolean delayed, Delay delay) {
         this.routers = routers;
         this.placer = placer;
         this.delayed = delayed;
@@ -74,7 +70,8 @@ final class ReportChannel {
     void send(int s, ServerSnapshot report, double now, RandomGenerator random, EventQueue events) {
         if (!delayed) {
             if (placer != null) {
-                placer.onSnapshot(report, Simulation.millis(now));
+                // without delays every task reaches its server as it is placed
+                placer.onSnapshot(report, List.of(), Long.MAX_VALUE, Simulation.millis(now));
             }
             for (RoutingPolicy r : routers) {
                 r.onSnapshot(report);
@@ -125,7 +122,7 @@ final class ReportChannel {
             newestDelivered.put(sent.serverId(), sent);
         }
         if (placer != null) {
-            placer.onSnapshot(report, nowMillis);
+            placer.onSnapshot(report, acknowledged, Long.MIN_VALUE, nowMillis);
         }
         for (int r = 0; r < routers.length; r++) {
             int pending =

@@ -31,9 +31,10 @@ import io.qrouter.core.queueing.LoadIndexWeights;
  * @param heartbeat heartbeat interval bounds (adaptive between them)
  * @param idleHeartbeat a server that becomes idle reports at once (the JIQ "I am idle" message)
  * @param routers number of routers deciding in parallel
- * @param placeTasks with several routers, each task goes to a router that holds an idle server
- *     ({@link io.qrouter.core.policy.TokenPlacer}, the job's {@code router.placement=idle-servers})
- *     where the policy's idle queue allows it; false: to a router at random
+ * @param placeTasks with several routers, each task is decided as one router would and carried out
+ *     by the routers in turn ({@link io.qrouter.core.policy.TaskPlacer}, the job's {@code
+ *     router.placement=idle-servers}) where the policy has an idle queue; false: to a router at
+ *     random, which decides on its own
  * @param meanTimeBetweenFailures per server (0: servers never fail)
  * @param meanTimeToRepair per failure
  * @param initialQueueMean mean of the random initial queue of each server (geometric; 0: start

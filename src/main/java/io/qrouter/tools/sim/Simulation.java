@@ -8,7 +8,7 @@ import io.qrouter.core.policy.PolicyConfig;
 import io.qrouter.core.policy.PolicyName;
 import io.qrouter.core.policy.RoutingPolicy;
 import io.qrouter.core.policy.SlowStartPolicy;
-import io.qrouter.core.policy.TokenPlacer;
+import io.qrouter.core.policy.TaskPlacer;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -49,7 +49,7 @@ public final class Simulation {
     private final SplittableRandom workRandom;
     private final SplittableRandom patienceRandom;
     private final SplittableRandom routerRandom;
-    private final TokenPlacer placer;
+    private final TaskPlacer placer;
     private final SplittableRandom failureRandom;
     private final SplittableRandom setupRandom;
     private final SplittableRandom delayRandom;
@@ -114,13 +114,9 @@ public final class Simulation {
         for (int r = 0; r < routers.length; r++) {
             PolicyConfig routerConfig =
                     config.placeTasks()
-                            ? TokenPlacer.behindPlacer(config.policyConfig(r))
+                            ? TaskPlacer.behindPlacer(config.policyConfig(r))
                             : config.policyConfig(r);
-            RoutingPolicy policy = Policies.create(routerConfig, policyRandom.split());
-            routers[r] =
-                    config.slowStart() > 0
-                            ? new SlowStartPolicy(policy, millis(config.slowStart()))
-                            : policy;
+            routers[r] = newPolicy(routerConfig, policyRandom.split());
         }
         this.oracle = routers[0].readsCurrentQueues();
         this.admission =
@@ -142,9 +138,13 @@ public final class Simulation {
                         || !config.decisionDelay().isZero()
                         || workload != null && workload.hasDeliveryDelays();
         this.placer =
-                config.placeTasks() && TokenPlacer.appliesTo(config.policyConfig(0))
-                        ? new TokenPlacer(
-                                routers.length, TokenPlacer.DEFAULT_EXPIRY_MILLIS, routerRandom)
+                config.placeTasks() && TaskPlacer.appliesTo(config.policyConfig(0))
+                        ? new TaskPlacer(
+                                routers.length,
+                                TaskPlacer.DEFAULT_EXPIRY_MILLIS,
+                                newPolicy(
+                                        TaskPlacer.asOneRouter(config.policyConfig(0)),
+                                        policyRandom.split()))
                         : null;
         this.channel = new ReportChannel(routers, placer, n, delayed, config.updateDelay());
         this.firstJoiner = n - config.joiningServers();
@@ -300,8 +300,10 @@ public final class Simulation {
         if (key == null) {
             key = hashKeys ? "t" + task : "";
         }
-        TokenPlacer.Placement placed =
-                placer != null ? placer.place(millis(now)) : TokenPlacer.Placement.NONE;
+        TaskPlacer.Placement placed =
+                placer != null
+                        ? placer.place(key, ServerReports.taskId(task), millis(now))
+                        : TaskPlacer.Placement.NONE;
         int router =
                 placer != null
                         ? placed.router()
@@ -484,6 +486,14 @@ public final class Simulation {
     }
 
     // ---- helpers ----
+
+    /** A router's policy, behind slow start when the run has one. */
+    private RoutingPolicy newPolicy(PolicyConfig policyConfig, SplittableRandom random) {
+        RoutingPolicy policy = Policies.create(policyConfig, random);
+        return config.slowStart() > 0
+                ? new SlowStartPolicy(policy, millis(config.slowStart()))
+                : policy;
+    }
 
     static long millis(double t) {
         return Math.round(t * MILLIS_PER_UNIT);

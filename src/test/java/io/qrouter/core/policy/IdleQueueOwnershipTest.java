@@ -79,7 +79,7 @@ class IdleQueueOwnershipTest {
         String othersIdle = idOwnedBy(1, 2);
         RoutingPolicy router0 =
                 Policies.create(
-                        TokenPlacer.behindPlacer(
+                        TaskPlacer.behindPlacer(
                                 PolicyConfig.of(PolicyName.HEARTBEAT_K_LIVE).withRouter(0, 2)),
                         new SplittableRandom(5));
         // idle, but router 1's: its owner is sending it a task, so it ranks as holding one
@@ -125,7 +125,7 @@ class IdleQueueOwnershipTest {
     private static RoutingPolicy fallbackRouterWith(String own, String others, int seed) {
         RoutingPolicy router0 =
                 Policies.create(
-                        TokenPlacer.behindPlacer(
+                        TaskPlacer.behindPlacer(
                                 PolicyConfig.of(PolicyName.HEARTBEAT_K_LIVE).withRouter(0, 2)),
                         new SplittableRandom(seed));
         for (String busy : List.of(own, others)) {

@@ -6,9 +6,9 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * A router behind the placer takes the idle server the placement names unless its own view knows
- * the server is no longer idle: its report counts more tasks received, or the router has a task of
- * its own in flight there. Policies without an idle queue ignore the placement.
+ * A router behind the placer takes the server the placement names, by the placer's rule, while its
+ * own view holds that server alive: the placer decided knowing every task in flight, the router
+ * only its own. Policies without an idle queue ignore the placement.
  */
 class PlacedRouteTest {
     private static final int ROUTERS = 2;
@@ -19,25 +19,21 @@ class PlacedRouteTest {
     }
 
     /** Router 0 of two, knowing "fast" idle and owned by it, and "named" busy. */
-    private static RoutingPolicy router(PolicyName name, long namedReceived, int namedQueue) {
+    private static RoutingPolicy router(PolicyName name, int namedQueue) {
         RoutingPolicy router =
                 Policies.create(
-                        TokenPlacer.behindPlacer(PolicyConfig.of(name).withRouter(0, ROUTERS)),
+                        TaskPlacer.behindPlacer(PolicyConfig.of(name).withRouter(0, ROUTERS)),
                         new SplittableRandom(5));
         String fast = ownedByRouter0();
         router.onSnapshot(
                 new ServerSnapshot(fast, 0, true, 0, false, 9, 0, 0, 0).withTasksReceived(0));
-        router.onSnapshot(report("named", 0, namedQueue, namedReceived));
+        router.onSnapshot(report("named", 0, namedQueue, 4));
         return router;
     }
 
-    /**
-     * Routes a task the placer placed on router 0 for {@code serverId}, idle at {@code received}.
-     */
     private static Decision routeNaming(
-            RoutingPolicy router, String task, long at, String serverId, long received) {
-        return router.route(task, at, new TokenPlacer.Placement(0, serverId, received))
-                .orElseThrow();
+            RoutingPolicy router, String task, String serverId, Rule rule) {
+        return router.route(task, 10, new TaskPlacer.Placement(0, serverId, rule)).orElseThrow();
     }
 
     private static String ownedByRouter0() {
@@ -49,35 +45,32 @@ class PlacedRouteTest {
     }
 
     @Test
-    void aServerTheRoutersViewStillShowsBusyIsTakenWhenTheReportCountsNoMoreTasks() {
-        RoutingPolicy router = router(PolicyName.HEARTBEAT_K_LIVE, 4, 1);
-        Decision d = routeNaming(router, "t", 10, "named", 4);
-        assertThat(d.serverId()).isEqualTo("named");
-        assertThat(d.rule()).isEqualTo(Rule.IDLE_QUEUE);
-        // now in flight there: a second placement naming it is not taken
-        Decision next = routeNaming(router, "u", 11, "named", 4);
-        assertThat(next.serverId()).isEqualTo(ownedByRouter0());
+    void theNamedServerIsTakenByThePlacersRuleWhateverTheRoutersOwnViewShows() {
+        RoutingPolicy router = router(PolicyName.HEARTBEAT_K_LIVE, 1);
+        Decision idle = routeNaming(router, "t", "named", Rule.IDLE_QUEUE);
+        assertThat(idle.serverId()).isEqualTo("named");
+        assertThat(idle.rule()).isEqualTo(Rule.IDLE_QUEUE);
+        // busy and with this router's task in flight, where its own choice would be "fast"
+        Decision busy = routeNaming(router, "u", "named", Rule.MIN_K);
+        assertThat(busy.serverId()).isEqualTo("named");
+        assertThat(busy.rule()).isEqualTo(Rule.MIN_K);
+        assertThat(busy.chosenLoad()).isEqualTo(2);
     }
 
     @Test
-    void aServerWhoseNewerReportCountsMoreTasksIsNotTaken() {
-        RoutingPolicy router = router(PolicyName.HEARTBEAT_K_LIVE, 5, 1);
-        Decision d = routeNaming(router, "t", 10, "named", 4);
-        assertThat(d.serverId()).isEqualTo(ownedByRouter0());
-        assertThat(d.rule()).isEqualTo(Rule.IDLE_QUEUE);
-    }
-
-    @Test
-    void anUnknownServerIsNotTaken() {
-        RoutingPolicy router = router(PolicyName.HEARTBEAT_K_LIVE, 4, 1);
-        Decision d = routeNaming(router, "t", 10, "unseen", 4);
+    void aServerTheRoutersViewDoesNotHoldAliveIsNotTaken() {
+        RoutingPolicy router = router(PolicyName.HEARTBEAT_K_LIVE, 1);
+        assertThat(routeNaming(router, "t", "unseen", Rule.IDLE_QUEUE).serverId())
+                .isEqualTo(ownedByRouter0());
+        router.onSnapshot(ServerSnapshot.down("named", 5));
+        Decision d = routeNaming(router, "u", "named", Rule.MIN_K);
         assertThat(d.serverId()).isEqualTo(ownedByRouter0());
     }
 
     @Test
     void aPolicyWithoutAnIdleQueueIgnoresThePlacement() {
-        RoutingPolicy router = router(PolicyName.JSQ, 4, 3);
-        Decision d = routeNaming(router, "t", 10, "named", 4);
+        RoutingPolicy router = router(PolicyName.JSQ, 3);
+        Decision d = routeNaming(router, "t", "named", Rule.IDLE_QUEUE);
         assertThat(d.serverId()).isEqualTo(ownedByRouter0());
     }
 }
