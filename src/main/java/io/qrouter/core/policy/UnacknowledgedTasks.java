@@ -26,6 +26,10 @@ import java.util.Set;
 public final class UnacknowledgedTasks<T> {
     private final long timeoutMillis;
     private final int maxPerServer;
+    private final boolean acknowledgedInOrder;
+
+    /** See {@link #overtaken}. */
+    private long overtaken;
 
     /** Server id → task id → decision, in decision order (so decision times never decrease). */
     private final Map<String, LinkedHashMap<String, Pending<T>>> pendingByServer = new HashMap<>();
@@ -53,6 +57,15 @@ public final class UnacknowledgedTasks<T> {
      * @param maxPerServer at most this many unacknowledged tasks are kept per server
      */
     public UnacknowledgedTasks(long timeoutMillis, int maxPerServer) {
+        this(timeoutMillis, maxPerServer, false);
+    }
+
+    /**
+     * @param acknowledgedInOrder whether a server acknowledges this router's tasks in the order
+     *     they were decided (one router's decisions for a server share a partition of the decisions
+     *     topic): a task older than one acknowledged is then overtaken ({@link #overtaken})
+     */
+    public UnacknowledgedTasks(long timeoutMillis, int maxPerServer, boolean acknowledgedInOrder) {
         if (timeoutMillis <= 0 || maxPerServer <= 0) {
             throw new IllegalArgumentException(
                     "timeoutMillis and maxPerServer must be > 0 (got "
@@ -63,6 +76,7 @@ public final class UnacknowledgedTasks<T> {
         }
         this.timeoutMillis = timeoutMillis;
         this.maxPerServer = maxPerServer;
+        this.acknowledgedInOrder = acknowledgedInOrder;
     }
 
     /** Records a decision; decision times must not decrease from one call to the next. */
@@ -97,16 +111,24 @@ public final class UnacknowledgedTasks<T> {
         if (pending == null || pending.isEmpty()) {
             return 0;
         }
+        long newestAckedHere = Long.MIN_VALUE;
         for (String taskId : acknowledged) {
             Pending<T> acked = pending.remove(taskId);
             if (acked != null) {
-                newestAcknowledgedAt = Math.max(newestAcknowledgedAt, acked.decidedAtMillis());
+                newestAckedHere = Math.max(newestAckedHere, acked.decidedAtMillis());
                 roundTrip(nowMillis - acked.decidedAtMillis());
             }
         }
+        newestAcknowledgedAt = Math.max(newestAcknowledgedAt, newestAckedHere);
+        long overtakenBefore = acknowledgedInOrder ? newestAckedHere : Long.MIN_VALUE;
         long expiredBefore = nowMillis - timeoutMillis;
         for (Iterator<Pending<T>> oldest = pending.values().iterator(); oldest.hasNext(); ) {
             long at = oldest.next().decidedAtMillis();
+            if (at < overtakenBefore) {
+                overtaken++;
+                oldest.remove();
+                continue;
+            }
             if (at >= expiredBefore && at > acknowledgedUpToMillis) {
                 break;
             }
@@ -130,6 +152,17 @@ public final class UnacknowledgedTasks<T> {
     public int pending(String serverId) {
         LinkedHashMap<String, Pending<T>> pending = pendingByServer.get(serverId);
         return pending == null ? 0 : pending.size();
+    }
+
+    /**
+     * Tasks dropped so far because their server acknowledged a task of this router decided after
+     * them (only when acknowledged in order): the server will not acknowledge them. Either lost on
+     * the way, or a decision the server ignores, such as the repeat of a task decided again after
+     * an at-least-once restart (the protocol's dedupe contract). Not evidence of a black hole: the
+     * server answers.
+     */
+    public long overtaken() {
+        return overtaken;
     }
 
     /**

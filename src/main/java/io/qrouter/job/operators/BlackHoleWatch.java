@@ -35,7 +35,7 @@ final class BlackHoleWatch {
         this.ackTimeoutMillis = settings.ackTimeout().toMillis();
         this.inFlight =
                 new UnacknowledgedTasks<>(
-                        settings.inFlightTimeout().toMillis(), MAX_UNACKNOWLEDGED_PER_SERVER);
+                        settings.inFlightTimeout().toMillis(), MAX_UNACKNOWLEDGED_PER_SERVER, true);
         this.blackHoles = new BlackHoles(ackTimeoutMillis, settings.ackEjection().toMillis());
     }
 
@@ -52,6 +52,16 @@ final class BlackHoleWatch {
         long ackedUpTo = update.isEnqueuedOverflow() ? update.getUpdatedAt() : Long.MIN_VALUE;
         return inFlight.pendingAfter(
                 update.getServerId(), update.getEnqueuedSinceLastSnapshot(), ackedUpTo, now);
+    }
+
+    /**
+     * Tasks a server passed over, acknowledging a later one of this router's instead ({@link
+     * UnacknowledgedTasks#overtaken}): the repeats an at-least-once restart decides, or tasks lost
+     * on the way. A router's decisions for one server share the server's partition of the decisions
+     * topic, so the server acknowledges them in order.
+     */
+    long overtaken() {
+        return inFlight.overtaken();
     }
 
     /** The mean time from a decision to the update acknowledging it (NaN before any). */

@@ -18,9 +18,10 @@ import org.apache.flink.metrics.MetricGroup;
  * population variance of K over the alive servers with a finite K, Eq. 55), {@code loadIndexK}
  * (their K as a histogram), {@code serverUpdateAgeMeanMillis} and {@code serverUpdateAgeMaxMillis}
  * (how old the view is), plus {@code tasksBuffered}, {@code tasksDeadLettered}, {@code
- * serversEjected} (black holes), {@code tasksLost} (the tasks they swallowed) and {@code
- * tasksRedecided} (swallowed tasks routed again). Nothing is per server: the series stay as many at
- * 20,000 servers as at 20.
+ * serversEjected} (black holes), {@code tasksLost} (the tasks they swallowed), {@code
+ * tasksRedecided} (swallowed tasks routed again) and {@code tasksOvertaken} (tasks a server passed
+ * over, acknowledging later ones: repeats after an at-least-once restart, or lost on the way).
+ * Nothing is per server: the series stay as many at 20,000 servers as at 20.
  *
  * <p>Gauges read fields the task thread writes; the reporter thread may see a value one update old.
  */
@@ -48,6 +49,7 @@ public final class JobMetrics {
     private volatile int tasksBuffered;
     private volatile long serverUpdateAgeMeanMillis;
     private volatile long serverUpdateAgeMaxMillis;
+    private volatile long tasksOvertaken;
 
     JobMetrics(MetricGroup group) {
         this.group = group;
@@ -65,6 +67,7 @@ public final class JobMetrics {
         group.gauge("idleFractionPJ", (Gauge<Double>) () -> idleFractionPJ);
         group.gauge("loadIndexVarianceF", (Gauge<Double>) () -> loadIndexVarianceF);
         group.gauge("tasksBuffered", (Gauge<Integer>) () -> tasksBuffered);
+        group.gauge("tasksOvertaken", (Gauge<Long>) () -> tasksOvertaken);
     }
 
     void decided(String rule) {
@@ -86,6 +89,10 @@ public final class JobMetrics {
 
     void buffered(int count) {
         tasksBuffered = count;
+    }
+
+    void overtaken(long count) {
+        tasksOvertaken = count;
     }
 
     /**

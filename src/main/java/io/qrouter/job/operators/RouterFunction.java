@@ -350,6 +350,7 @@ public class RouterFunction
     private void feed(ServerUpdate update, long now) {
         if (!watch.isEjected(update.getServerId())) {
             int pending = watch.pendingAfter(update, now);
+            metrics.overtaken(watch.overtaken());
             policy.acknowledgementRoundTrip(watch.meanRoundTripMillis());
             policy.onSnapshot(PolicyRecords.toPolicySnapshot(update, pending));
         }

@@ -24,6 +24,31 @@ class UnacknowledgedTasksTest {
     }
 
     @Test
+    void inOrderATaskOlderThanOneAcknowledgedIsOvertakenAndNoLongerCounts() {
+        UnacknowledgedTasks<String> inOrder = new UnacknowledgedTasks<>(1_000, 100, true);
+        UnacknowledgedTasks<String> anyOrder = new UnacknowledgedTasks<>(1_000, 100);
+        for (UnacknowledgedTasks<String> tasks : List.of(inOrder, anyOrder)) {
+            tasks.routed("a", "t1", "t1", 10);
+            tasks.routed("a", "t2", "t2", 20);
+            tasks.routed("a", "t3", "t3", 20);
+            tasks.routed("a", "t4", "t4", 30);
+            tasks.routed("b", "t5", "t5", 5);
+        }
+        // t2 acknowledged: t1, decided before it, is passed over; t3, decided in the same
+        // millisecond, may still come
+        assertThat(inOrder.pendingAfter("a", List.of("t2"), Long.MIN_VALUE, 40)).isEqualTo(2);
+        assertThat(inOrder.overtaken()).isEqualTo(1);
+        assertThat(inOrder.oldestPendingAt("a")).isEqualTo(20);
+        assertThat(inOrder.pending("b")).as("another server's tasks are untouched").isEqualTo(1);
+        assertThat(anyOrder.pendingAfter("a", List.of("t2"), Long.MIN_VALUE, 40)).isEqualTo(3);
+        assertThat(anyOrder.overtaken()).isZero();
+        // an update that acknowledges nothing passes nothing over
+        assertThat(inOrder.pendingAfter("a", List.of(), Long.MIN_VALUE, 50)).isEqualTo(2);
+        assertThat(inOrder.pendingAfter("a", List.of("t4"), Long.MIN_VALUE, 60)).isZero();
+        assertThat(inOrder.overtaken()).isEqualTo(2);
+    }
+
+    @Test
     void theRoundTripIsARunningMeanOfTheTasksAcknowledgedByName() {
         UnacknowledgedTasks<String> tasks = new UnacknowledgedTasks<>(1_000, 100);
         assertThat(tasks.meanRoundTripMillis()).isNaN();

@@ -178,6 +178,40 @@ class RouterBlackHoleTest extends RouterFunctionTestBase {
                 .containsExactlyElementsOf(tasksOf(all, "hole"));
     }
 
+    /**
+     * After an at-least-once restart the router decides again the tasks read since the checkpoint,
+     * and each server ignores the repeat of a task it already has (the protocol's dedupe contract).
+     * A server that acknowledges a later task of this router has passed the repeat over, not
+     * swallowed it: it is not ejected, and the repeat stops counting on it.
+     */
+    @Test
+    void aServerThatAcknowledgesALaterTaskIsNoBlackHole() throws Exception {
+        var router = goodAndHole(settings("round-robin", "router.ack-timeout.ms", "1000"));
+        for (int i = 0; i < 4; i++) {
+            router.processElement(task("t" + i, 1_000), 1_000);
+        }
+        List<RoutingDecision> first = router.extractOutputValues();
+        List<String> toHole = tasksOf(first, "hole");
+        assertThat(toHole).hasSize(2);
+        acknowledge(router, "good", tasksOf(first, "good"), 1_500);
+        // the first is a repeat the server ignores; it acknowledges the second
+        acknowledge(router, "hole", List.of(toHole.get(1)), 1_500);
+
+        router.setProcessingTime(2_600);
+        router.processElement(task("t4", 2_600), 2_600);
+        router.processElement(task("t5", 2_600), 2_600);
+        List<RoutingDecision> second = router.extractOutputValues().subList(4, 6);
+        acknowledge(router, "good", tasksOf(second, "good"), 2_650);
+        acknowledge(router, "hole", tasksOf(second, "hole"), 2_650);
+        router.setProcessingTime(2_700);
+        router.processElement(task("t6", 2_700), 2_700);
+        router.processElement(task("t7", 2_700), 2_700);
+
+        assertThat(controlLog(router)).isEmpty();
+        assertThat(deadLetters(router)).isEmpty();
+        assertThat(tasksOf(router.extractOutputValues().subList(6, 8), "hole")).hasSize(1);
+    }
+
     /** One router at 1,000 ms that knows two idle servers, "good" and "hole". */
     private RouterHarness goodAndHole(RouterSettings settings) throws Exception {
         var router = router(settings, 1, 0, null);
@@ -198,7 +232,12 @@ class RouterBlackHoleTest extends RouterFunctionTestBase {
 
     private static void acknowledge(RouterHarness router, List<String> taskIds, long at)
             throws Exception {
-        ServerUpdate ack = snapshot("good", at, 0);
+        acknowledge(router, "good", taskIds, at);
+    }
+
+    private static void acknowledge(
+            RouterHarness router, String serverId, List<String> taskIds, long at) throws Exception {
+        ServerUpdate ack = snapshot(serverId, at, 0);
         ack.setEnqueuedSinceLastSnapshot(taskIds);
         router.processBroadcastElement(ack, at);
     }
