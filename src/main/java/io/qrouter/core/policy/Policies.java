@@ -31,6 +31,15 @@ public final class Policies {
     }
 
     /** Shorthand: the named policy with default settings, a single router. */
+    /**
+     * As {@link #create(PolicyConfig, RandomGenerator)}, behind slow start when the window is > 0.
+     */
+    public static RoutingPolicy create(
+            PolicyConfig config, RandomGenerator random, long slowStartMillis) {
+        RoutingPolicy created = create(config, random);
+        return slowStartMillis > 0 ? new SlowStartPolicy(created, slowStartMillis) : created;
+    }
+
     public static RoutingPolicy create(String name, RandomGenerator random) {
         return create(PolicyConfig.of(PolicyName.parse(name)), random);
     }

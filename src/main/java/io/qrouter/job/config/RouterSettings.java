@@ -5,7 +5,6 @@ import io.qrouter.core.policy.PolicyConfig;
 import io.qrouter.core.policy.PolicyName;
 import io.qrouter.core.policy.PrequalSettings;
 import io.qrouter.core.policy.RoutingPolicy;
-import io.qrouter.core.policy.SlowStartPolicy;
 import io.qrouter.core.queueing.LoadIndexWeights;
 import java.io.Serializable;
 import java.time.Duration;
@@ -142,8 +141,7 @@ public record RouterSettings(
 
     /** A policy of {@code config}, behind slow start when {@code router.slow-start} is set. */
     public RoutingPolicy newPolicy(PolicyConfig config, RandomGenerator random) {
-        RoutingPolicy created = Policies.create(config, random);
-        return slowStart.isZero() ? created : new SlowStartPolicy(created, slowStart.toMillis());
+        return Policies.create(config, random, slowStart.toMillis());
     }
 
     static LoadIndexWeights loadIndexWeights(JobConfig config) {

@@ -2,9 +2,12 @@ package io.qrouter.tools.sim;
 
 import io.qrouter.core.estimate.EstimatorConfig;
 import io.qrouter.core.policy.AdaptiveHeartbeat;
+import io.qrouter.core.policy.Policies;
 import io.qrouter.core.policy.PolicyConfig;
 import io.qrouter.core.policy.PolicyName;
+import io.qrouter.core.policy.RoutingPolicy;
 import io.qrouter.core.queueing.LoadIndexWeights;
+import java.util.SplittableRandom;
 
 /**
  * One simulation run. Times are in mean service times of a rate-1 server (one unit = 1000 ms on the
@@ -220,6 +223,11 @@ public record SimConfig(
                 .withWeights(weights)
                 .withRouter(index, routers)
                 .withLoadIndexTimeUnitSeconds(loadIndexTimeUnit);
+    }
+
+    /** A policy of {@code config}, behind slow start when the run has one. */
+    public RoutingPolicy newPolicy(PolicyConfig config, SplittableRandom random) {
+        return Policies.create(config, random, Simulation.millis(slowStart));
     }
 
     /**

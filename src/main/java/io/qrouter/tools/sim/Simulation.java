@@ -3,11 +3,9 @@ package io.qrouter.tools.sim;
 import io.qrouter.core.policy.AdaptiveHeartbeat;
 import io.qrouter.core.policy.Decision;
 import io.qrouter.core.policy.LossAdmission;
-import io.qrouter.core.policy.Policies;
 import io.qrouter.core.policy.PolicyConfig;
 import io.qrouter.core.policy.PolicyName;
 import io.qrouter.core.policy.RoutingPolicy;
-import io.qrouter.core.policy.SlowStartPolicy;
 import io.qrouter.core.policy.TaskPlacer;
 import java.util.Arrays;
 import java.util.Optional;
@@ -116,7 +114,7 @@ public final class Simulation {
                     config.placeTasks()
                             ? TaskPlacer.behindPlacer(config.policyConfig(r))
                             : config.policyConfig(r);
-            routers[r] = newPolicy(routerConfig, policyRandom.split());
+            routers[r] = config.newPolicy(routerConfig, policyRandom.split());
         }
         this.oracle = routers[0].readsCurrentQueues();
         this.admission =
@@ -142,7 +140,7 @@ public final class Simulation {
                         ? new TaskPlacer(
                                 routers.length,
                                 TaskPlacer.DEFAULT_EXPIRY_MILLIS,
-                                newPolicy(
+                                config.newPolicy(
                                         TaskPlacer.asOneRouter(config.policyConfig(0)),
                                         policyRandom.split()))
                         : null;
@@ -486,14 +484,6 @@ public final class Simulation {
     }
 
     // ---- helpers ----
-
-    /** A router's policy, behind slow start when the run has one. */
-    private RoutingPolicy newPolicy(PolicyConfig policyConfig, SplittableRandom random) {
-        RoutingPolicy policy = Policies.create(policyConfig, random);
-        return config.slowStart() > 0
-                ? new SlowStartPolicy(policy, millis(config.slowStart()))
-                : policy;
-    }
 
     static long millis(double t) {
         return Math.round(t * MILLIS_PER_UNIT);
