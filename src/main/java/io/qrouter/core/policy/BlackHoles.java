@@ -7,15 +7,23 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One router's black-hole detector: a server that acknowledged none of the tasks this router sent
- * it (no ENQUEUED came back) while tasks decided an acknowledgement timeout later came back from
- * any server, is ejected, as outlier ejection ejects a failing one, for an ejection time that
- * doubles with each ejection (at most {@value #MAX_EJECTION_FACTOR} times). A healthy server
- * acknowledges a task when it reaches it, long before it serves it, so the timeout need only cover
- * how much one server's way there and back may lag another's.
+ * One router's black-hole detector: a server that acknowledged none of {@value #MIN_SWALLOWED} or
+ * more tasks this router sent it (no ENQUEUED came back) while tasks decided an acknowledgement
+ * timeout later came back from any server, is ejected, as outlier ejection ejects a failing one,
+ * for an ejection time that doubles with each ejection (at most {@value #MAX_EJECTION_FACTOR}
+ * times). A healthy server acknowledges a task when it reaches it, long before it serves it, so the
+ * timeout need only cover how much one server's way there and back may lag another's.
  */
 public final class BlackHoles {
     static final int MAX_EJECTION_FACTOR = 16;
+
+    /**
+     * Tasks a server must have left unacknowledged past the timeout to be ejected. One is no
+     * evidence: a task is lost when the broker restarts, and the server it was meant for, counting
+     * it in flight, looks busy and gets no later task whose acknowledgement would clear it. A black
+     * hole keeps taking tasks (its reports say idle), so two cost it little time.
+     */
+    public static final int MIN_SWALLOWED = 2;
 
     private final long ackTimeoutMillis;
     private final long baseEjectionMillis;
@@ -38,12 +46,12 @@ public final class BlackHoles {
     }
 
     /**
-     * True when a server's oldest unacknowledged task from this router, decided at {@code
-     * oldestUnacknowledgedAt} (Long.MAX_VALUE: none), is more than the timeout older than the
-     * newest task that came back acknowledged from some server ({@code loopProvenUpTo}, see {@link
-     * UnacknowledgedTasks#newestAcknowledgedDecisionAt}). The timeout is measured against the loop,
-     * not the clock: after a broker or job restart every acknowledgement is late, and a clock-based
-     * timeout would eject every server at once.
+     * True when a server's {@link #MIN_SWALLOWED}-th oldest unacknowledged task from this router,
+     * decided at {@code oldestUnacknowledgedAt} (Long.MAX_VALUE: it has fewer), is more than the
+     * timeout older than the newest task that came back acknowledged from some server ({@code
+     * loopProvenUpTo}, see {@link UnacknowledgedTasks#newestAcknowledgedDecisionAt}). The timeout
+     * is measured against the loop, not the clock: after a broker or job restart every
+     * acknowledgement is late, and a clock-based timeout would eject every server at once.
      */
     public boolean overdue(long oldestUnacknowledgedAt, long loopProvenUpTo) {
         return oldestUnacknowledgedAt != Long.MAX_VALUE

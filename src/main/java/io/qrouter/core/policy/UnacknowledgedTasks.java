@@ -166,14 +166,19 @@ public final class UnacknowledgedTasks<T> {
     }
 
     /**
-     * When this router's oldest unacknowledged task for the server was decided; Long.MAX_VALUE:
-     * none.
+     * When the server's {@code k}-th oldest task this router has unacknowledged was decided (k from
+     * 1); Long.MAX_VALUE: it has fewer.
      */
-    public long oldestPendingAt(String serverId) {
+    public long pendingAt(String serverId, int k) {
         LinkedHashMap<String, Pending<T>> pending = pendingByServer.get(serverId);
-        return pending == null || pending.isEmpty()
-                ? Long.MAX_VALUE
-                : pending.values().iterator().next().decidedAtMillis();
+        if (pending == null || pending.size() < k) {
+            return Long.MAX_VALUE;
+        }
+        Iterator<Pending<T>> oldest = pending.values().iterator();
+        for (int i = 1; i < k; i++) {
+            oldest.next();
+        }
+        return oldest.next().decidedAtMillis();
     }
 
     /**
@@ -203,11 +208,14 @@ public final class UnacknowledgedTasks<T> {
                         : meanRoundTripMillis + ROUND_TRIP_WEIGHT * (m - meanRoundTripMillis);
     }
 
-    /** The servers with an unacknowledged task decided before {@code decidedBeforeMillis}. */
-    public List<String> overdue(long decidedBeforeMillis) {
+    /**
+     * The servers with at least {@code k} unacknowledged tasks decided before {@code
+     * decidedBeforeMillis}.
+     */
+    public List<String> overdue(long decidedBeforeMillis, int k) {
         List<String> overdue = new ArrayList<>();
         for (String serverId : withPending) {
-            if (oldestPendingAt(serverId) < decidedBeforeMillis) {
+            if (pendingAt(serverId, k) < decidedBeforeMillis) {
                 overdue.add(serverId);
             }
         }

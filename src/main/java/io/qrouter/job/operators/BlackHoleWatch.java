@@ -73,10 +73,14 @@ final class BlackHoleWatch {
         return blackHoles.isEjected(serverId);
     }
 
-    /** True when the server has held one of this router's tasks unacknowledged too long. */
+    /**
+     * True when the server has held {@link BlackHoles#MIN_SWALLOWED} of this router's tasks
+     * unacknowledged too long.
+     */
     boolean isOverdue(String serverId) {
         return blackHoles.overdue(
-                inFlight.oldestPendingAt(serverId), inFlight.newestAcknowledgedDecisionAt());
+                inFlight.pendingAt(serverId, BlackHoles.MIN_SWALLOWED),
+                inFlight.newestAcknowledgedDecisionAt());
     }
 
     /**
@@ -90,7 +94,9 @@ final class BlackHoleWatch {
         }
         sweptAt = now;
         long before = blackHoles.overdueBefore(inFlight.newestAcknowledgedDecisionAt());
-        return before == Long.MIN_VALUE ? List.of() : inFlight.overdue(before);
+        return before == Long.MIN_VALUE
+                ? List.of()
+                : inFlight.overdue(before, BlackHoles.MIN_SWALLOWED);
     }
 
     /** Ejects the server; its unacknowledged tasks wait for {@link #nextUnsettled}. */

@@ -38,7 +38,7 @@ class UnacknowledgedTasksTest {
         // millisecond, may still come
         assertThat(inOrder.pendingAfter("a", List.of("t2"), Long.MIN_VALUE, 40)).isEqualTo(2);
         assertThat(inOrder.overtaken()).isEqualTo(1);
-        assertThat(inOrder.oldestPendingAt("a")).isEqualTo(20);
+        assertThat(inOrder.pendingAt("a", 1)).isEqualTo(20);
         assertThat(inOrder.pending("b")).as("another server's tasks are untouched").isEqualTo(1);
         assertThat(anyOrder.pendingAfter("a", List.of("t2"), Long.MIN_VALUE, 40)).isEqualTo(3);
         assertThat(anyOrder.overtaken()).isZero();
@@ -97,17 +97,22 @@ class UnacknowledgedTasksTest {
         tasks.routed("a", "t2", "t2", 50);
         tasks.routed("b", "t3", "t3", 40);
         tasks.routed("c", "t4", "t4", 5);
-        assertThat(tasks.overdue(30)).containsExactlyInAnyOrder("a", "c");
+        assertThat(tasks.overdue(30, 1)).containsExactlyInAnyOrder("a", "c");
+        assertThat(tasks.overdue(30, 2)).as("a second task before the cutoff").isEmpty();
+        assertThat(tasks.overdue(51, 2)).containsExactly("a");
+        assertThat(tasks.pendingAt("a", 1)).isEqualTo(10);
+        assertThat(tasks.pendingAt("a", 2)).isEqualTo(50);
+        assertThat(tasks.pendingAt("a", 3)).isEqualTo(Long.MAX_VALUE);
         // acknowledged, emptied, drained or forgotten: no longer overdue
         tasks.pendingAfter("c", List.of("t4"), Long.MIN_VALUE, 60);
-        assertThat(tasks.overdue(30)).containsExactly("a");
+        assertThat(tasks.overdue(30, 1)).containsExactly("a");
         assertThat(tasks.drain("a")).containsExactly("t1", "t2");
-        assertThat(tasks.overdue(1_000)).containsExactly("b");
+        assertThat(tasks.overdue(1_000, 1)).containsExactly("b");
         tasks.forget("b");
-        assertThat(tasks.overdue(1_000)).isEmpty();
+        assertThat(tasks.overdue(1_000, 1)).isEmpty();
         // a server routed to again after it emptied is watched again
         tasks.routed("c", "t5", "t5", 70);
-        assertThat(tasks.overdue(1_000)).containsExactly("c");
+        assertThat(tasks.overdue(1_000, 1)).containsExactly("c");
         assertThat(tasks.drain("nobody")).isEmpty();
     }
 

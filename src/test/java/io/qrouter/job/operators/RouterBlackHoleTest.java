@@ -123,22 +123,23 @@ class RouterBlackHoleTest extends RouterFunctionTestBase {
     @Test
     void withRedecideATaskNoServerCanTakeIsDeadLetteredStill() throws Exception {
         var router = goodAndHole(redeciding());
-        router.processElement(task("t0", 1_000), 1_000);
-        router.processElement(task("t1", 1_000), 1_000);
+        for (int i = 0; i < 4; i++) {
+            router.processElement(task("t" + i, 1_000), 1_000);
+        }
         router.setProcessingTime(2_001);
-        router.processElement(task("t2", 2_001), 2_001);
-        router.processElement(task("t3", 2_001), 2_001);
+        router.processElement(task("t4", 2_001), 2_001);
+        router.processElement(task("t5", 2_001), 2_001);
         List<RoutingDecision> first = router.extractOutputValues();
         acknowledge(router, tasksOf(first, "good"), 2_050);
         ServerUpdate left = snapshot("good", 2_060, 0);
         left.setGone(true);
         router.processBroadcastElement(left, 2_060);
         router.setProcessingTime(2_100);
-        router.processElement(task("t4", 2_100), 2_100);
+        router.processElement(task("t6", 2_100), 2_100);
         assertThat(router.extractOutputValues())
-                .as("t4 waits in the buffer; nothing is decided twice")
+                .as("t6 waits in the buffer; nothing is decided twice")
                 .extracting(RoutingDecision::getTaskId)
-                .containsExactly("t0", "t1", "t2", "t3");
+                .containsExactly("t0", "t1", "t2", "t3", "t4", "t5");
         assertThat(deadLetters(router))
                 .extracting(DeadLetter::getTaskId)
                 .containsExactlyElementsOf(tasksOf(first, "hole"));
@@ -155,12 +156,13 @@ class RouterBlackHoleTest extends RouterFunctionTestBase {
     @Test
     void aSilentPipelineEjectsNobodyUntilALaterTaskMakesTheLoop() throws Exception {
         var router = goodAndHole(settings("round-robin", "router.ack-timeout.ms", "1000"));
-        router.processElement(task("t0", 1_000), 1_000);
-        router.processElement(task("t1", 1_000), 1_000);
+        for (int i = 0; i < 4; i++) {
+            router.processElement(task("t" + i, 1_000), 1_000);
+        }
         router.setProcessingTime(5_000);
         acknowledge(router, tasksOf(router.extractOutputValues(), "good"), 5_000);
-        router.processElement(task("t2", 5_000), 5_000);
-        router.processElement(task("t3", 5_000), 5_000);
+        router.processElement(task("t4", 5_000), 5_000);
+        router.processElement(task("t5", 5_000), 5_000);
         assertThat(controlLog(router))
                 .as("4 s of silence, then one server's acknowledgement of a task as old")
                 .isEmpty();
@@ -169,7 +171,7 @@ class RouterBlackHoleTest extends RouterFunctionTestBase {
         List<RoutingDecision> all = router.extractOutputValues();
         acknowledge(router, tasksOf(all, "good"), 5_100);
         router.setProcessingTime(5_200);
-        router.processElement(task("t4", 5_200), 5_200);
+        router.processElement(task("t6", 5_200), 5_200);
         assertThat(controlLog(router))
                 .singleElement()
                 .satisfies(e -> assertThat(e.getTarget()).isEqualTo("hole"));
@@ -210,6 +212,41 @@ class RouterBlackHoleTest extends RouterFunctionTestBase {
         assertThat(controlLog(router)).isEmpty();
         assertThat(deadLetters(router)).isEmpty();
         assertThat(tasksOf(router.extractOutputValues().subList(6, 8), "hole")).hasSize(1);
+    }
+
+    /**
+     * A task lost when the broker restarts leaves its server one unacknowledged task, and that
+     * task, counted in flight, makes the server look busy: no later task would clear it. One task
+     * is no evidence; a second one past the timeout is.
+     */
+    @Test
+    void oneUnacknowledgedTaskIsNoEvidenceATwoAre() throws Exception {
+        var router = goodAndHole(settings("jsq", "router.ack-timeout.ms", "1000"));
+        router.processElement(task("t0", 1_000), 1_000);
+        router.processElement(task("t1", 1_000), 1_000);
+        List<RoutingDecision> first = router.extractOutputValues();
+        assertThat(tasksOf(first, "hole")).hasSize(1);
+        router.setProcessingTime(2_500);
+        for (int i = 2; i < 6; i++) {
+            router.processElement(task("t" + i, 2_500), 2_500);
+            acknowledge(router, tasksOf(router.extractOutputValues(), "good"), 2_550);
+        }
+        router.setProcessingTime(2_700);
+        router.processElement(task("t6", 2_700), 2_700);
+        assertThat(controlLog(router)).as("one task of the hole's past the timeout").isEmpty();
+
+        // the hole takes a second task and leaves it unacknowledged past the timeout too
+        List<String> toHole = tasksOf(router.extractOutputValues(), "hole");
+        assertThat(toHole).hasSizeGreaterThan(1);
+        router.setProcessingTime(4_000);
+        router.processElement(task("t7", 4_000), 4_000);
+        acknowledge(router, tasksOf(router.extractOutputValues(), "good"), 4_050);
+        router.setProcessingTime(4_200);
+        router.processElement(task("t8", 4_200), 4_200);
+        assertThat(controlLog(router))
+                .singleElement()
+                .satisfies(e -> assertThat(e.getTarget()).isEqualTo("hole"));
+        assertThat(deadLetters(router)).extracting(DeadLetter::getTaskId).containsAll(toHole);
     }
 
     /** One router at 1,000 ms that knows two idle servers, "good" and "hole". */
