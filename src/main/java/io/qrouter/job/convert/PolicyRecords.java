@@ -39,6 +39,15 @@ public final class PolicyRecords {
                 .plusUnacknowledged(unacknowledgedTasks);
     }
 
+    /**
+     * Up to when an update acknowledges every task decided: its time when its ENQUEUED list
+     * overflowed (the list is then incomplete), else {@code Long.MIN_VALUE} (the list names them
+     * all).
+     */
+    public static long acknowledgedUpTo(ServerUpdate update) {
+        return update.isEnqueuedOverflow() ? update.getUpdatedAt() : Long.MIN_VALUE;
+    }
+
     /** The task's affinity key for the hash policy: its taskKey, else its id. */
     public static String routingKey(TaskRequest task) {
         return task.getTaskKey() != null ? task.getTaskKey() : task.getTaskId();

@@ -4,6 +4,7 @@ import io.qrouter.avro.TaskRequest;
 import io.qrouter.core.policy.BlackHoles;
 import io.qrouter.core.policy.UnacknowledgedTasks;
 import io.qrouter.job.config.RouterSettings;
+import io.qrouter.job.convert.PolicyRecords;
 import io.qrouter.job.records.ServerUpdate;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -49,9 +50,11 @@ final class BlackHoleWatch {
      * server.
      */
     int pendingAfter(ServerUpdate update, long now) {
-        long ackedUpTo = update.isEnqueuedOverflow() ? update.getUpdatedAt() : Long.MIN_VALUE;
         return inFlight.pendingAfter(
-                update.getServerId(), update.getEnqueuedSinceLastSnapshot(), ackedUpTo, now);
+                update.getServerId(),
+                update.getEnqueuedSinceLastSnapshot(),
+                PolicyRecords.acknowledgedUpTo(update),
+                now);
     }
 
     /**

@@ -43,9 +43,7 @@ public final class RouterInput extends Tuple4<String, TaskRequest, String, Strin
 
     /** A task keyed for the router the placer chose, with the server it named. */
     public static RouterInput placed(String key, TaskRequest task, TaskPlacer.Placement placed) {
-        return placed.named()
-                ? new RouterInput(key, task, placed.serverId(), placed.rule().name())
-                : new RouterInput(key, task, "", "");
+        return new RouterInput(key, task, placed.serverId(), placed.rule().name());
     }
 
     public TaskRequest task() {

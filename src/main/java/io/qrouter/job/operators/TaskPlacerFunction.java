@@ -102,9 +102,7 @@ public class TaskPlacerFunction
                             placer.onSnapshot(
                                     PolicyRecords.toPolicySnapshot(update, 0),
                                     update.getEnqueuedSinceLastSnapshot(),
-                                    update.isEnqueuedOverflow()
-                                            ? update.getUpdatedAt()
-                                            : Long.MIN_VALUE,
+                                    PolicyRecords.acknowledgedUpTo(update),
                                     now);
                         }
                     }
