@@ -37,6 +37,9 @@ public final class BlackHoles {
     /** The earliest time an ejection ends (Long.MAX_VALUE: none). */
     private long nextReturnAt = Long.MAX_VALUE;
 
+    /** See {@link #loopProven}. */
+    private long recoveringUntil = Long.MIN_VALUE;
+
     /**
      * @param ackTimeoutMillis 0: never eject
      */
@@ -66,6 +69,26 @@ public final class BlackHoles {
         return ackTimeoutMillis == 0 || loopProvenUpTo == Long.MIN_VALUE
                 ? Long.MIN_VALUE
                 : loopProvenUpTo - ackTimeoutMillis;
+    }
+
+    /**
+     * An acknowledgement moved the loop's proof ({@link #overdue}) to a decision made at {@code
+     * upTo}, seen at {@code nowMillis}. When that decision is older than the timeout, nothing
+     * decided since had come back from any server: the loop itself stalled (a broker or job
+     * restart), and as it catches up each partition and consumer comes back at its own pace, so a
+     * server acknowledging a second after another is late, not a black hole. No server is judged
+     * until one timeout from now ({@link #judging}). One late server cannot hold this off for
+     * others: its acknowledgements do not move a proof that the others keep fresh.
+     */
+    public void loopProven(long upTo, long nowMillis) {
+        if (ackTimeoutMillis > 0 && nowMillis - upTo > ackTimeoutMillis) {
+            recoveringUntil = Math.max(recoveringUntil, nowMillis + ackTimeoutMillis);
+        }
+    }
+
+    /** False while the loop is catching up after a stall ({@link #loopProven}). */
+    public boolean judging(long nowMillis) {
+        return nowMillis >= recoveringUntil;
     }
 
     /** Ejects {@code serverId}; returns until when (the router clock). */

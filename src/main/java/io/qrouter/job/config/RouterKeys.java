@@ -155,7 +155,7 @@ final class RouterKeys {
                     "Black-hole ejection: a server that acknowledged (ENQUEUED) none of the tasks a router sent it, while "
                             + "tasks the router decided this much later came back acknowledged from any server, is ejected by that router, its unacknowledged tasks dead-lettered (or re-decided, see "
                             + "router.redecide-unacknowledged) and the ejection logged on control-log; with exactly-once sinks the checkpoint interval is added (decisions "
-                            + "are invisible until committed). 0: off.");
+                            + "are invisible until committed). After the loop itself stalls (an acknowledgement of a decision older than this, as after a broker or job restart), no server is judged for this long again. 0: off.");
 
     static final KeySpec ROUTER_ACK_EJECTION_MS =
             new KeySpec(

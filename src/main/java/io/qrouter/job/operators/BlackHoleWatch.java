@@ -50,11 +50,18 @@ final class BlackHoleWatch {
      * server.
      */
     int pendingAfter(ServerUpdate update, long now) {
-        return inFlight.pendingAfter(
-                update.getServerId(),
-                update.getEnqueuedSinceLastSnapshot(),
-                PolicyRecords.acknowledgedUpTo(update),
-                now);
+        long provenBefore = inFlight.newestAcknowledgedDecisionAt();
+        int pending =
+                inFlight.pendingAfter(
+                        update.getServerId(),
+                        update.getEnqueuedSinceLastSnapshot(),
+                        PolicyRecords.acknowledgedUpTo(update),
+                        now);
+        long proven = inFlight.newestAcknowledgedDecisionAt();
+        if (proven > provenBefore) {
+            blackHoles.loopProven(proven, now);
+        }
+        return pending;
     }
 
     /**
@@ -78,12 +85,14 @@ final class BlackHoleWatch {
 
     /**
      * True when the server has held {@link BlackHoles#MIN_SWALLOWED} of this router's tasks
-     * unacknowledged too long.
+     * unacknowledged too long, and the loop is not catching up after a stall ({@link
+     * BlackHoles#judging}).
      */
-    boolean isOverdue(String serverId) {
-        return blackHoles.overdue(
-                inFlight.pendingAt(serverId, BlackHoles.MIN_SWALLOWED),
-                inFlight.newestAcknowledgedDecisionAt());
+    boolean isOverdue(String serverId, long now) {
+        return blackHoles.judging(now)
+                && blackHoles.overdue(
+                        inFlight.pendingAt(serverId, BlackHoles.MIN_SWALLOWED),
+                        inFlight.newestAcknowledgedDecisionAt());
     }
 
     /**
@@ -92,7 +101,9 @@ final class BlackHoleWatch {
      * tasks make it look busy) still holds the tasks it swallowed.
      */
     List<String> sweep(long now) {
-        if (ackTimeoutMillis == 0 || now - sweptAt < SWEEP_PERIOD_MILLIS) {
+        if (ackTimeoutMillis == 0
+                || now - sweptAt < SWEEP_PERIOD_MILLIS
+                || !blackHoles.judging(now)) {
             return List.of();
         }
         sweptAt = now;

@@ -255,7 +255,7 @@ public class RouterFunction
             }
         }
         Optional<Decision> decision = policy.route(PolicyRecords.routingKey(task), now, placed);
-        while (decision.isPresent() && watch.isOverdue(decision.get().serverId())) {
+        while (decision.isPresent() && watch.isOverdue(decision.get().serverId(), now)) {
             eject(decision.get().serverId(), now);
             decision = policy.route(PolicyRecords.routingKey(task), now);
         }

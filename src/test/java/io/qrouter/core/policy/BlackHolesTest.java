@@ -22,6 +22,23 @@ class BlackHolesTest {
     }
 
     @Test
+    void aProofOlderThanTheTimeoutStopsJudgingForOneTimeout() {
+        BlackHoles holes = new BlackHoles(1_000, 5_000);
+        assertThat(holes.judging(0)).isTrue();
+        holes.loopProven(4_000, 5_000);
+        assertThat(holes.judging(5_000)).as("a round trip of exactly the timeout").isTrue();
+        holes.loopProven(4_000, 5_001);
+        assertThat(holes.judging(5_001)).isFalse();
+        assertThat(holes.judging(6_000)).isFalse();
+        holes.loopProven(5_950, 6_000);
+        assertThat(holes.judging(6_000)).as("a fresh proof does not shorten it").isFalse();
+        assertThat(holes.judging(6_001)).isTrue();
+        BlackHoles off = new BlackHoles(0, 5_000);
+        off.loopProven(0, 60_000);
+        assertThat(off.judging(60_000)).isTrue();
+    }
+
+    @Test
     void theEjectionDoublesEachTimeUpToSixteenfoldAndEnds() {
         BlackHoles holes = new BlackHoles(1_000, 5_000);
         long[] expected = {5_000, 10_000, 20_000, 40_000, 80_000, 80_000};
