@@ -3,6 +3,7 @@ package io.qrouter.bench;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The tables of a {@link PipelineBenchReport} for a terminal: throughput, latency against rate, the
@@ -57,6 +58,7 @@ final class PipelineBenchTable {
         for (ThroughputRun.Result r : report.throughput()) {
             r.sides().forEach(side -> row(out, r, side));
         }
+        threadTable(out);
         out.printf(
                 Locale.ROOT,
                 "%nlatency: live tasks at each rate with their events and heartbeats; delivery (send"
@@ -109,6 +111,28 @@ final class PipelineBenchTable {
                     h.keptUp() ? "yes" : "no (" + h.lagging() + ")");
         }
         out.flush();
+    }
+
+    /** Where the job's CPU went in each drain: its busiest operators, per input record. */
+    private void threadTable(PrintWriter out) {
+        out.printf(
+                Locale.ROOT,
+                "%nthe job's drain by thread: CPU µs per input record, its busiest operators, then"
+                        + " the rest%n");
+        out.printf(Locale.ROOT, "  %7s  %-48s %8s%n", "N", "operator", "µs/rec");
+        for (ThroughputRun.Result r : report.throughput()) {
+            SideThroughput job = r.job().get(0);
+            Map<String, Double> perRecord =
+                    DrainByThread.microsPerRecord(
+                            job.topThreads(),
+                            job.cpuMicrosPerTask() * r.tasks() / 1_000,
+                            r.tasks() + r.events() + r.heartbeats());
+            String n = String.format(Locale.ROOT, "%,d", r.servers());
+            for (Map.Entry<String, Double> e : perRecord.entrySet()) {
+                out.printf(Locale.ROOT, "  %7s  %-48s %8.2f%n", n, e.getKey(), e.getValue());
+                n = "";
+            }
+        }
     }
 
     /** Each side's latency split at the decision: the way in, and the way out. */
