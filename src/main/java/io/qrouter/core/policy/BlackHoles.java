@@ -40,6 +40,9 @@ public final class BlackHoles {
     /** See {@link #loopProven}. */
     private long recoveringUntil = Long.MIN_VALUE;
 
+    /** See {@link #stalls}. */
+    private long stalls;
+
     /**
      * @param ackTimeoutMillis 0: never eject
      */
@@ -82,8 +85,16 @@ public final class BlackHoles {
      */
     public void loopProven(long upTo, long nowMillis) {
         if (ackTimeoutMillis > 0 && nowMillis - upTo > ackTimeoutMillis) {
+            if (judging(nowMillis)) {
+                stalls++;
+            }
             recoveringUntil = Math.max(recoveringUntil, nowMillis + ackTimeoutMillis);
         }
+    }
+
+    /** The loop's stalls seen so far ({@link #loopProven}): one per recovery, however extended. */
+    public long stalls() {
+        return stalls;
     }
 
     /** False while the loop is catching up after a stall ({@link #loopProven}). */

@@ -74,6 +74,11 @@ final class BlackHoleWatch {
         return inFlight.overtaken();
     }
 
+    /** Stalls of this router's loop so far ({@link BlackHoles#loopProven}). */
+    long loopStalls() {
+        return blackHoles.stalls();
+    }
+
     /** The mean time from a decision to the update acknowledging it (NaN before any). */
     double meanRoundTripMillis() {
         return inFlight.meanRoundTripMillis();

@@ -20,8 +20,9 @@ import org.apache.flink.metrics.MetricGroup;
  * (how old the view is), plus {@code tasksBuffered}, {@code tasksDeadLettered}, {@code
  * serversEjected} (black holes), {@code tasksLost} (the tasks they swallowed), {@code
  * tasksRedecided} (swallowed tasks routed again) and {@code tasksOvertaken} (tasks a server passed
- * over, acknowledging later ones: repeats after an at-least-once restart, or lost on the way).
- * Nothing is per server: the series stay as many at 20,000 servers as at 20.
+ * over, acknowledging later ones: repeats after an at-least-once restart, or lost on the way) and
+ * {@code ackLoopStalls} (times the loop itself stalled, after which no black hole is judged for one
+ * timeout). Nothing is per server: the series stay as many at 20,000 servers as at 20.
  *
  * <p>Gauges read fields the task thread writes; the reporter thread may see a value one update old.
  */
@@ -50,6 +51,7 @@ public final class JobMetrics {
     private volatile long serverUpdateAgeMeanMillis;
     private volatile long serverUpdateAgeMaxMillis;
     private volatile long tasksOvertaken;
+    private volatile long ackLoopStalls;
 
     JobMetrics(MetricGroup group) {
         this.group = group;
@@ -68,6 +70,7 @@ public final class JobMetrics {
         group.gauge("loadIndexVarianceF", (Gauge<Double>) () -> loadIndexVarianceF);
         group.gauge("tasksBuffered", (Gauge<Integer>) () -> tasksBuffered);
         group.gauge("tasksOvertaken", (Gauge<Long>) () -> tasksOvertaken);
+        group.gauge("ackLoopStalls", (Gauge<Long>) () -> ackLoopStalls);
     }
 
     void decided(String rule) {
@@ -93,6 +96,10 @@ public final class JobMetrics {
 
     void overtaken(long count) {
         tasksOvertaken = count;
+    }
+
+    void loopStalls(long count) {
+        ackLoopStalls = count;
     }
 
     /**

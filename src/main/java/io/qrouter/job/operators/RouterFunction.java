@@ -351,6 +351,7 @@ public class RouterFunction
         if (!watch.isEjected(update.getServerId())) {
             int pending = watch.pendingAfter(update, now);
             metrics.overtaken(watch.overtaken());
+            metrics.loopStalls(watch.loopStalls());
             policy.acknowledgementRoundTrip(watch.meanRoundTripMillis());
             policy.onSnapshot(PolicyRecords.toPolicySnapshot(update, pending));
         }

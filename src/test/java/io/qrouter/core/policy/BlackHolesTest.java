@@ -33,6 +33,9 @@ class BlackHolesTest {
         holes.loopProven(5_950, 6_000);
         assertThat(holes.judging(6_000)).as("a fresh proof does not shorten it").isFalse();
         assertThat(holes.judging(6_001)).isTrue();
+        assertThat(holes.stalls()).as("one stall, extended once").isEqualTo(1);
+        holes.loopProven(5_000, 7_000);
+        assertThat(holes.stalls()).isEqualTo(2);
         BlackHoles off = new BlackHoles(0, 5_000);
         off.loopProven(0, 60_000);
         assertThat(off.judging(60_000)).isTrue();
