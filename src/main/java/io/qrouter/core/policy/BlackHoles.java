@@ -57,19 +57,20 @@ public final class BlackHoles {
      * timeout older than the newest task that came back acknowledged from some server ({@code
      * loopProvenUpTo}, see {@link UnacknowledgedTasks#newestAcknowledgedDecisionAt}). The timeout
      * is measured against the loop, not the clock: after a broker or job restart every
-     * acknowledgement is late, and a clock-based timeout would eject every server at once.
+     * acknowledgement is late, and a clock-based timeout would eject every server at once. Never
+     * while the loop catches up after a stall ({@link #judging}).
      */
-    public boolean overdue(long oldestUnacknowledgedAt, long loopProvenUpTo) {
+    public boolean overdue(long oldestUnacknowledgedAt, long loopProvenUpTo, long nowMillis) {
         return oldestUnacknowledgedAt != Long.MAX_VALUE
-                && oldestUnacknowledgedAt < overdueBefore(loopProvenUpTo);
+                && oldestUnacknowledgedAt < overdueBefore(loopProvenUpTo, nowMillis);
     }
 
     /**
      * Tasks decided before this are overdue wherever they are unacknowledged ({@link #overdue});
      * Long.MIN_VALUE: none is.
      */
-    public long overdueBefore(long loopProvenUpTo) {
-        return ackTimeoutMillis == 0 || loopProvenUpTo == Long.MIN_VALUE
+    public long overdueBefore(long loopProvenUpTo, long nowMillis) {
+        return ackTimeoutMillis == 0 || loopProvenUpTo == Long.MIN_VALUE || !judging(nowMillis)
                 ? Long.MIN_VALUE
                 : loopProvenUpTo - ackTimeoutMillis;
     }

@@ -23,7 +23,6 @@ final class BlackHoleWatch {
     /** How often the servers' unacknowledged tasks are looked over for black holes. */
     private static final long SWEEP_PERIOD_MILLIS = 100;
 
-    private final long ackTimeoutMillis;
     private final UnacknowledgedTasks<TaskRequest> inFlight;
     private final BlackHoles blackHoles;
     private final Deque<Ejection> unsettled = new ArrayDeque<>();
@@ -33,11 +32,11 @@ final class BlackHoleWatch {
     record Ejection(String serverId, List<TaskRequest> tasks, long at, long until) {}
 
     BlackHoleWatch(RouterSettings settings) {
-        this.ackTimeoutMillis = settings.ackTimeout().toMillis();
         this.inFlight =
                 new UnacknowledgedTasks<>(
                         settings.inFlightTimeout().toMillis(), MAX_UNACKNOWLEDGED_PER_SERVER, true);
-        this.blackHoles = new BlackHoles(ackTimeoutMillis, settings.ackEjection().toMillis());
+        this.blackHoles =
+                new BlackHoles(settings.ackTimeout().toMillis(), settings.ackEjection().toMillis());
     }
 
     void routed(String serverId, TaskRequest task, long now) {
@@ -94,10 +93,10 @@ final class BlackHoleWatch {
      * BlackHoles#judging}).
      */
     boolean isOverdue(String serverId, long now) {
-        return blackHoles.judging(now)
-                && blackHoles.overdue(
-                        inFlight.pendingAt(serverId, BlackHoles.MIN_SWALLOWED),
-                        inFlight.newestAcknowledgedDecisionAt());
+        return blackHoles.overdue(
+                inFlight.pendingAt(serverId, BlackHoles.MIN_SWALLOWED),
+                inFlight.newestAcknowledgedDecisionAt(),
+                now);
     }
 
     /**
@@ -106,13 +105,13 @@ final class BlackHoleWatch {
      * tasks make it look busy) still holds the tasks it swallowed.
      */
     List<String> sweep(long now) {
-        if (ackTimeoutMillis == 0
-                || now - sweptAt < SWEEP_PERIOD_MILLIS
-                || !blackHoles.judging(now)) {
+        // the sweep's period starts again only when it may judge: the first after a stall runs at
+        // once
+        if (now - sweptAt < SWEEP_PERIOD_MILLIS || !blackHoles.judging(now)) {
             return List.of();
         }
         sweptAt = now;
-        long before = blackHoles.overdueBefore(inFlight.newestAcknowledgedDecisionAt());
+        long before = blackHoles.overdueBefore(inFlight.newestAcknowledgedDecisionAt(), now);
         return before == Long.MIN_VALUE
                 ? List.of()
                 : inFlight.overdue(before, BlackHoles.MIN_SWALLOWED);

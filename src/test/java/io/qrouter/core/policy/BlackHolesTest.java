@@ -8,17 +8,19 @@ class BlackHolesTest {
     @Test
     void overdueOnlyWhenATaskDecidedMoreThanTheTimeoutLaterCameBack() {
         BlackHoles holes = new BlackHoles(1_000, 5_000);
-        assertThat(holes.overdue(Long.MAX_VALUE, 9_500)).as("nothing unacknowledged").isFalse();
-        assertThat(holes.overdue(8_500, Long.MIN_VALUE))
+        assertThat(holes.overdue(Long.MAX_VALUE, 9_500, 9_500))
+                .as("nothing unacknowledged")
+                .isFalse();
+        assertThat(holes.overdue(8_500, Long.MIN_VALUE, 9_500))
                 .as("nothing came back yet: the pipeline is silent, not the server")
                 .isFalse();
-        assertThat(holes.overdue(8_500, 9_500)).isFalse();
-        assertThat(holes.overdue(8_499, 9_500)).isTrue();
-        assertThat(holes.overdueBefore(9_500)).isEqualTo(8_500);
-        assertThat(holes.overdueBefore(Long.MIN_VALUE)).isEqualTo(Long.MIN_VALUE);
+        assertThat(holes.overdue(8_500, 9_500, 9_500)).isFalse();
+        assertThat(holes.overdue(8_499, 9_500, 9_500)).isTrue();
+        assertThat(holes.overdueBefore(9_500, 9_500)).isEqualTo(8_500);
+        assertThat(holes.overdueBefore(Long.MIN_VALUE, 9_500)).isEqualTo(Long.MIN_VALUE);
         BlackHoles off = new BlackHoles(0, 5_000);
-        assertThat(off.overdue(0, 9_500)).isFalse();
-        assertThat(off.overdueBefore(9_500)).isEqualTo(Long.MIN_VALUE);
+        assertThat(off.overdue(0, 9_500, 9_500)).isFalse();
+        assertThat(off.overdueBefore(9_500, 9_500)).isEqualTo(Long.MIN_VALUE);
     }
 
     @Test

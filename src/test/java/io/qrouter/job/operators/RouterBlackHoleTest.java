@@ -157,32 +157,20 @@ class RouterBlackHoleTest extends RouterFunctionTestBase {
     void aSilentPipelineEjectsNobodyUntilTheLoopHasWorkedForOneTimeout() throws Exception {
         var router = stalledThenResumed();
         List<RoutingDecision> all = router.extractOutputValues();
-        router.setProcessingTime(6_100);
-        router.processElement(task("t7", 6_100), 6_100);
-        router.processElement(task("t8", 6_100), 6_100);
+        decideAt(router, 6_100, "t7", "t8");
         acknowledge(router, tasksOf(router.extractOutputValues(), "good"), 6_150);
-        router.setProcessingTime(6_200);
-        router.processElement(task("t9", 6_200), 6_200);
-        assertThat(controlLog(router))
-                .singleElement()
-                .satisfies(e -> assertThat(e.getTarget()).isEqualTo("hole"));
-        assertThat(deadLetters(router))
-                .extracting(DeadLetter::getTaskId)
-                .containsAll(tasksOf(all, "hole"));
+        decideAt(router, 6_200, "t9");
+        assertTheHoleEjectedWith(router, tasksOf(all, "hole"));
     }
 
     @Test
     void aServerWhoseAcknowledgementsComeBackLateAfterAStallIsNoBlackHole() throws Exception {
         var router = stalledThenResumed();
         acknowledge(router, "hole", tasksOf(router.extractOutputValues(), "hole"), 5_600);
-        router.setProcessingTime(6_100);
-        router.processElement(task("t7", 6_100), 6_100);
-        router.processElement(task("t8", 6_100), 6_100);
+        decideAt(router, 6_100, "t7", "t8");
         acknowledge(router, tasksOf(router.extractOutputValues(), "good"), 6_150);
         acknowledge(router, "hole", tasksOf(router.extractOutputValues(), "hole"), 6_150);
-        router.setProcessingTime(6_200);
-        router.processElement(task("t9", 6_200), 6_200);
-        router.processElement(task("t10", 6_200), 6_200);
+        decideAt(router, 6_200, "t9", "t10");
         assertThat(controlLog(router)).isEmpty();
         assertThat(deadLetters(router)).isEmpty();
         assertThat(tasksOf(router.extractOutputValues().subList(9, 11), "hole")).hasSize(1);
@@ -200,11 +188,9 @@ class RouterBlackHoleTest extends RouterFunctionTestBase {
         }
         router.setProcessingTime(5_000);
         acknowledge(router, tasksOf(router.extractOutputValues(), "good"), 5_000);
-        router.processElement(task("t4", 5_000), 5_000);
-        router.processElement(task("t5", 5_000), 5_000);
+        decideAt(router, 5_000, "t4", "t5");
         acknowledge(router, tasksOf(router.extractOutputValues(), "good"), 5_100);
-        router.setProcessingTime(5_200);
-        router.processElement(task("t6", 5_200), 5_200);
+        decideAt(router, 5_200, "t6");
         assertThat(controlLog(router)).as("recovering until 6,000 ms").isEmpty();
         assertThat(deadLetters(router)).isEmpty();
         return router;
@@ -268,15 +254,10 @@ class RouterBlackHoleTest extends RouterFunctionTestBase {
         // the hole takes a second task and leaves it unacknowledged past the timeout too
         List<String> toHole = tasksOf(router.extractOutputValues(), "hole");
         assertThat(toHole).hasSizeGreaterThan(1);
-        router.setProcessingTime(4_000);
-        router.processElement(task("t7", 4_000), 4_000);
+        decideAt(router, 4_000, "t7");
         acknowledge(router, tasksOf(router.extractOutputValues(), "good"), 4_050);
-        router.setProcessingTime(4_200);
-        router.processElement(task("t8", 4_200), 4_200);
-        assertThat(controlLog(router))
-                .singleElement()
-                .satisfies(e -> assertThat(e.getTarget()).isEqualTo("hole"));
-        assertThat(deadLetters(router)).extracting(DeadLetter::getTaskId).containsAll(toHole);
+        decideAt(router, 4_200, "t8");
+        assertTheHoleEjectedWith(router, toHole);
     }
 
     /** One router at 1,000 ms that knows two idle servers, "good" and "hole". */
@@ -286,6 +267,23 @@ class RouterBlackHoleTest extends RouterFunctionTestBase {
         router.processBroadcastElement(snapshot("good", 1_000, 0), 1_000);
         router.processBroadcastElement(snapshot("hole", 1_000, 0), 1_000);
         return router;
+    }
+
+    /** Sets the router's clock to {@code at} and routes one task per id there. */
+    private static void decideAt(RouterHarness router, long at, String... taskIds)
+            throws Exception {
+        router.setProcessingTime(at);
+        for (String id : taskIds) {
+            router.processElement(task(id, at), at);
+        }
+    }
+
+    /** The hole's one ejection is logged, and every task it swallowed is dead-lettered. */
+    private static void assertTheHoleEjectedWith(RouterHarness router, List<String> swallowed) {
+        assertThat(controlLog(router))
+                .singleElement()
+                .satisfies(e -> assertThat(e.getTarget()).isEqualTo("hole"));
+        assertThat(deadLetters(router)).extracting(DeadLetter::getTaskId).containsAll(swallowed);
     }
 
     private static RouterSettings redeciding() {
