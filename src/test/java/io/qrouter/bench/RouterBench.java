@@ -38,7 +38,16 @@ public class RouterBench extends PerOperationBench {
      */
     private long now = 1_700_000_000_000L;
 
+    /**
+     * Updates a router millisecond: about what 20,000 servers send with 2,000 tasks/s (three
+     * lifecycle events a task, a quarter of the heartbeats news). One a millisecond would charge
+     * each update a thousandth of the once-a-second fleet gauges, a pass over every server: at
+     * 20,000 servers, 40 % of the time measured.
+     */
+    private static final int UPDATES_PER_MILLI = 10;
+
     private long next;
+    private long updates;
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
@@ -69,10 +78,12 @@ public class RouterBench extends PerOperationBench {
 
     @Benchmark
     public void serverUpdate() throws Exception {
+        if (++updates % UPDATES_PER_MILLI == 0) {
+            harness.setProcessingTime(++now);
+        }
         ServerUpdate update =
-                Records.snapshot("server-" + random.nextInt(servers), ++now, random.nextInt(8));
+                Records.snapshot("server-" + random.nextInt(servers), now, random.nextInt(8));
         update.setHeartbeat(false);
-        harness.setProcessingTime(now);
         harness.processBroadcastElement(update, now);
     }
 }
