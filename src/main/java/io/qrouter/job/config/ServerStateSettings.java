@@ -14,6 +14,8 @@ import java.time.Duration;
  * @param loadIndexTimeUnit K's time unit as the routers use it; {@link Duration#ZERO} follows the
  *     fleet's mean service time, which one server's state cannot see, so its own reports then use
  *     one second
+ * @param resourcesRead whether routing reads the servers' cpu, memory and bandwidth (the GA's
+ *     batches do; per-task routing and DSRS do not), so that a heartbeat moving them is news
  */
 public record ServerStateSettings(
         String queueModel,
@@ -28,7 +30,8 @@ public record ServerStateSettings(
         Duration metricsRefresh,
         Duration heartbeatMin,
         Duration heartbeatMax,
-        ServerAdmission admission)
+        ServerAdmission admission,
+        boolean resourcesRead)
         implements Serializable {
 
     public ServerStateSettings {
@@ -52,7 +55,8 @@ public record ServerStateSettings(
                 config.duration(ConfigKey.SERVER_METRICS_REFRESH_MS),
                 config.duration(ConfigKey.HEARTBEAT_MIN_INTERVAL_MS),
                 config.duration(ConfigKey.HEARTBEAT_MAX_INTERVAL_MS),
-                ServerAdmission.from(config));
+                ServerAdmission.from(config),
+                GaSettings.routesInBatches(config));
     }
 
     /** These settings with the live ones ({@link LiveSettings}) in force instead. */
@@ -70,7 +74,8 @@ public record ServerStateSettings(
                 metricsRefresh,
                 Duration.ofMillis(live.getHeartbeatMinMillis()),
                 Duration.ofMillis(live.getHeartbeatMaxMillis()),
-                admission.withList(live.allowList(admission.allowList())));
+                admission.withList(live.allowList(admission.allowList())),
+                resourcesRead);
     }
 
     /**

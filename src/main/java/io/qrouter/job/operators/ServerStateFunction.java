@@ -41,11 +41,11 @@ import org.apache.flink.util.OutputTag;
  * {@link ServerUpdate} at once (or after {@code updateCoalesceMillis}, except that a server
  * becoming idle is always reported at once, as seed 000's join-idle-queue intends). Every heartbeat
  * emits a {@link HeartbeatLog} record ({@link #HEARTBEAT_LOG}); when it brings news ({@link
- * UpdateNews#isNewsAfter(ServerState)}), an update with the new estimates; and when its {@link
- * ServerMetrics} record ({@link #METRICS}) shows anything the last one written did not, or {@code
- * server.metrics-refresh.ms} passed since, that record: a fleet of idle servers then costs one
- * record per server and refresh, not one per heartbeat. The design notes (down detection, cleanup,
- * queue length, late records) are in {@code docs/design.md}.
+ * UpdateNews#isNewsAfter(ServerState, boolean)}), an update with the new estimates; and when its
+ * {@link ServerMetrics} record ({@link #METRICS}) shows anything the last one written did not, or
+ * {@code server.metrics-refresh.ms} passed since, that record: a fleet of idle servers then costs
+ * one record per server and refresh, not one per heartbeat. The design notes (down detection,
+ * cleanup, queue length, late records) are in {@code docs/design.md}.
  *
  * <p>The broadcast input brings the {@link LiveSettings} operators set ({@code qrouter control
  * set}), kept in broadcast state (checkpointed); until the first, the configured values hold. Each
@@ -273,15 +273,14 @@ public class ServerStateFunction
     }
 
     /** Emits the server's current update and starts a new acknowledgement list. */
-    private static void emitUpdate(
-            ServerState state, boolean heartbeat, Collector<ServerUpdate> out) {
+    private void emitUpdate(ServerState state, boolean heartbeat, Collector<ServerUpdate> out) {
         emit(state, ServerReports.update(state, heartbeat), out);
     }
 
-    private static void emit(ServerState state, ServerUpdate update, Collector<ServerUpdate> out) {
+    private void emit(ServerState state, ServerUpdate update, Collector<ServerUpdate> out) {
         out.collect(update);
         state.emittedQueueLength = update.getQueueLength();
-        state.emittedNews = UpdateNews.fingerprint(update);
+        state.emittedNews = UpdateNews.fingerprint(update, settings.resourcesRead());
         state.clearAcknowledgements();
     }
 
@@ -315,7 +314,7 @@ public class ServerStateFunction
             forget(ctx, state, out);
             return;
         }
-        if (UpdateNews.isNewsAfter(state)) {
+        if (UpdateNews.isNewsAfter(state, settings.resourcesRead())) {
             emit(state, ServerReports.update(state, true), out);
         }
         scheduleDown(ctx, state);

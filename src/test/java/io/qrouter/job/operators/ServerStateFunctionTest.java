@@ -55,9 +55,9 @@ class ServerStateFunctionTest extends ServerStateFunctionTestBase {
         assertThat(log.getStatus().getQueueLength()).isEqualTo(2);
         assertThat(log.getHeartbeatIntervalMillis()).isEqualTo(1_000);
 
-        // The counts in the log are per heartbeat interval.
+        // The counts in the log are per heartbeat interval (a new queue length: an update too).
         harness.processHeartbeat(
-                Heartbeat.newBuilder(heartbeat("s1", 2_000, 2)).setCpu(0.9).build(), 2_000);
+                Heartbeat.newBuilder(heartbeat("s1", 2_000, 3)).setCpu(0.9).build(), 2_000);
         List<HeartbeatLog> logs = sideOutput(ServerStateFunction.HEARTBEAT_LOG);
         assertThat(logs).hasSize(2);
         assertThat(logs.get(1).getEvents().getEnqueued()).isZero();
@@ -74,7 +74,8 @@ class ServerStateFunctionTest extends ServerStateFunctionTestBase {
         assertThat(sideOutput(ServerStateFunction.METRICS)).hasSize(1);
         assertThat(sideOutput(ServerStateFunction.HEARTBEAT_LOG)).hasSize(3);
 
-        // any change a router, DSRS or GA uses is news: queue, utilisation, health, service rate
+        // any change a router or DSRS uses is news: queue, health, service rate; not the cpu,
+        // which only the GA reads
         harness.processHeartbeat(heartbeat("s1", 4_000, 3), 4_000);
         harness.processHeartbeat(
                 Heartbeat.newBuilder(heartbeat("s1", 5_000, 3)).setCpu(0.25).build(), 5_000);
@@ -86,14 +87,32 @@ class ServerStateFunctionTest extends ServerStateFunctionTestBase {
                 6_000);
         harness.processHeartbeat(
                 Heartbeat.newBuilder(heartbeat("s1", 7_000, 3))
-                        .setCpu(0.25)
+                        .setCpu(0.75)
                         .setHealth(Health.FAILING)
                         .setServiceRatePerSecond(7)
                         .build(),
                 7_000);
         assertThat(harness.extractOutputValues())
                 .extracting(ServerUpdate::getHeartbeatAt)
-                .containsExactly(1_000L, 4_000L, 5_000L, 6_000L, 7_000L);
+                .containsExactly(1_000L, 4_000L, 6_000L, 7_000L);
+        assertThat(harness.extractOutputValues().get(3).getCpu())
+                .as("an update emitted for other news carries the cpu as it is")
+                .isEqualTo(0.75);
+    }
+
+    @Test
+    void aHeartbeatMovingOnlyTheCpuIsNewsWhenTheGaRoutes() throws Exception {
+        harness = Harnesses.serverState(settings("router.policy", "ga-batch"), null);
+        harness.processHeartbeat(heartbeat("s1", 1_000, 2), 1_000);
+        harness.processHeartbeat(
+                Heartbeat.newBuilder(heartbeat("s1", 2_000, 2)).setCpu(0.25).build(), 2_000);
+        harness.processHeartbeat(
+                Heartbeat.newBuilder(heartbeat("s1", 3_000, 2)).setCpu(0.25).build(), 3_000);
+        harness.processHeartbeat(
+                Heartbeat.newBuilder(heartbeat("s1", 4_000, 2)).setMemory(0.5).build(), 4_000);
+        assertThat(harness.extractOutputValues())
+                .extracting(ServerUpdate::getHeartbeatAt)
+                .containsExactly(1_000L, 2_000L, 4_000L);
     }
 
     /**

@@ -20,9 +20,11 @@ import net.jqwik.api.Provide;
 class ServerUpdateNewsFromStateTest {
 
     @Property(tries = 1000)
-    void theStatesDigestIsTheDigestOfItsUpdate(@ForAll("states") ServerState state) {
-        assertThat(UpdateNews.fingerprint(state))
-                .isEqualTo(UpdateNews.fingerprint(ServerReports.update(state, true)));
+    void theStatesDigestIsTheDigestOfItsUpdate(
+            @ForAll("states") ServerState state, @ForAll boolean resourcesRead) {
+        assertThat(UpdateNews.fingerprint(state, resourcesRead))
+                .isEqualTo(
+                        UpdateNews.fingerprint(ServerReports.update(state, true), resourcesRead));
     }
 
     @Provide

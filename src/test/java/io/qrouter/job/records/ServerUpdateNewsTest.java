@@ -27,7 +27,7 @@ class ServerUpdateNewsTest {
 
     @Test
     void everyFieldRoutingReadsMakesNews() {
-        long before = UpdateNews.fingerprint(base());
+        long before = UpdateNews.fingerprint(base(), true);
         List<Consumer<ServerUpdate>> changes =
                 List.of(
                         u -> u.setAlive(false),
@@ -51,13 +51,31 @@ class ServerUpdateNewsTest {
         for (Consumer<ServerUpdate> change : changes) {
             ServerUpdate changed = base();
             change.accept(changed);
-            assertThat(UpdateNews.fingerprint(changed)).isNotEqualTo(before);
+            assertThat(UpdateNews.fingerprint(changed, true)).isNotEqualTo(before);
         }
     }
 
     @Test
+    void resourcesAreNewsOnlyWhenRoutingReadsThem() {
+        List<Consumer<ServerUpdate>> changes =
+                List.of(u -> u.setCpu(0.6), u -> u.setMemory(0.1), u -> u.setBandwidth(0.2));
+        for (Consumer<ServerUpdate> change : changes) {
+            ServerUpdate changed = base();
+            change.accept(changed);
+            assertThat(UpdateNews.fingerprint(changed, false))
+                    .isEqualTo(UpdateNews.fingerprint(base(), false));
+            assertThat(UpdateNews.fingerprint(changed, true))
+                    .isNotEqualTo(UpdateNews.fingerprint(base(), true));
+        }
+        ServerUpdate queue = base();
+        queue.setQueueLength(4);
+        assertThat(UpdateNews.fingerprint(queue, false))
+                .isNotEqualTo(UpdateNews.fingerprint(base(), false));
+    }
+
+    @Test
     void timesAndCountersAloneAreNotNews() {
-        long before = UpdateNews.fingerprint(base());
+        long before = UpdateNews.fingerprint(base(), true);
         ServerUpdate later = base();
         later.setHeartbeatAt(2_000);
         later.setUpdatedAt(2_000);
@@ -65,7 +83,9 @@ class ServerUpdateNewsTest {
         later.setRecommendedHeartbeatMillis(500);
         later.setRecentWaitSeconds(0.25);
         later.setRecentServiceSeconds(0.05);
-        assertThat(UpdateNews.fingerprint(later)).isEqualTo(before).isNotEqualTo(UpdateNews.NONE);
+        assertThat(UpdateNews.fingerprint(later, true))
+                .isEqualTo(before)
+                .isNotEqualTo(UpdateNews.NONE);
     }
 
     @Test
@@ -73,16 +93,19 @@ class ServerUpdateNewsTest {
         ServerState state = ServerState.of("s1");
         state.alive = true;
         state.lambda = 1.5;
-        assertThat(UpdateNews.isNewsAfter(state)).as("nothing emitted yet").isTrue();
-        state.emittedNews = UpdateNews.fingerprint(state);
-        assertThat(UpdateNews.isNewsAfter(state)).isFalse();
+        assertThat(UpdateNews.isNewsAfter(state, false)).as("nothing emitted yet").isTrue();
+        state.emittedNews = UpdateNews.fingerprint(state, false);
+        assertThat(UpdateNews.isNewsAfter(state, false)).isFalse();
         state.lastHeartbeatAt = 5_000;
         state.recentWaitSeconds = 0.3;
-        assertThat(UpdateNews.isNewsAfter(state)).as("times alone").isFalse();
+        assertThat(UpdateNews.isNewsAfter(state, false)).as("times alone").isFalse();
         state.acknowledgeEnqueued("t1");
-        assertThat(UpdateNews.isNewsAfter(state)).as("an ENQUEUED to acknowledge").isTrue();
+        assertThat(UpdateNews.isNewsAfter(state, false)).as("an ENQUEUED to acknowledge").isTrue();
         state.clearAcknowledgements();
+        state.cpu = 0.8;
+        assertThat(UpdateNews.isNewsAfter(state, false)).as("the cpu, no GA reading it").isFalse();
+        assertThat(UpdateNews.isNewsAfter(state, true)).as("the cpu, the GA reading it").isTrue();
         state.lambda = 1.6;
-        assertThat(UpdateNews.isNewsAfter(state)).as("a new estimate").isTrue();
+        assertThat(UpdateNews.isNewsAfter(state, false)).as("a new estimate").isTrue();
     }
 }
