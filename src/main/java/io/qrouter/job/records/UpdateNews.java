@@ -38,53 +38,46 @@ public final class UpdateNews {
      * which at worst delays one heartbeat's news to the next.
      */
     public static long fingerprint(ServerUpdate u, boolean resourcesRead) {
-        return resources(
-                        digest(
-                                        u.isAlive(),
-                                        u.isGone(),
-                                        u.isIdle(),
-                                        u.isBusy(),
-                                        u.isOverloaded(),
-                                        u.getHealth() == null ? 0 : u.getHealth().ordinal() + 1L)
-                                .add(u.getQueueLength())
-                                .add(u.getSlots())
-                                .add(u.getServiceRatePerSecond())
-                                .add(u.getLambda())
-                                .add(u.getMu())
-                                .add(u.getAlphaC())
-                                .add(u.getEta())
-                                .add(u.getLoadIndexK()),
-                        resourcesRead,
-                        u.getCpu(),
-                        u.getMemory(),
-                        u.getBandwidth())
+        Fingerprint routing =
+                digest(
+                                u.isAlive(),
+                                u.isGone(),
+                                u.isIdle(),
+                                u.isBusy(),
+                                u.isOverloaded(),
+                                u.getHealth() == null ? 0 : u.getHealth().ordinal() + 1L)
+                        .add(u.getQueueLength())
+                        .add(u.getSlots())
+                        .add(u.getServiceRatePerSecond())
+                        .add(u.getLambda())
+                        .add(u.getMu())
+                        .add(u.getAlphaC())
+                        .add(u.getEta())
+                        .add(u.getLoadIndexK());
+        return resources(routing, resourcesRead, u.getCpu(), u.getMemory(), u.getBandwidth())
                 .value();
     }
 
     /** {@link #fingerprint(ServerUpdate, boolean)} of the update {@code state} would emit now. */
     public static long fingerprint(ServerState state, boolean resourcesRead) {
         boolean busy = state.busyNow();
-        return resources(
-                        digest(
-                                        state.alive,
-                                        false,
-                                        state.alive && !busy,
-                                        busy,
-                                        state.overloaded,
-                                        state.health == null ? 0 : state.health.ordinal() + 1L)
-                                .add(state.queueLength())
-                                .add(state.slots)
-                                .add(state.serviceRatePerSecond)
-                                .add(state.lambda)
-                                .add(state.mu)
-                                .add(state.alphaC)
-                                .add(state.eta)
-                                .add(state.loadIndexK),
-                        resourcesRead,
-                        state.cpu,
-                        state.memory,
-                        state.bandwidth)
-                .value();
+        Fingerprint routing =
+                digest(
+                                state.alive,
+                                false,
+                                state.alive && !busy,
+                                busy,
+                                state.overloaded,
+                                state.health == null ? 0 : state.health.ordinal() + 1L)
+                        .add(state.queueLength())
+                        .add(state.slots)
+                        .add(state.serviceRatePerSecond)
+                        .add(state.lambda)
+                        .add(state.mu)
+                        .add(state.alphaC)
+                        .add(state.eta)
+                        .add(state.loadIndexK);
+        return resources(routing, resourcesRead, state.cpu, state.memory, state.bandwidth).value();
     }
 
     private static Fingerprint resources(
