@@ -157,9 +157,10 @@ final class DemoCommand implements Callable<Integer> {
 
     /**
      * The longest unreported run before a comparison's first policy (at most the measured
-     * duration).
+     * duration). After 15 s the first policy still got the slower pipeline in about half the runs
+     * (docs/results.md, "The order of a comparison").
      */
-    private static final Duration JVM_WARM_UP = Duration.ofSeconds(15);
+    private static final Duration JVM_WARM_UP = Duration.ofSeconds(30);
 
     /** Lists the policy names for --help: every router.policy of the job, ga-batch included. */
     static final class PolicyNames extends ArrayList<String> {
