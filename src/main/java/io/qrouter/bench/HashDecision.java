@@ -35,6 +35,7 @@ final class HashDecision {
                 0,
                 null,
                 null,
+                null,
                 null);
     }
 }

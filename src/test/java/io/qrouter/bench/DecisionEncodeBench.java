@@ -36,7 +36,8 @@ public class DecisionEncodeBench extends PerOperationBench {
                     0,
                     4L,
                     null,
-                    null);
+                    null,
+                    3L);
     private final AvroCodec<RoutingDecision> codec = AvroCodec.of(RoutingDecision.class);
     private final SpecificDatumWriter<RoutingDecision> avro =
             new SpecificDatumWriter<>(

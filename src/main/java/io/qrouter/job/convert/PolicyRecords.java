@@ -59,7 +59,8 @@ public final class PolicyRecords {
             TaskRequest task,
             long decidedAtMillis,
             int routerSubtask,
-            Long updateDelayMillis) {
+            Long updateDelayMillis,
+            Long sampledUpdateDelayMillis) {
         return decision(
                 task,
                 d.serverId(),
@@ -72,6 +73,7 @@ public final class PolicyRecords {
                 decidedAtMillis,
                 routerSubtask,
                 updateDelayMillis,
+                sampledUpdateDelayMillis,
                 null);
     }
 
@@ -97,6 +99,7 @@ public final class PolicyRecords {
                 decidedAtMillis,
                 routerSubtask,
                 null,
+                null,
                 lossProbability);
     }
 
@@ -107,6 +110,8 @@ public final class PolicyRecords {
      *
      * @param updateAgeMillis how old the chosen server's update was at the decision
      * @param updateDelayMillis how late that update reached the router (null: unknown)
+     * @param sampledUpdateDelayMillis how late one update drawn from those the router received
+     *     since its previous decision reached it (null: none arrived)
      * @param lossProbability the predicted abandonment probability of a rejected task, else null
      */
     public static RoutingDecision decision(
@@ -121,6 +126,7 @@ public final class PolicyRecords {
             long decidedAtMillis,
             int routerSubtask,
             Long updateDelayMillis,
+            Long sampledUpdateDelayMillis,
             Double lossProbability) {
         return new RoutingDecision(
                 task.getTaskId(),
@@ -137,7 +143,8 @@ public final class PolicyRecords {
                 routerSubtask,
                 updateDelayMillis,
                 lossProbability,
-                null);
+                null,
+                sampledUpdateDelayMillis);
     }
 
     private static double rateOrZero(Double rate) {

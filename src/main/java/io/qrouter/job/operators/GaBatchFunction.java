@@ -215,6 +215,7 @@ public class GaBatchFunction
                             now,
                             subtask,
                             null,
+                            null,
                             null));
             metrics.decided(RULE);
         }

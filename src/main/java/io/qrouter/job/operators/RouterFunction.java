@@ -19,7 +19,6 @@ import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.job.state.BroadcastStates;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -74,8 +73,8 @@ public class RouterFunction
     private transient RoutingPolicy policy;
     private transient BlackHoleWatch watch;
 
-    /** Per server, how late its newest update arrived (router clock − the update's event time). */
-    private transient Map<String, Long> updateDelayByServer;
+    /** How late updates arrived (router clock − the update's event time). */
+    private transient UpdateDelays updateDelays;
 
     private transient int routerIndex;
     private transient boolean policyRebuilt;
@@ -105,7 +104,7 @@ public class RouterFunction
                         : null;
         policy = newPolicy(null);
         watch = new BlackHoleWatch(settings);
-        updateDelayByServer = new HashMap<>();
+        updateDelays = new UpdateDelays(routerIndex);
         policyRebuilt = false;
         bufferCounted = false;
         bufferedCount = 0;
@@ -152,7 +151,7 @@ public class RouterFunction
                 new ServerFeed.Listener() {
                     @Override
                     public void updated(ServerUpdate update) throws Exception {
-                        updateDelayByServer.put(
+                        updateDelays.received(
                                 update.getServerId(), Math.max(0, now - update.getUpdatedAt()));
                         if (switchPolicy(update.getRouterControl())) {
                             replay(updates, now);
@@ -163,7 +162,7 @@ public class RouterFunction
                     @Override
                     public void gone(String serverId) {
                         watch.forget(serverId);
-                        updateDelayByServer.remove(serverId);
+                        updateDelays.forget(serverId);
                         policy.onServerRemoved(serverId);
                     }
 
@@ -268,7 +267,8 @@ public class RouterFunction
                         task,
                         now,
                         routerIndex,
-                        updateDelayByServer.get(decision.get().serverId())),
+                        updateDelays.ofServer(decision.get().serverId()),
+                        updateDelays.drawSinceLast()),
                 redecidedFrom,
                 out);
         watch.routed(decision.get().serverId(), task, now);

@@ -31,5 +31,6 @@ final class RoutingDecisionEncoder {
         writeOptional(d.getUpdateDelayMillis(), out);
         writeOptional(d.getLossProbability(), out);
         writeOptional(d.getRedecidedFrom(), out);
+        writeOptional(d.getSampledUpdateDelayMillis(), out);
     }
 }

@@ -89,10 +89,8 @@ final class DecisionIntake {
         task.decidedAt = clock.secondsOf(decision.getDecidedAt().toEpochMilli());
         task.receivedAt = now;
         task.decisionAppendedAt = appendedAt;
-        task.updateDelay =
-                decision.getUpdateDelayMillis() == null
-                        ? Double.NaN
-                        : decision.getUpdateDelayMillis() / 1000.0;
+        task.updateDelay = seconds(decision.getUpdateDelayMillis());
+        task.sampledUpdateDelay = seconds(decision.getSampledUpdateDelayMillis());
         task.rule = decision.getRule();
         task.serverId = decision.getServerId();
         stats.decided.incrementAndGet();
@@ -134,5 +132,9 @@ final class DecisionIntake {
         } else {
             stats.otherDeadLetters.incrementAndGet();
         }
+    }
+
+    private static double seconds(Long millis) {
+        return millis == null ? Double.NaN : millis / 1000.0;
     }
 }

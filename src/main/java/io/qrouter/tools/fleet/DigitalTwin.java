@@ -15,15 +15,16 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The simulator's prediction of a real run: the very tasks the pipeline routed (their times, work
  * and patience: the service times the run drew), the same servers (rates, slots, and the times they
  * ran slow), policy and router count, and the delays the pipeline showed — each decision reaches
- * its server as late as it really did, and server updates reach the routers with the update delays
- * the decisions recorded. Its figures are computed from the replay exactly as the run's are ({@link
- * FleetResult}), over the same measured tasks, so a real run far worse than its twin is a defect of
- * the pipeline, not of the model.
+ * its server as late as it really did, and server updates reach the routers as late as the updates
+ * the routers drew at random around that time. Its figures are computed from the replay exactly as
+ * the run's are ({@link FleetResult}), over the same measured tasks, so a real run far worse than
+ * its twin is a defect of the pipeline, not of the model.
  */
 public final class DigitalTwin {
 
@@ -123,17 +124,17 @@ public final class DigitalTwin {
                                 .mapToDouble(t -> Math.max(0, t.receivedAt() - t.decidedAt()))
                                 .toArray());
         // each delay at about the time its update was sent: the decision's time less the delay
+        ToDoubleFunction<TaskTimeline> delay = TaskTimeline.pipelineUpdateDelay(decided);
         List<TaskTimeline> seen =
                 decided.stream()
-                        .filter(t -> t.updateDelaySeconds() >= 0)
+                        .filter(t -> delay.applyAsDouble(t) >= 0)
                         .sorted(
                                 Comparator.comparingDouble(
-                                        t -> t.decidedAt() - t.updateDelaySeconds()))
+                                        t -> t.decidedAt() - delay.applyAsDouble(t)))
                         .toList();
-        double[] updateDelays =
-                seen.stream().mapToDouble(TaskTimeline::updateDelaySeconds).toArray();
+        double[] updateDelays = seen.stream().mapToDouble(delay).toArray();
         double[] updateSentAt =
-                seen.stream().mapToDouble(t -> t.decidedAt() - t.updateDelaySeconds()).toArray();
+                seen.stream().mapToDouble(t -> t.decidedAt() - delay.applyAsDouble(t)).toArray();
         SimConfig config =
                 SimConfig.builder()
                         .policy(job.policy())
@@ -174,7 +175,8 @@ public final class DigitalTwin {
                             null,
                             t.work(),
                             t.patienceSeconds(),
-                            t.updateDelaySeconds()));
+                            t.updateDelaySeconds(),
+                            t.sampledUpdateDelaySeconds()));
         }
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("model", "simulator replay of the run's tasks with its delays");

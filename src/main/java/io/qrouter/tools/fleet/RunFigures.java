@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The figures of a run, computed from its task timelines: the real run's report and its digital
@@ -64,6 +65,7 @@ record RunFigures(
             hops.add(new ArrayList<>());
         }
         long measured = 0;
+        ToDoubleFunction<TaskTimeline> updateDelay = TaskTimeline.pipelineUpdateDelay(tasks);
         for (TaskTimeline t : tasks) {
             if (t.createdAt() < warmupSeconds) {
                 continue;
@@ -84,7 +86,7 @@ record RunFigures(
             hops.get(2).add(t.decidedAt() - t.appendedAt());
             hops.get(3).add(t.decisionAppendedAt() - t.decidedAt());
             hops.get(4).add(t.receivedAt() - t.decisionAppendedAt());
-            hops.get(5).add(t.updateDelaySeconds());
+            hops.get(5).add(updateDelay.applyAsDouble(t));
         }
         Map<String, Map<String, Object>> anatomy = new LinkedHashMap<>();
         for (int h = 0; h < HOPS.length; h++) {

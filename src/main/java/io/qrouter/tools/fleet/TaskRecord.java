@@ -33,6 +33,12 @@ final class TaskRecord {
      */
     double updateDelay = Double.NaN;
 
+    /**
+     * How late one update, drawn from those the router received since its previous decision, had
+     * reached it (decision field), seconds.
+     */
+    double sampledUpdateDelay = Double.NaN;
+
     double startedAt = Double.NaN;
     double finishedAt = Double.NaN;
     String serverId;

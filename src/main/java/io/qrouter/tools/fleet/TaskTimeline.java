@@ -5,6 +5,7 @@ import io.qrouter.tools.report.CsvTable;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToDoubleFunction;
 
 /**
  * One task's life in a fleet run, in fleet seconds (NaN: did not happen): what {@code tasks.csv}
@@ -16,6 +17,9 @@ import java.util.List;
  *     UNKNOWN_SERVER
  * @param updateDelaySeconds how late the router's newest update of the chosen server had arrived
  *     (the decision's {@code updateDelayMillis}), NaN when unknown
+ * @param sampledUpdateDelaySeconds how late one update, drawn from those the router received since
+ *     its previous decision, had arrived (the decision's {@code sampledUpdateDelayMillis}), NaN
+ *     when none or unknown
  */
 public record TaskTimeline(
         String taskId,
@@ -32,7 +36,8 @@ public record TaskTimeline(
         String rule,
         double work,
         double patienceSeconds,
-        double updateDelaySeconds) {
+        double updateDelaySeconds,
+        double sampledUpdateDelaySeconds) {
 
     static final String[] COLUMNS = {
         "task_id",
@@ -49,7 +54,8 @@ public record TaskTimeline(
         "rule",
         "work",
         "patience_seconds",
-        "update_delay_seconds"
+        "update_delay_seconds",
+        "sampled_update_delay_seconds"
     };
 
     static TaskTimeline of(TaskRecord t) {
@@ -68,7 +74,19 @@ public record TaskTimeline(
                 t.rule,
                 t.task.work(),
                 t.task.patienceSeconds(),
-                t.updateDelay);
+                t.updateDelay,
+                t.sampledUpdateDelay);
+    }
+
+    /**
+     * Which update delay of {@code tasks} stands for the pipeline's: the routers' draws from every
+     * update they received when the run recorded them; else, for files written before those
+     * existed, the chosen servers' (which miss the late updates of servers not chosen meanwhile).
+     */
+    static ToDoubleFunction<TaskTimeline> pipelineUpdateDelay(List<TaskTimeline> tasks) {
+        return tasks.stream().anyMatch(t -> !Double.isNaN(t.sampledUpdateDelaySeconds))
+                ? TaskTimeline::sampledUpdateDelaySeconds
+                : TaskTimeline::updateDelaySeconds;
     }
 
     /** Decided and delivered to a server (not rejected): the tasks a twin replays. */
@@ -94,7 +112,8 @@ public record TaskTimeline(
                     t.rule,
                     t.work,
                     t.patienceSeconds,
-                    t.updateDelaySeconds);
+                    t.updateDelaySeconds,
+                    t.sampledUpdateDelaySeconds);
         }
         csv.write(file);
     }
@@ -123,7 +142,8 @@ public record TaskTimeline(
                             text(row.get("rule")),
                             number(row.get("work")),
                             number(row.get("patience_seconds")),
-                            number(row.get("update_delay_seconds"))));
+                            number(row.get("update_delay_seconds")),
+                            number(row.get("sampled_update_delay_seconds"))));
         }
         return tasks;
     }

@@ -130,7 +130,8 @@ public record WhatIf(
                             t.rule(),
                             t.work(),
                             t.patienceSeconds(),
-                            t.updateDelaySeconds()));
+                            t.updateDelaySeconds(),
+                            t.sampledUpdateDelaySeconds()));
         }
         return out;
     }

@@ -344,4 +344,24 @@ class RouterFunctionTest extends RouterFunctionTestBase {
                 .isEqualTo(50);
         assertThat(d.getSnapshotAgeMillis()).as("information 200 ms old when used").isEqualTo(200);
     }
+
+    @Test
+    void eachDecisionCarriesOneUpdateDelayDrawnSinceThePreviousDecisionFromAnyServer()
+            throws Exception {
+        var router = router("jsq");
+        router.setProcessingTime(1_300);
+        router.processBroadcastElement(estimated("late", 1_000, 5), 1_300);
+        router.setProcessingTime(1_320);
+        router.processBroadcastElement(estimated("idle", 1_310, 0), 1_320);
+        router.processElement(task("t1", 1_400), 1_400);
+        router.processElement(task("t2", 1_410), 1_410);
+        List<RoutingDecision> out = router.extractOutputValues();
+        assertThat(out).extracting(RoutingDecision::getServerId).containsExactly("idle", "idle");
+        assertThat(out.get(0).getSampledUpdateDelayMillis())
+                .as("one of the two updates before it, whichever server sent it")
+                .isIn(300L, 10L);
+        assertThat(out.get(1).getSampledUpdateDelayMillis())
+                .as("no update arrived since the first decision")
+                .isNull();
+    }
 }

@@ -51,7 +51,8 @@ class RoutingDecisionEncoderTest {
                         "routerSubtask:\"int\"",
                         "updateDelayMillis:[\"null\",\"long\"]",
                         "lossProbability:[\"null\",\"double\"]",
-                        "redecidedFrom:" + optionalString);
+                        "redecidedFrom:" + optionalString,
+                        "sampledUpdateDelayMillis:[\"null\",\"long\"]");
     }
 
     @Example
@@ -86,7 +87,8 @@ class RoutingDecisionEncoderTest {
                 random.nextInt(),
                 random.nextBoolean() ? null : random.nextLong(),
                 optionalDouble(random),
-                random.nextBoolean() ? null : text(random));
+                random.nextBoolean() ? null : text(random),
+                random.nextBoolean() ? null : random.nextLong());
     }
 
     /** Up to 40 characters, some outside ASCII and some outside the basic plane. */

@@ -3,12 +3,14 @@ package io.qrouter.tools.fleet;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.qrouter.avro.RoutingDecision;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The decisions the job writes, as the fleet takes them in: a REJECTED one (loss-aware admission:
@@ -64,6 +66,30 @@ class DecisionIntakeTest {
                 .extracting(TaskTimeline::taskId)
                 .as("a twin replays what reached a server, not the rejected task")
                 .containsExactlyInAnyOrder("admitted", "lost-server");
+    }
+
+    @Test
+    void bothUpdateDelaysReachTasksCsvAndReadBack(@TempDir Path dir) {
+        ledger.put("t", new TaskRecord(new FleetTask("t", 1, 10), 0));
+        RoutingDecision d = decision("t", "server-1", "MIN_K", null);
+        d.setUpdateDelayMillis(12L);
+        d.setSampledUpdateDelayMillis(480L);
+        intake.onDecision(d, 0.1, 0.2);
+        Path file = dir.resolve("tasks.csv");
+        TaskTimeline.write(List.of(TaskTimeline.of(ledger.get("t"))), file);
+
+        TaskTimeline read = TaskTimeline.read(file).get(0);
+        assertThat(read.updateDelaySeconds()).isEqualTo(0.012);
+        assertThat(read.sampledUpdateDelaySeconds()).isEqualTo(0.48);
+        assertThat(TaskTimeline.pipelineUpdateDelay(List.of(read)).applyAsDouble(read))
+                .isEqualTo(0.48);
+        TaskTimeline older =
+                TaskTimeline.read(Path.of("src/test/resources/twin/tasks.csv.gz")).get(0);
+        assertThat(older.sampledUpdateDelaySeconds())
+                .as("a file written before the column existed")
+                .isNaN();
+        assertThat(TaskTimeline.pipelineUpdateDelay(List.of(older)).applyAsDouble(older))
+                .isEqualTo(older.updateDelaySeconds());
     }
 
     private static RoutingDecision decision(

@@ -84,6 +84,48 @@ class DigitalTwinTest {
     }
 
     /**
+     * A run whose routers drew the delays of all updates, not only the chosen servers', is replayed
+     * with those: updates half a second late, where the chosen servers' were 82 ms at the median,
+     * must leave the twin's routers stale, and its waits longer.
+     */
+    @Test
+    void theTwinReplaysTheDelaysTheRoutersDrewFromEveryUpdate() throws Exception {
+        List<TaskTimeline> tasks = TaskTimeline.read(RUN.resolve("tasks.csv.gz"));
+        List<TaskTimeline> late = tasks.stream().map(t -> withSampledDelay(t, 0.5)).toList();
+        DigitalTwin.JobModel job = job(PolicyName.HEARTBEAT_K_LIVE);
+        Map<String, Object> asRecorded = DigitalTwin.predict(servers(), tasks, WARMUP, job, 11);
+        Map<String, Object> stale = DigitalTwin.predict(servers(), late, WARMUP, job, 11);
+        assertThat(((Number) delays(asRecorded).get("p50")).doubleValue()).isLessThan(0.2);
+        assertThat(delays(stale).get("p50")).isEqualTo(0.5);
+        assertThat(mean(wait(stale))).isGreaterThan(1.2 * mean(wait(asRecorded)));
+    }
+
+    private static TaskTimeline withSampledDelay(TaskTimeline t, double seconds) {
+        return new TaskTimeline(
+                t.taskId(),
+                t.createdAt(),
+                t.sentAt(),
+                t.appendedAt(),
+                t.decidedAt(),
+                t.decisionAppendedAt(),
+                t.receivedAt(),
+                t.startedAt(),
+                t.finishedAt(),
+                t.outcome(),
+                t.serverId(),
+                t.rule(),
+                t.work(),
+                t.patienceSeconds(),
+                t.updateDelaySeconds(),
+                seconds);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> delays(Map<String, Object> twin) {
+        return (Map<String, Object>) twin.get("update_delay_seconds");
+    }
+
+    /**
      * The job's defaults: heartbeats 250–2000 ms, estimators over 60 s in 60 buckets from 20
      * events.
      */

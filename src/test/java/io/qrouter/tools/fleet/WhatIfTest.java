@@ -62,7 +62,8 @@ class WhatIfTest {
                         "MIN_K",
                         0.5,
                         2,
-                        0.04);
+                        0.04,
+                        0.3);
         WhatIf faster =
                 new WhatIf(
                         Optional.empty(),
@@ -77,6 +78,7 @@ class WhatIfTest {
         assertThat(moved.work()).isEqualTo(0.5);
         assertThat(moved.patienceSeconds()).isEqualTo(2);
         assertThat(moved.updateDelaySeconds()).isEqualTo(0.04);
+        assertThat(moved.sampledUpdateDelaySeconds()).isEqualTo(0.3);
         assertThat(WhatIf.AS_RUN.tasks(List.of(t), 0.8)).containsExactly(t);
     }
 
