@@ -419,6 +419,8 @@ final class DemoCommand implements Callable<Integer> {
                 SameDelaysTwin.line(
                         first,
                         SameDelaysTwin.predict(out.resolve(first), List.copyOf(results.keySet()))));
+        System.out.print(
+                SameDelaysTwin.routersLine(first, SameDelaysTwin.oneRouter(out.resolve(first))));
         settings.remove("policy");
         settings.remove("flink_web_ui");
         Path html = CompareReport.write(results, twins, settings, out);

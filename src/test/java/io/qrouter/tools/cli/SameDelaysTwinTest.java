@@ -46,6 +46,28 @@ class SameDelaysTwinTest {
                 .isGreaterThan(figures.get("heartbeat-k-live")[0]);
     }
 
+    /**
+     * The recorded run had two routers: the one-router figure is what {@code qrouter twin --run DIR
+     * --routers 1} predicts, beside the twin as run.
+     */
+    @Test
+    void aRunOfTwoRoutersIsReplayedWithOneBesideItsTwin() throws Exception {
+        Map<String, double[]> figures = SameDelaysTwin.oneRouter(run);
+        assertThat(List.copyOf(figures.keySet())).containsExactly("2 routers", "1 router");
+        Map<String, Object> twin =
+                TwinCommandTest.json("twin", "--run", run.toString(), "--routers", "1", "--json");
+        assertThat(figures.get("2 routers")[0])
+                .isEqualTo(TwinCommandTest.figure(twin, "twin", "wait_mean_seconds"));
+        assertThat(figures.get("1 router")[0])
+                .isEqualTo(TwinCommandTest.figure(twin, "what_if_twin", "wait_mean_seconds"));
+        assertThat(figures.get("1 router")[1])
+                .isEqualTo(TwinCommandTest.figure(twin, "what_if_twin", "abandoned_share"));
+        assertThat(SameDelaysTwin.routersLine("heartbeat-k-live", figures))
+                .startsWith("  twin, heartbeat-k-live on its own tasks and delays (mean wait /")
+                .contains("2 routers ")
+                .contains(", 1 router ");
+    }
+
     @Test
     void theLineNamesTheRunAndEveryPolicysFigures() {
         String line =
