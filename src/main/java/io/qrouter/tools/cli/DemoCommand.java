@@ -415,12 +415,11 @@ final class DemoCommand implements Callable<Integer> {
                         + " replay of the same tasks with the run's delays):");
         System.out.print(CompareReport.table(results, twins));
         String first = results.keySet().iterator().next();
+        SameDelaysTwin sameDelays = SameDelaysTwin.of(out.resolve(first));
+        Map<String, double[]> everyPolicy = sameDelays.everyPolicy(List.copyOf(results.keySet()));
+        System.out.print(SameDelaysTwin.line(first, everyPolicy));
         System.out.print(
-                SameDelaysTwin.line(
-                        first,
-                        SameDelaysTwin.predict(out.resolve(first), List.copyOf(results.keySet()))));
-        System.out.print(
-                SameDelaysTwin.routersLine(first, SameDelaysTwin.oneRouter(out.resolve(first))));
+                SameDelaysTwin.routersLine(first, sameDelays.oneRouter(everyPolicy.get(first))));
         settings.remove("policy");
         settings.remove("flink_web_ui");
         Path html = CompareReport.write(results, twins, settings, out);

@@ -21,27 +21,33 @@ import java.util.OptionalInt;
  * one run's delays only the routing differs.
  */
 final class SameDelaysTwin {
-    private SameDelaysTwin() {}
+    private final RecordedRun recorded;
+
+    /** Empty when the run has no twin (GA batches). */
+    private final Optional<DigitalTwin.JobModel> model;
+
+    private SameDelaysTwin(RecordedRun recorded) {
+        this.recorded = recorded;
+        this.model = JobTwin.model(recorded);
+    }
+
+    /** The run recorded in {@code runDir}, read once for every replay below. */
+    static SameDelaysTwin of(Path runDir) {
+        return new SameDelaysTwin(RecordedRun.read(runDir));
+    }
 
     /**
-     * Per policy, the twin's {mean wait in seconds, abandoned share} on the run in {@code runDir};
-     * empty when that run has no twin (GA batches), and a policy the simulator does not route is
-     * left out.
+     * Per policy, the twin's {mean wait in seconds, abandoned share} on this run; empty when the
+     * run has no twin, and a policy the simulator does not route is left out.
      */
-    static Map<String, double[]> predict(Path runDir, List<String> policies) {
-        RecordedRun recorded = RecordedRun.read(runDir);
-        Optional<DigitalTwin.JobModel> model = JobTwin.model(recorded);
+    Map<String, double[]> everyPolicy(List<String> policies) {
         Map<String, double[]> figures = new LinkedHashMap<>();
         if (model.isEmpty()) {
             return figures;
         }
         for (String policy : policies) {
             try {
-                figures(
-                                recorded,
-                                model.get(),
-                                Optional.of(PolicyName.parse(policy)),
-                                OptionalInt.empty())
+                figures(Optional.of(PolicyName.parse(policy)), OptionalInt.empty())
                         .ifPresent(f -> figures.put(policy, f));
             } catch (IllegalArgumentException notRoutedTaskByTask) {
                 // left out: the simulator does not route it task by task
@@ -51,37 +57,31 @@ final class SameDelaysTwin {
     }
 
     /**
-     * The run's own policy with one router on the run's tasks and delays, beside its twin as run,
-     * when the run had more routers: what they cost the routing alone, free of the difference
-     * between two runs' pipelines (docs/results.md, "The twin replays every update's delay"). Keys
-     * "N routers" and "1 router", each {mean wait in seconds, abandoned share}; empty with one
-     * router or without a twin.
+     * The run's own policy with one router on its tasks and delays, beside {@code asRun} (its twin
+     * as run, from {@link #everyPolicy}; null: none), when the run had more routers: what they cost
+     * the routing alone, free of the difference between two runs' pipelines (docs/results.md, "The
+     * twin replays every update's delay"). Keys "N routers" and "1 router"; empty with one router
+     * or without a twin.
      */
-    static Map<String, double[]> oneRouter(Path runDir) {
-        RecordedRun recorded = RecordedRun.read(runDir);
-        Optional<DigitalTwin.JobModel> model = JobTwin.model(recorded);
+    Map<String, double[]> oneRouter(double[] asRun) {
         Map<String, double[]> figures = new LinkedHashMap<>();
-        if (model.isEmpty() || model.get().routers() < 2) {
+        if (asRun == null || model.isEmpty() || model.get().routers() < 2) {
             return figures;
         }
-        Optional<double[]> asRun =
-                figures(recorded, model.get(), Optional.empty(), OptionalInt.empty());
-        Optional<double[]> one =
-                figures(recorded, model.get(), Optional.empty(), OptionalInt.of(1));
-        if (asRun.isPresent() && one.isPresent()) {
-            figures.put(model.get().routers() + " routers", asRun.get());
-            figures.put("1 router", one.get());
-        }
+        figures(Optional.empty(), OptionalInt.of(1))
+                .ifPresent(
+                        one -> {
+                            figures.put(model.get().routers() + " routers", asRun);
+                            figures.put("1 router", one);
+                        });
         return figures;
     }
 
-    private static Optional<double[]> figures(
-            RecordedRun recorded,
-            DigitalTwin.JobModel model,
-            Optional<PolicyName> policy,
-            OptionalInt routers) {
+    /** The twin's {mean wait, abandoned share} under {@code policy} and {@code routers}. */
+    private Optional<double[]> figures(Optional<PolicyName> policy, OptionalInt routers) {
         WhatIf whatIf = new WhatIf(policy, routers, OptionalInt.empty(), OptionalDouble.empty());
-        Map<String, Object> twin = DigitalTwin.predict(recorded, model, whatIf, recorded.seed());
+        Map<String, Object> twin =
+                DigitalTwin.predict(recorded, model.get(), whatIf, recorded.seed());
         if (twin == null || !(twin.get("wait_seconds") instanceof Map<?, ?> wait)) {
             return Optional.empty();
         }

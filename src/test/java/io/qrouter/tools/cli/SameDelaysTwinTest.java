@@ -25,8 +25,8 @@ class SameDelaysTwinTest {
     @Test
     void eachPolicysFigureIsTheTwinsWhatIfAndAPolicyWithoutATwinIsLeftOut() throws Exception {
         Map<String, double[]> figures =
-                SameDelaysTwin.predict(
-                        run, List.of("heartbeat-k-live", "ga-batch", "jsq", "random"));
+                SameDelaysTwin.of(run)
+                        .everyPolicy(List.of("heartbeat-k-live", "ga-batch", "jsq", "random"));
         assertThat(figures).containsOnlyKeys("heartbeat-k-live", "jsq", "random");
         assertThat(List.copyOf(figures.keySet()))
                 .containsExactly("heartbeat-k-live", "jsq", "random");
@@ -52,7 +52,12 @@ class SameDelaysTwinTest {
      */
     @Test
     void aRunOfTwoRoutersIsReplayedWithOneBesideItsTwin() throws Exception {
-        Map<String, double[]> figures = SameDelaysTwin.oneRouter(run);
+        SameDelaysTwin sameDelays = SameDelaysTwin.of(run);
+        Map<String, double[]> figures =
+                sameDelays.oneRouter(
+                        sameDelays
+                                .everyPolicy(List.of("heartbeat-k-live"))
+                                .get("heartbeat-k-live"));
         assertThat(List.copyOf(figures.keySet())).containsExactly("2 routers", "1 router");
         Map<String, Object> twin =
                 TwinCommandTest.json("twin", "--run", run.toString(), "--routers", "1", "--json");
