@@ -12,6 +12,9 @@ public enum AdminState {
     DRAINING,
     MAINTENANCE;
 
+    // every router update is stamped with it: one string per state, not one per update
+    private final String displayName = name().toLowerCase(Locale.ROOT);
+
     /** True when routers may send the server new tasks. */
     public boolean acceptsTasks() {
         return this == ACTIVE;
@@ -22,6 +25,6 @@ public enum AdminState {
      * maintenance.
      */
     public String displayName(boolean empty) {
-        return this == DRAINING && empty ? "drained" : name().toLowerCase(Locale.ROOT);
+        return this == DRAINING && empty ? "drained" : displayName;
     }
 }
