@@ -61,8 +61,9 @@ final class PipelineKeys {
                     longIn(0, 500),
                     "How long the broker may hold a fetch of the server-events source to gather 64 KB (as "
                             + "source.heartbeats-max-wait.ms). Each ENQUEUED and COMPLETED reaches the routers this much "
-                            + "later at most; in exchange, a trickle of events costs the broker a fetch per wait, not one "
-                            + "per few events.");
+                            + "later at most; in exchange, a busy source costs the broker a fetch per wait, not one per few "
+                            + "events (at 2,000 tasks/s on 2 cores, 0.14 fewer cores). At a few hundred tasks/s, 0 routes "
+                            + "on fresher updates and an idle source polls every 500 ms instead (docs/performance.md).");
 
     static final KeySpec SOURCE_STARTING_OFFSETS =
             new KeySpec(
