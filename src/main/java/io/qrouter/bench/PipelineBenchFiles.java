@@ -29,6 +29,8 @@ final class PipelineBenchFiles {
                         "cpu_us_per_task",
                         "cpu_us_per_record",
                         "process_cpu_us_per_task",
+                        "jit_cpu_us_per_task",
+                        "gc_cpu_us_per_task",
                         "first_decision_seconds");
         for (ThroughputRun.Result r : report.throughput()) {
             for (SideThroughput s : r.sides()) {
@@ -43,6 +45,8 @@ final class PipelineBenchFiles {
                         s.cpuMicrosPerTask(),
                         report.cpuMicrosPerRecord(r, s),
                         s.processCpuMicrosPerTask(),
+                        s.jitCpuMicrosPerTask(),
+                        s.gcCpuMicrosPerTask(),
                         s.firstDecisionSeconds());
             }
         }

@@ -53,12 +53,13 @@ final class PipelineBenchTable {
                 "× bare",
                 "CPU µs/rec",
                 "CPU µs/task",
-                "+broker µs/task",
+                "process µs/task",
                 "1st decision");
         for (ThroughputRun.Result r : report.throughput()) {
             r.sides().forEach(side -> row(out, r, side));
         }
         threadTable(out);
+        processTable(out);
         out.printf(
                 Locale.ROOT,
                 "%nlatency: live tasks at each rate with their events and heartbeats; delivery (send"
@@ -133,6 +134,51 @@ final class PipelineBenchTable {
                 n = "";
             }
         }
+    }
+
+    /**
+     * The whole process in each drain: the side's own threads, the JIT compilers, the collector,
+     * and the broker with the rest (the benchmark's probes, Flink's cluster threads); per input
+     * record. The JIT and the broker take their share of the cores whichever side drains.
+     */
+    private void processTable(PrintWriter out) {
+        out.printf(
+                Locale.ROOT,
+                "%nthe whole process in each drain: CPU µs per input record, by part%n");
+        out.printf(
+                Locale.ROOT,
+                "  %7s  %-19s %14s %8s %8s %20s %9s%n",
+                "N",
+                "side",
+                "side's threads",
+                "JIT",
+                "GC",
+                "broker and the rest",
+                "process");
+        for (ThroughputRun.Result r : report.throughput()) {
+            for (SideThroughput side : r.sides()) {
+                double tasksPerRecord = side.tasksPerSecond() / report.recordsPerSecond(r, side);
+                double process = side.processCpuMicrosPerTask() * tasksPerRecord;
+                double own = side.cpuMicrosPerTask() * tasksPerRecord;
+                double jit = side.jitCpuMicrosPerTask() * tasksPerRecord;
+                double gc = side.gcCpuMicrosPerTask() * tasksPerRecord;
+                out.printf(
+                        Locale.ROOT,
+                        "  %,7d  %-19s %14.2f %8s %8s %20s %9.2f%n",
+                        r.servers(),
+                        side.side(),
+                        own,
+                        micros(jit),
+                        micros(gc),
+                        micros(process - own - jit - gc),
+                        process);
+            }
+        }
+    }
+
+    /** Microseconds to two decimals, "n/a" where unknown. */
+    private static String micros(double micros) {
+        return Double.isFinite(micros) ? String.format(Locale.ROOT, "%.2f", micros) : "n/a";
     }
 
     /** Each side's latency split at the decision: the way in, and the way out. */

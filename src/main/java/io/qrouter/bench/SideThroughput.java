@@ -19,6 +19,8 @@ import java.util.Map;
  *     decision
  * @param processCpuMicrosPerTask CPU of the whole process (the in-process broker included) per
  *     task, same span
+ * @param jitCpuMicrosPerTask of that, the JIT compilers' (NaN: not known, as off Linux)
+ * @param gcCpuMicrosPerTask of that, the garbage collector's (NaN: not known)
  * @param topThreads the side's busiest threads over that span: CPU milliseconds by thread name
  * @param roundsTasksPerSecond the tasks/s of every measured round, of which this is the median one
  *     (empty: one round)
@@ -32,6 +34,8 @@ record SideThroughput(
         double tasksPerSecondFromStart,
         double cpuMicrosPerTask,
         double processCpuMicrosPerTask,
+        double jitCpuMicrosPerTask,
+        double gcCpuMicrosPerTask,
         Map<String, Double> topThreads,
         List<Double> roundsTasksPerSecond) {
 
@@ -55,6 +59,8 @@ record SideThroughput(
                 m.tasksPerSecondFromStart,
                 m.cpuMicrosPerTask,
                 m.processCpuMicrosPerTask,
+                m.jitCpuMicrosPerTask,
+                m.gcCpuMicrosPerTask,
                 m.topThreads,
                 rounds.stream().map(SideThroughput::tasksPerSecond).toList());
     }
@@ -69,6 +75,8 @@ record SideThroughput(
         m.put("tasks_per_second_from_start", Json.finiteOrNull(tasksPerSecondFromStart));
         m.put("cpu_us_per_task", Json.finiteOrNull(cpuMicrosPerTask));
         m.put("process_cpu_us_per_task", Json.finiteOrNull(processCpuMicrosPerTask));
+        m.put("jit_cpu_us_per_task", Json.finiteOrNull(jitCpuMicrosPerTask));
+        m.put("gc_cpu_us_per_task", Json.finiteOrNull(gcCpuMicrosPerTask));
         m.put("top_threads_cpu_ms", topThreads);
         m.put(
                 "rounds_tasks_per_second",

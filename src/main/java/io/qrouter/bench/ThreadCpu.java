@@ -30,10 +30,18 @@ final class ThreadCpu {
     private final Map<Long, String> names;
     private final long processNanos;
 
-    private ThreadCpu(Map<Long, Long> cpuNanos, Map<Long, String> names, long processNanos) {
+    /** The JIT's and the collector's threads; null where they cannot be read. */
+    private final JvmThreadsCpu jvm;
+
+    private ThreadCpu(
+            Map<Long, Long> cpuNanos,
+            Map<Long, String> names,
+            long processNanos,
+            JvmThreadsCpu jvm) {
         this.cpuNanos = cpuNanos;
         this.names = names;
         this.processNanos = processNanos;
+        this.jvm = jvm;
     }
 
     static ThreadCpu now() {
@@ -49,7 +57,7 @@ final class ThreadCpu {
                 names.put(info.getThreadId(), info.getThreadName());
             }
         }
-        return new ThreadCpu(cpu, names, processNanos());
+        return new ThreadCpu(cpu, names, processNanos(), JvmThreadsCpu.now());
     }
 
     /** CPU time of the whole process (every thread, the in-process broker's included). */
@@ -77,6 +85,14 @@ final class ThreadCpu {
     /** Process CPU nanoseconds from {@code from} to this snapshot. */
     long processSince(ThreadCpu from) {
         return processNanos - from.processNanos;
+    }
+
+    /**
+     * The JIT's and the collector's CPU from {@code from} to this snapshot; null where either could
+     * not be read.
+     */
+    JvmThreadsCpu jvmSince(ThreadCpu from) {
+        return jvm == null || from.jvm == null ? null : jvm.since(from.jvm);
     }
 
     /**

@@ -431,6 +431,7 @@ final class ThroughputRun {
         double perTask = Math.max(1, counted);
         ThreadCpu first = probe.cpuAtFirstDecision();
         ThreadCpu last = probe.cpuAtTarget();
+        JvmThreadsCpu jvm = last.jvmSince(first);
         return new SideThroughput(
                 side,
                 tasks,
@@ -440,6 +441,8 @@ final class ThroughputRun {
                 tasks / ((probe.targetNanos() - startNanos) / 1e9),
                 last.chargedSince(first, baseline) / 1e3 / perTask,
                 last.processSince(first) / 1e3 / perTask,
+                jvm == null ? Double.NaN : jvm.jitNanos() / 1e3 / perTask,
+                jvm == null ? Double.NaN : jvm.gcNanos() / 1e3 / perTask,
                 last.topCharged(first, baseline, TOP_THREADS),
                 List.of());
     }

@@ -140,6 +140,18 @@ class BenchPipelineIT {
             assertThat(rounds).hasSize(3);
             Collections.sort(rounds);
             assertThat(side.get("tasks_per_second").asDouble()).isEqualTo(rounds.get(1));
+            if (Files.isDirectory(JvmThreadsCpu.PROC_SELF_TASKS)) {
+                // the JIT's and the collector's part of the process: /proc counts in 10 ms ticks,
+                // so each of their threads may be off by one tick
+                double jit = side.get("jit_cpu_us_per_task").asDouble();
+                double gc = side.get("gc_cpu_us_per_task").asDouble();
+                double oneTickPerThread = 16 * 10_000.0 / side.get("tasks").asLong();
+                assertThat(jit).isNotNegative();
+                assertThat(gc).isNotNegative();
+                assertThat(jit + gc)
+                        .isLessThanOrEqualTo(
+                                side.get("process_cpu_us_per_task").asDouble() + oneTickPerThread);
+            }
         }
         for (JsonNode point : run.get("latency").get("job")) {
             assertThat(point.get("sent").asLong()).isPositive();

@@ -1,6 +1,7 @@
 package io.qrouter.job.operators;
 
 import io.qrouter.avro.ControlLogEntry;
+import io.qrouter.core.control.AdminState;
 import io.qrouter.core.control.ControlState;
 import io.qrouter.core.control.ServerAdmin;
 import io.qrouter.job.convert.ControlLog;
@@ -65,13 +66,13 @@ public final class AdminStamp {
      */
     static String displayState(ControlState control, String serverId, boolean empty) {
         return control == null
-                ? new ServerAdmin().getState().displayName(empty)
+                ? AdminState.ACTIVE.displayName(empty)
                 : control.displayState(serverId, empty);
     }
 
     /** The weight operators gave the server (null control: none set, the default weight). */
     static double weight(ControlState control, String serverId) {
-        return (control == null ? new ServerAdmin() : control.admin(serverId)).getWeight();
+        return control == null ? ServerAdmin.DEFAULT_WEIGHT : control.admin(serverId).getWeight();
     }
 
     /**
