@@ -13,6 +13,18 @@ public final class Estimate {
     private final double value;
     private final long count;
 
+    /**
+     * Unknown estimates of few observations, made once: a quiet server's heartbeat asks for several
+     * every time, and the instances are immutable.
+     */
+    private static final Estimate[] UNKNOWN = new Estimate[64];
+
+    static {
+        for (int count = 0; count < UNKNOWN.length; count++) {
+            UNKNOWN[count] = new Estimate(false, Double.NaN, count);
+        }
+    }
+
     private Estimate(boolean known, double value, long count) {
         this.known = known;
         this.value = value;
@@ -28,7 +40,9 @@ public final class Estimate {
     }
 
     public static Estimate unknown(long count) {
-        return new Estimate(false, Double.NaN, count);
+        return count >= 0 && count < UNKNOWN.length
+                ? UNKNOWN[(int) count]
+                : new Estimate(false, Double.NaN, count);
     }
 
     public boolean isKnown() {

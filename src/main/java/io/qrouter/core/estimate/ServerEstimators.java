@@ -242,6 +242,9 @@ public class ServerEstimators {
         return Math.max(nowBucket - config.getBucketCount() + 1, window.oldestKeptBucket());
     }
 
+    /** Both recent figures unknown; read only. */
+    private static final Estimate[] NO_RECENT = {Estimate.unknown(0), Estimate.unknown(0)};
+
     /**
      * The recent wait and service, as the model-free peers' latency, over the newest {@link
      * #RECENT_BUCKETS} buckets: the mean wait by Little's law (time spent waiting there, open waits
@@ -254,7 +257,7 @@ public class ServerEstimators {
             double[] windowSums, double[] recent, long openRecentWaitingMillis) {
         long windowCompletions = (long) windowSums[COMPLETIONS.ordinal()];
         if (windowCompletions == 0) {
-            return new Estimate[] {Estimate.unknown(0), Estimate.unknown(0)};
+            return NO_RECENT;
         }
         long completions = (long) recent[COMPLETIONS.ordinal()];
         double serviceMillis =

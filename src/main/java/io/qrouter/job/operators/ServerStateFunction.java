@@ -101,6 +101,12 @@ public class ServerStateFunction
     private transient LiveSettings appliedLive;
 
     /**
+     * Whether the broadcast state may hold live settings not yet applied: after a start or restore,
+     * and after each broadcast record. Reading it on every record cost a lookup and an allocation.
+     */
+    private transient boolean liveSettingsUnread;
+
+    /**
      * Counts the admission settings put in force, from 1: a server admitted in the current epoch is
      * not checked again ({@link ServerState#admittedInEpoch}).
      */
@@ -135,6 +141,7 @@ public class ServerStateFunction
         legacyQueueChanges = getRuntimeContext().getListState(LEGACY_QUEUE_CHANGES);
         estimators = new EstimatorState(getRuntimeContext(), configured.estimatorConfig());
         use(configured);
+        liveSettingsUnread = true;
         lateRecords = getRuntimeContext().getMetricGroup().counter("lateRecords");
         heartbeats = getRuntimeContext().getMetricGroup().counter("heartbeats");
         recordsNotAdmitted = getRuntimeContext().getMetricGroup().counter("recordsNotAdmitted");
@@ -144,6 +151,7 @@ public class ServerStateFunction
     public void processBroadcastElement(LiveSettings live, Context ctx, Collector<ServerUpdate> out)
             throws Exception {
         ctx.getBroadcastState(BroadcastStates.LIVE_SETTINGS).put(BroadcastStates.LIVE_KEY, live);
+        liveSettingsUnread = true;
     }
 
     @Override
@@ -206,6 +214,10 @@ public class ServerStateFunction
      * after a restore, which brings them back from broadcast state).
      */
     private void followLiveSettings(ReadOnlyContext ctx) throws Exception {
+        if (!liveSettingsUnread) {
+            return;
+        }
+        liveSettingsUnread = false;
         LiveSettings live =
                 ctx.getBroadcastState(BroadcastStates.LIVE_SETTINGS).get(BroadcastStates.LIVE_KEY);
         if (live != appliedLive) {
