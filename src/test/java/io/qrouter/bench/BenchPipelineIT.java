@@ -229,6 +229,8 @@ class BenchPipelineIT {
         assertThat(latencyCsv).hasSize(1 + 4); // header, 2 rates × 2 sides
         assertThat(latencyCsv.get(0).split(","))
                 .contains("in_p99_ms", "out_p99_ms", "gc_paused_share");
+        assertThat(Files.readAllLines(out.resolve("throughput.csv")).get(0).split(","))
+                .contains("process_cpu_us_per_task", "jit_cpu_us_per_task", "gc_cpu_us_per_task");
     }
 
     /**
@@ -272,6 +274,16 @@ class BenchPipelineIT {
                 .contains("bare pipe reads the whole workload")
                 .contains("flink-floor/hashmap")
                 .contains("bare/workload");
+        // the whole process split by part: a row per side, N, side and five figures
+        List<String> processRows =
+                table.lines()
+                        .dropWhile(line -> !line.startsWith("the whole process in each drain"))
+                        .skip(2)
+                        .takeWhile(line -> !line.isBlank())
+                        .toList();
+        assertThat(processRows)
+                .hasSize(2)
+                .allSatisfy(row -> assertThat(row.trim().split(" +")).hasSize(7));
         JsonNode j = Json.MAPPER.readTree(out.resolve("bench.json").toFile());
         assertThat(j.get("settings").get("job").asText()).isEqualTo("flink-floor");
         assertThat(j.get("settings").get("bare").asText()).isEqualTo("workload");
