@@ -182,7 +182,12 @@ public record PipelineBenchReport(
 
     /** CPU of the side's own threads per input record it read. */
     double cpuMicrosPerRecord(ThroughputRun.Result r, SideThroughput side) {
-        return side.cpuMicrosPerTask() * side.tasksPerSecond() / recordsPerSecond(r, side);
+        return perRecord(r, side, side.cpuMicrosPerTask());
+    }
+
+    /** A figure per task of the side's drain, per input record it read instead. */
+    double perRecord(ThroughputRun.Result r, SideThroughput side, double perTask) {
+        return perTask * side.tasksPerSecond() / recordsPerSecond(r, side);
     }
 
     /**

@@ -157,11 +157,10 @@ final class PipelineBenchTable {
                 "process");
         for (ThroughputRun.Result r : report.throughput()) {
             for (SideThroughput side : r.sides()) {
-                double tasksPerRecord = side.tasksPerSecond() / report.recordsPerSecond(r, side);
-                double process = side.processCpuMicrosPerTask() * tasksPerRecord;
-                double own = side.cpuMicrosPerTask() * tasksPerRecord;
-                double jit = side.jitCpuMicrosPerTask() * tasksPerRecord;
-                double gc = side.gcCpuMicrosPerTask() * tasksPerRecord;
+                double process = report.perRecord(r, side, side.processCpuMicrosPerTask());
+                double own = report.cpuMicrosPerRecord(r, side);
+                double jit = report.perRecord(r, side, side.jitCpuMicrosPerTask());
+                double gc = report.perRecord(r, side, side.gcCpuMicrosPerTask());
                 out.printf(
                         Locale.ROOT,
                         "  %,7d  %-19s %14.2f %8s %8s %20s %9.2f%n",

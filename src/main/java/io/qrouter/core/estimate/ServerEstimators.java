@@ -35,6 +35,9 @@ public class ServerEstimators {
     /** Buckets of the recent span the latency is measured over: the newest and the one before. */
     static final int RECENT_BUCKETS = 2;
 
+    /** Both recent figures unknown; read only. */
+    private static final Estimate[] NO_RECENT = {Estimate.unknown(0), Estimate.unknown(0)};
+
     private EstimatorConfig config;
     private BucketedSums window;
     private OpenTasks openTasks;
@@ -241,9 +244,6 @@ public class ServerEstimators {
     private long windowStartBucket(long nowBucket) {
         return Math.max(nowBucket - config.getBucketCount() + 1, window.oldestKeptBucket());
     }
-
-    /** Both recent figures unknown; read only. */
-    private static final Estimate[] NO_RECENT = {Estimate.unknown(0), Estimate.unknown(0)};
 
     /**
      * The recent wait and service, as the model-free peers' latency, over the newest {@link
