@@ -33,6 +33,7 @@ import io.qrouter.job.operators.TaskPlacerFunction;
 import io.qrouter.job.records.InputSerializers;
 import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.job.records.SlotArrivals;
+import io.qrouter.job.records.StringKeySerializer;
 import io.qrouter.job.state.BroadcastStates;
 import java.time.Duration;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -193,7 +194,7 @@ public final class QrouterJob {
     private static SingleOutputStreamOperator<ServerUpdate> serverState(
             JobConfig config, Inputs inputs, SingleOutputStreamOperator<ControlCommand> commands) {
         return serverRecords(inputs.events(), inputs.heartbeats())
-                .keyBy(ServerStateFunction.SERVER_KEY)
+                .keyBy(ServerStateFunction.SERVER_KEY, StringKeySerializer.TYPE)
                 // broadcast() and transform(), not broadcast(descriptor) and process(): the
                 // operator is Flink's keyed-broadcast one with a state cache (ServerStateOperator),
                 // which BroadcastConnectedStream cannot take

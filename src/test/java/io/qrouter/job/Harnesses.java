@@ -84,7 +84,30 @@ public final class Harnesses {
             int cachedServers,
             CheckpointStorage storage)
             throws Exception {
-        var harness = new ServerStateHarness(settings, cachedServers);
+        return serverState(
+                new ServerStateHarness(settings, cachedServers), restoreFrom, backend, storage);
+    }
+
+    /**
+     * The per-server state keyed as qrouter before its own key serializer did: by Flink's string
+     * serializer.
+     */
+    public static ServerStateHarness serverStateKeyedByFlinksStrings(
+            ServerStateSettings settings, StateBackend backend) throws Exception {
+        return serverState(
+                new ServerStateHarness(
+                        settings, ServerStateHarness.DEFAULT_CACHED_SERVERS, Types.STRING),
+                null,
+                backend,
+                null);
+    }
+
+    private static ServerStateHarness serverState(
+            ServerStateHarness harness,
+            OperatorSubtaskState restoreFrom,
+            StateBackend backend,
+            CheckpointStorage storage)
+            throws Exception {
         if (backend != null) {
             harness.setStateBackend(backend);
         }

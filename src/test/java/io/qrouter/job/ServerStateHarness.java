@@ -8,7 +8,8 @@ import io.qrouter.job.config.ServerStateSettings;
 import io.qrouter.job.operators.ServerStateFunction;
 import io.qrouter.job.operators.ServerStateOperator;
 import io.qrouter.job.records.ServerUpdate;
-import org.apache.flink.api.common.typeinfo.Types;
+import io.qrouter.job.records.StringKeySerializer;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.runtime.state.heap.HeapKeyedStateBackend;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
@@ -28,10 +29,17 @@ public final class ServerStateHarness
 
     /** {@code cachedServers}: the state cache's size (used when the backend is not the heap). */
     ServerStateHarness(ServerStateSettings settings, int cachedServers) throws Exception {
+        this(settings, cachedServers, StringKeySerializer.TYPE);
+    }
+
+    /** Keyed by {@code keyType}: the job's ({@link StringKeySerializer#TYPE}) or an older one. */
+    ServerStateHarness(
+            ServerStateSettings settings, int cachedServers, TypeInformation<String> keyType)
+            throws Exception {
         super(
                 new ServerStateOperator(new ServerStateFunction(settings), cachedServers),
                 ServerStateFunction.SERVER_KEY,
-                Types.STRING,
+                keyType,
                 Harnesses.MAX_PARALLELISM,
                 1,
                 0);

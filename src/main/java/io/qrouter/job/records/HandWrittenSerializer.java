@@ -44,19 +44,6 @@ abstract class HandWrittenSerializer<T> extends TypeSerializer<T> {
         this.format = format;
     }
 
-    /**
-     * A staging buffer that grew past this is not kept: a server's state is a few kilobytes, one
-     * with as many open tasks as its estimators track (4,096 by default) about a hundred.
-     */
-    private static final int STAGING_KEPT_BYTES = 1 << 20;
-
-    /**
-     * Where records bound for a stream are written first, one per thread: the serializer itself is
-     * shared ({@link #duplicate()}).
-     */
-    private static final ThreadLocal<DataOutputSerializer> STAGING =
-            ThreadLocal.withInitial(() -> new DataOutputSerializer(8192));
-
     /** The format this class writes for new state. */
     abstract int currentFormat();
 
@@ -74,13 +61,9 @@ abstract class HandWrittenSerializer<T> extends TypeSerializer<T> {
             write(record, out);
             return;
         }
-        DataOutputSerializer staging = STAGING.get();
-        staging.clear();
+        DataOutputSerializer staging = Staging.begin();
         write(record, staging);
-        out.write(staging.getSharedBuffer(), 0, staging.length());
-        if (staging.getSharedBuffer().length > STAGING_KEPT_BYTES) {
-            STAGING.remove();
-        }
+        Staging.end(staging, out);
     }
 
     /** An instance of this class that reads and writes {@code format}. */

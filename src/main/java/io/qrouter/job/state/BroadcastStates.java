@@ -4,10 +4,10 @@ import io.qrouter.core.control.ControlState;
 import io.qrouter.job.config.LiveSettings;
 import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.job.records.StoredServerUpdateSerializer;
+import io.qrouter.job.records.StringKeySerializer;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.api.common.typeutils.base.StringSerializer;
 
 /**
  * The job's broadcast state descriptors, in one place. Their name strings are what savepoints
@@ -25,7 +25,7 @@ public final class BroadcastStates {
     public static final MapStateDescriptor<String, ServerUpdate> SERVER_UPDATES =
             new MapStateDescriptor<>(
                     "server-snapshots",
-                    StringSerializer.INSTANCE,
+                    StringKeySerializer.INSTANCE,
                     new StoredServerUpdateSerializer());
 
     /** GA batches: each server's latest update and recent load indices, by server id. */
