@@ -94,8 +94,7 @@ class FormatEvolutionTest {
     }
 
     /** Through the bytes of a savepoint's serializer snapshot. */
-    private static TypeSerializerSnapshot<Reading> roundTrip(TypeSerializerSnapshot<Reading> s)
-            throws IOException {
+    static <T> TypeSerializerSnapshot<T> roundTrip(TypeSerializerSnapshot<T> s) throws IOException {
         DataOutputSerializer out = new DataOutputSerializer(64);
         TypeSerializerSnapshotSerializationUtil.writeSerializerSnapshot(out, s);
         return TypeSerializerSnapshotSerializationUtil.readSerializerSnapshot(

@@ -49,8 +49,7 @@ class StagedSerializationTest {
         assertThat(toStream(serializer, records)).isEqualTo(memory);
     }
 
-    private static <T> byte[] toStream(TypeSerializer<T> serializer, List<T> records)
-            throws IOException {
+    static <T> byte[] toStream(TypeSerializer<T> serializer, List<T> records) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         DataOutputViewStreamWrapper out = new DataOutputViewStreamWrapper(bytes);
         for (T record : records) {

@@ -2,7 +2,6 @@ package io.qrouter.job.records;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
@@ -10,13 +9,11 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.base.LongSerializer;
 import org.apache.flink.api.common.typeutils.base.StringSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
-import org.apache.flink.core.memory.DataOutputViewStreamWrapper;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,8 +27,8 @@ class StringKeySerializerTest {
     @Property(tries = 1_000)
     void writesFlinksBytesToMemoryAndToAStream(@ForAll("keys") List<String> keys)
             throws IOException {
-        byte[] flinks = toStream(StringSerializer.INSTANCE, keys);
-        assertThat(toStream(KEYS, keys)).isEqualTo(flinks);
+        byte[] flinks = StagedSerializationTest.toStream(StringSerializer.INSTANCE, keys);
+        assertThat(StagedSerializationTest.toStream(KEYS, keys)).isEqualTo(flinks);
         DataOutputSerializer memory = new DataOutputSerializer(64);
         for (String key : keys) {
             KEYS.serialize(key, memory);
@@ -61,8 +58,12 @@ class StringKeySerializerTest {
     void takesOverStateFlinksSerializerWroteAndItsOwnButNoOther() throws IOException {
         assertThat(resolve(StringSerializer.INSTANCE.snapshotConfiguration()).isCompatibleAsIs())
                 .isTrue();
-        assertThat(resolve(roundTrip(KEYS.snapshotConfiguration())).isCompatibleAsIs()).isTrue();
-        assertThat(roundTrip(KEYS.snapshotConfiguration()).restoreSerializer()).isSameAs(KEYS);
+        assertThat(
+                        resolve(FormatEvolutionTest.roundTrip(KEYS.snapshotConfiguration()))
+                                .isCompatibleAsIs())
+                .isTrue();
+        assertThat(FormatEvolutionTest.roundTrip(KEYS.snapshotConfiguration()).restoreSerializer())
+                .isSameAs(KEYS);
         assertThat(resolve(cast(LongSerializer.INSTANCE.snapshotConfiguration())).isIncompatible())
                 .isTrue();
     }
@@ -72,28 +73,8 @@ class StringKeySerializerTest {
         return KEYS.snapshotConfiguration().resolveSchemaCompatibility(old);
     }
 
-    private static TypeSerializerSnapshot<String> roundTrip(TypeSerializerSnapshot<String> snapshot)
-            throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(64);
-        TypeSerializerSnapshot.writeVersionedSnapshot(out, snapshot);
-        return TypeSerializerSnapshot.readVersionedSnapshot(
-                new DataInputDeserializer(out.getCopyOfBuffer()),
-                StringKeySerializerTest.class.getClassLoader());
-    }
-
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static TypeSerializerSnapshot<String> cast(TypeSerializerSnapshot<?> snapshot) {
         return (TypeSerializerSnapshot) snapshot;
-    }
-
-    private static byte[] toStream(TypeSerializer<String> serializer, List<String> keys)
-            throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        DataOutputViewStreamWrapper out = new DataOutputViewStreamWrapper(bytes);
-        for (String key : keys) {
-            serializer.serialize(key, out);
-        }
-        out.flush();
-        return bytes.toByteArray();
     }
 }
