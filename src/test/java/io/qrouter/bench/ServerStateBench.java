@@ -9,7 +9,7 @@ import io.qrouter.job.Harnesses;
 import io.qrouter.job.Records;
 import io.qrouter.job.ServerStateHarness;
 import io.qrouter.job.TestSettings;
-import io.qrouter.job.operators.ServerStateFunction;
+import io.qrouter.job.records.ServerUpdate;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
@@ -54,6 +54,7 @@ public class ServerStateBench extends PerOperationBench {
     @Param({"busy", "quiet"})
     String history;
 
+    private final TallyOutput<ServerUpdate> output = new TallyOutput<>();
     private ServerStateHarness harness;
     private String[] serverIds;
     private long task;
@@ -66,12 +67,12 @@ public class ServerStateBench extends PerOperationBench {
     public void setUp() throws Exception {
         checkpoints = Files.createTempDirectory("server-state-bench");
         harness =
-                Harnesses.serverState(
+                Harnesses.serverStateInto(
                         TestSettings.serverState(),
-                        null,
                         backend.equals("rocksdb") ? rocksDb() : new HashMapStateBackend(),
                         ServerStateHarness.DEFAULT_CACHED_SERVERS,
-                        new FileSystemCheckpointStorage(checkpoints.toUri()));
+                        new FileSystemCheckpointStorage(checkpoints.toUri()),
+                        output);
         serverIds = new String[servers];
         for (int s = 0; s < servers; s++) {
             serverIds[s] = "server-" + s;
@@ -85,7 +86,6 @@ public class ServerStateBench extends PerOperationBench {
                 harness.processHeartbeat(Records.heartbeat(serverIds[s], t + 2, 0), t + 2);
             }
         }
-        clearOutputs();
     }
 
     /**
@@ -101,6 +101,10 @@ public class ServerStateBench extends PerOperationBench {
 
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
+        if (output.sideRecords() == 0) {
+            throw new IllegalStateException(
+                    "the operator's records did not reach the benchmark's output");
+        }
         harness.close();
         FileUtils.deleteDirectory(checkpoints.toFile());
     }
@@ -112,14 +116,12 @@ public class ServerStateBench extends PerOperationBench {
         if (task++ / servers % TASKS_PER_HEARTBEAT == 0) {
             harness.processHeartbeat(Records.heartbeat(serverIds[server], nowMillis, 1), nowMillis);
         }
-        clearOutputs();
     }
 
     @Benchmark
     public void heartbeat() throws Exception {
         server = (server + 1) % servers;
         harness.processHeartbeat(Records.heartbeat(serverIds[server], nowMillis++, 1), nowMillis);
-        clearOutputs();
     }
 
     /**
@@ -144,11 +146,5 @@ public class ServerStateBench extends PerOperationBench {
     private void event(String serverId, String taskId, TaskEventType type, long t)
             throws Exception {
         harness.processEvent(Records.event(serverId, taskId, type, t), t);
-    }
-
-    private void clearOutputs() {
-        harness.getOutput().clear();
-        harness.getSideOutput(ServerStateFunction.METRICS).clear();
-        harness.getSideOutput(ServerStateFunction.HEARTBEAT_LOG).clear();
     }
 }

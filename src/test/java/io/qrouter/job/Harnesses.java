@@ -29,7 +29,9 @@ import org.apache.flink.runtime.state.CheckpointStorage;
 import org.apache.flink.runtime.state.StateBackend;
 import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
 import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
+import org.apache.flink.streaming.api.operators.Output;
 import org.apache.flink.streaming.api.operators.co.KeyedCoProcessOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
@@ -86,6 +88,23 @@ public final class Harnesses {
             throws Exception {
         return serverState(
                 new ServerStateHarness(settings, cachedServers), restoreFrom, backend, storage);
+    }
+
+    /**
+     * As above, every output record handed to {@code output} rather than kept in the harness's
+     * lists, which copy each record with a serializer made for it: in a benchmark that copy costs
+     * more than the operator.
+     */
+    public static ServerStateHarness serverStateInto(
+            ServerStateSettings settings,
+            StateBackend backend,
+            int cachedServers,
+            CheckpointStorage storage,
+            Output<StreamRecord<ServerUpdate>> output)
+            throws Exception {
+        ServerStateHarness harness = new ServerStateHarness(settings, cachedServers);
+        harness.setOutputCreator(serializer -> output);
+        return serverState(harness, null, backend, storage);
     }
 
     /**
