@@ -11,13 +11,13 @@ import org.apache.flink.util.OutputTag;
 
 /**
  * An operator's output for a benchmark: counts the records, main and side, so that a benchmark can
- * check it did the work it times, and keeps the last of each where the JIT must store it. Costs
- * about what a chained output that does nothing would.
+ * check it did the work it times, and keeps the last of each (the JIT must store it). Costs about
+ * what a chained output that does nothing would.
  */
 final class TallyOutput<T> implements Output<StreamRecord<T>> {
     private long records;
     private long sideRecords;
-    private Object last;
+    private T last;
     private Object lastSide;
 
     @Override
@@ -35,6 +35,11 @@ final class TallyOutput<T> implements Output<StreamRecord<T>> {
     /** Records on the main output so far. */
     long records() {
         return records;
+    }
+
+    /** The last record on the main output; null before the first. */
+    T last() {
+        return last;
     }
 
     /** Records on the side outputs so far. */

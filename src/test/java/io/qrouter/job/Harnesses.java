@@ -2,6 +2,7 @@ package io.qrouter.job;
 
 import io.qrouter.avro.ControlCommand;
 import io.qrouter.avro.DeadLetter;
+import io.qrouter.avro.RoutingDecision;
 import io.qrouter.avro.TaskRequest;
 import io.qrouter.core.control.ControlState;
 import io.qrouter.job.config.ControlSettings;
@@ -172,6 +173,18 @@ public final class Harnesses {
             RouterSettings settings, int parallelism, int subtask, OperatorSubtaskState restoreFrom)
             throws Exception {
         return start(new RouterHarness(settings, parallelism, subtask), restoreFrom);
+    }
+
+    /**
+     * One router subtask of one, every output record handed to {@code output} (as {@link
+     * #serverStateInto}).
+     */
+    public static RouterHarness routerInto(
+            RouterSettings settings, Output<StreamRecord<RoutingDecision>> output)
+            throws Exception {
+        RouterHarness harness = new RouterHarness(settings, 1, 0);
+        harness.setOutputCreator(serializer -> output);
+        return start(harness, null);
     }
 
     public static <K, IN, OUT> FeedHarness<K, IN, OUT> broadcast(
