@@ -48,11 +48,8 @@ import org.apache.flink.util.OutputTag;
  * cleanup, queue length, late records) are in {@code docs/design.md}.
  *
  * <p>The broadcast input brings the {@link LiveSettings} operators set ({@code qrouter control
- * set}), kept in broadcast state (checkpointed); until the first, the configured values hold. Each
- * record reads them (a heap lookup) and, when they changed, rebuilds what depends on them, so a
- * change applies from every server's next record: the down timeout from its next heartbeat, the
- * heartbeat range to the interval recommended on it, the minimum events to the estimates of the
- * next heartbeat, the coalescing window to the next queue change.
+ * set}), kept in broadcast state; until the first, the configured values hold. A change applies
+ * from every server's next record (the down timeout and heartbeat range from its next heartbeat).
  *
  * <p>Records of servers not admitted ({@code server.admission}) go to {@link #NOT_ADMITTED}. Near
  * 500 lines because every handler reads and writes one server's state and timers.
@@ -116,6 +113,10 @@ public class ServerStateFunction
     private transient StateCaching caching;
 
     private transient ValueState<ServerState> server;
+
+    /** The current record's state as read (null: a new server); on the heap, the stored object. */
+    private transient ServerState stored;
+
     private transient EstimatorState estimators;
     private transient ListState<Tuple2<Long, Integer>> legacyQueueChanges;
     private transient AdaptiveHeartbeat adaptiveHeartbeat;
@@ -163,6 +164,7 @@ public class ServerStateFunction
         // must not push admitted servers out of it.
         caching.admitNewKeys(false);
         ServerState state = server.value();
+        stored = state;
         if (state == null || state.admittedInEpoch != admissionEpoch) {
             String refusal = settings.admission().refusal(ctx.getCurrentKey());
             if (refusal != null) {
@@ -263,7 +265,7 @@ public class ServerStateFunction
         if (state.alive && state.hasUnreportedChange()) {
             reportQueueChange(ctx, state, out);
         }
-        server.update(state);
+        store(state);
     }
 
     /**
@@ -307,7 +309,7 @@ public class ServerStateFunction
         if (state.hasHeartbeat() && heartbeat.getSentAt().toEpochMilli() < state.lastHeartbeatAt) {
             state.lateRecords++;
             lateRecords.inc();
-            server.update(state);
+            store(state);
             return;
         }
         applyHeartbeat(heartbeat, state);
@@ -330,7 +332,13 @@ public class ServerStateFunction
             emit(state, ServerReports.update(state, true), out);
         }
         scheduleDown(ctx, state);
-        server.update(state);
+        store(state);
+    }
+
+    private void store(ServerState state) throws Exception {
+        if (state != stored || !caching.changesInPlaceAreStored()) {
+            server.update(state);
+        }
     }
 
     @Override
@@ -338,6 +346,7 @@ public class ServerStateFunction
             throws Exception {
         caching.admitNewKeys(false);
         ServerState state = server.value();
+        stored = state;
         if (state == null) {
             return;
         }
@@ -367,7 +376,7 @@ public class ServerStateFunction
             forget(ctx, state, out);
             return;
         }
-        server.update(state);
+        store(state);
     }
 
     /**

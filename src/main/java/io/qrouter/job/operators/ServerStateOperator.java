@@ -5,6 +5,7 @@ import io.qrouter.avro.TaskEvent;
 import io.qrouter.job.config.LiveSettings;
 import io.qrouter.job.records.ServerUpdate;
 import io.qrouter.job.state.BroadcastStates;
+import io.qrouter.job.state.StateCaching;
 import io.qrouter.job.state.WriteBackCache;
 import java.util.List;
 import org.apache.flink.runtime.state.StateSnapshotContext;
@@ -36,7 +37,9 @@ public class ServerStateOperator
 
     @Override
     public void open() throws Exception {
-        if (cachedServers > 0 && !(getKeyedStateBackend() instanceof HeapKeyedStateBackend)) {
+        if (getKeyedStateBackend() instanceof HeapKeyedStateBackend) {
+            ((ServerStateFunction) getUserFunction()).cacheStatesIn(StateCaching.HEAP);
+        } else if (cachedServers > 0) {
             cache = new WriteBackCache(cachedServers, this);
             ((ServerStateFunction) getUserFunction()).cacheStatesIn(cache);
             // a cache too small for the fleet shows as misses and evictions close to the events

@@ -3,8 +3,9 @@ package io.qrouter.job.state;
 import org.apache.flink.api.common.state.ValueState;
 
 /**
- * What a keyed function puts between itself and its keyed states: nothing ({@link #DIRECT}, on the
- * heap backend, whose states are heap objects already) or a {@link WriteBackCache}.
+ * What a keyed function puts between itself and its keyed states: nothing ({@link #DIRECT}, or
+ * {@link #HEAP} on the heap backend, whose states are heap objects already) or a {@link
+ * WriteBackCache}.
  */
 public interface StateCaching {
     /** The states themselves. */
@@ -16,7 +17,32 @@ public interface StateCaching {
                 }
             };
 
+    /**
+     * The states themselves, on the heap backend: a value read is the stored object (Flink copies
+     * it first if a running checkpoint still holds it), so a change made to it in place is stored.
+     */
+    StateCaching HEAP =
+            new StateCaching() {
+                @Override
+                public <T> ValueState<T> value(ValueState<T> state) {
+                    return state;
+                }
+
+                @Override
+                public boolean changesInPlaceAreStored() {
+                    return true;
+                }
+            };
+
     <T> ValueState<T> value(ValueState<T> state);
+
+    /**
+     * Whether a value read and changed in place needs no update to be stored (on the heap it does
+     * not, and the update is a second lookup in a table of every key).
+     */
+    default boolean changesInPlaceAreStored() {
+        return false;
+    }
 
     /**
      * Whether the records from now on bring their keys into the cache, if there is one (by default
