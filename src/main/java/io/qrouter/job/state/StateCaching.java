@@ -9,13 +9,7 @@ import org.apache.flink.api.common.state.ValueState;
  */
 public interface StateCaching {
     /** The states themselves. */
-    StateCaching DIRECT =
-            new StateCaching() {
-                @Override
-                public <T> ValueState<T> value(ValueState<T> state) {
-                    return state;
-                }
-            };
+    StateCaching DIRECT = new StateCaching() {};
 
     /**
      * The states themselves, on the heap backend: a value read is the stored object (Flink copies
@@ -24,17 +18,15 @@ public interface StateCaching {
     StateCaching HEAP =
             new StateCaching() {
                 @Override
-                public <T> ValueState<T> value(ValueState<T> state) {
-                    return state;
-                }
-
-                @Override
                 public boolean changesInPlaceAreStored() {
                     return true;
                 }
             };
 
-    <T> ValueState<T> value(ValueState<T> state);
+    /** What the function reads and writes {@code state} through: by default, the state itself. */
+    default <T> ValueState<T> value(ValueState<T> state) {
+        return state;
+    }
 
     /**
      * Whether a value read and changed in place needs no update to be stored (on the heap it does
