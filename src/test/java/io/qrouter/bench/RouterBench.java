@@ -21,12 +21,10 @@ import org.openjdk.jmh.annotations.TearDown;
  * servers known. {@code routeTask} is one task's share of a router: it decides the task, encodes
  * the decision as the sink does, and applies the update of the chosen server that acknowledges it
  * and one that frees a busy server, so the in-flight tasks and the idle queue (a tenth of the
- * fleet) stay as they are. The idle queue hands most tasks (81-98 %) to the server freed by the
- * operation before, as a fresh idle server takes the next task: so the update freeing a random
- * server is the operation's cold part, and the decision mostly reads a server still in the cache.
- * {@code serverUpdate} applies one server's update (a queue change, as every ENQUEUED and COMPLETED
- * event brings), the per-server path every router subtask pays for every update. Run: {@code java
- * -cp target/test-classes:target/classes:$(cat cp.txt) org.openjdk.jmh.Main RouterBench}.
+ * fleet) stay as they are; which parts of it read cold memory: docs/performance.md. {@code
+ * serverUpdate} applies one server's update (a queue change, as every ENQUEUED and COMPLETED event
+ * brings), the per-server path every router subtask pays for every update. Run: {@code java -cp
+ * target/test-classes:target/classes:$(cat cp.txt) org.openjdk.jmh.Main RouterBench}.
  */
 public class RouterBench extends PerOperationBench {
     @Param({"20", "2000", "20000"})
@@ -97,8 +95,7 @@ public class RouterBench extends PerOperationBench {
         byte[] encoded = codec.encode(decision);
         String chosen = decision.getServerId();
         idle[Integer.parseInt(chosen.substring("server-".length()))] = false;
-        ServerUpdate acknowledged = Records.snapshot(chosen, now, 1);
-        acknowledged.setHeartbeat(false);
+        ServerUpdate acknowledged = queueChange(chosen, 1);
         acknowledged.setEnqueuedSinceLastSnapshot(List.of(task.getTaskId()));
         harness.processBroadcastElement(acknowledged, now);
         int free = random.nextInt(servers);
@@ -106,24 +103,27 @@ public class RouterBench extends PerOperationBench {
             free = random.nextInt(servers);
         }
         idle[free] = true;
-        ServerUpdate freed = Records.snapshot("server-" + free, now, 0);
-        freed.setHeartbeat(false);
-        harness.processBroadcastElement(freed, now);
+        harness.processBroadcastElement(queueChange("server-" + free, 0), now);
         return encoded;
     }
 
     @Benchmark
     public void serverUpdate() throws Exception {
         tick();
-        ServerUpdate update =
-                Records.snapshot("server-" + random.nextInt(servers), now, random.nextInt(8));
-        update.setHeartbeat(false);
-        harness.processBroadcastElement(update, now);
+        harness.processBroadcastElement(
+                queueChange("server-" + random.nextInt(servers), random.nextInt(8)), now);
     }
 
     private void tick() throws Exception {
         if (++operations % OPERATIONS_PER_MILLI == 0) {
             harness.setProcessingTime(++now);
         }
+    }
+
+    /** A server's update for a lifecycle event: its queue changed, no heartbeat. */
+    private ServerUpdate queueChange(String serverId, int queueLength) {
+        ServerUpdate update = Records.snapshot(serverId, now, queueLength);
+        update.setHeartbeat(false);
+        return update;
     }
 }
