@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
 /**
@@ -79,7 +78,7 @@ final class SameDelaysTwin {
 
     /** The twin's {mean wait, abandoned share} under {@code policy} and {@code routers}. */
     private Optional<double[]> figures(Optional<PolicyName> policy, OptionalInt routers) {
-        WhatIf whatIf = new WhatIf(policy, routers, OptionalInt.empty(), OptionalDouble.empty());
+        WhatIf whatIf = WhatIf.routing(policy, routers);
         Map<String, Object> twin =
                 DigitalTwin.predict(recorded, model.get(), whatIf, recorded.seed());
         if (twin == null || !(twin.get("wait_seconds") instanceof Map<?, ?> wait)) {

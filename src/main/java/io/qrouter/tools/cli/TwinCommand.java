@@ -59,6 +59,14 @@ final class TwinCommand implements Runnable {
     Double load;
 
     @Option(
+            names = "--delays",
+            description =
+                    "The pipeline's delays scaled by this factor, a finite number >= 0: each decision's"
+                            + " way to its server and each server update's way to the routers (0.5: hops half"
+                            + " as long, as on a faster or less loaded cluster; 0: none).")
+    Double delays;
+
+    @Option(
             names = "--seed",
             description = "Seed of the replay's own draws (default: the run's workload seed).")
     Long seed;
@@ -69,7 +77,8 @@ final class TwinCommand implements Runnable {
     @Override
     public void run() {
         WhatIf whatIf =
-                OptionValues.parse(spec, "--policy, --routers, --servers or --load", this::whatIf);
+                OptionValues.parse(
+                        spec, "--policy, --routers, --servers, --load or --delays", this::whatIf);
         RecordedRun recorded = OptionValues.parse(spec, "--run", () -> RecordedRun.read(run));
         DigitalTwin.JobModel model =
                 OptionValues.parse(
@@ -110,6 +119,7 @@ final class TwinCommand implements Runnable {
                 Optional.ofNullable(policy).map(PolicyName::parse),
                 routers == null ? OptionalInt.empty() : OptionalInt.of(routers),
                 servers == null ? OptionalInt.empty() : OptionalInt.of(servers),
-                load == null ? OptionalDouble.empty() : OptionalDouble.of(load));
+                load == null ? OptionalDouble.empty() : OptionalDouble.of(load),
+                delays == null ? OptionalDouble.empty() : OptionalDouble.of(delays));
     }
 }

@@ -17,21 +17,36 @@ import java.util.OptionalInt;
  *   <li>{@code servers}: the same tasks on a fleet of N servers, the run's servers first and then
  *       copies of them in turn (same rate, slots and slowdowns), or its first N;
  *   <li>{@code load}: the same tasks arriving faster or slower, every arrival time scaled by the
- *       run's load over this one (work, patience and the pipeline's delays unchanged).
+ *       run's load over this one (work, patience and the pipeline's delays unchanged);
+ *   <li>{@code delays}: the pipeline's delays scaled by this factor, each decision's way to its
+ *       server and each server update's way to the routers (the twin replays a task from its
+ *       decision, so the way in does not enter it): what a faster or a busier cluster would change.
  * </ul>
  */
 public record WhatIf(
         Optional<PolicyName> policy,
         OptionalInt routers,
         OptionalInt servers,
-        OptionalDouble load) {
+        OptionalDouble load,
+        OptionalDouble delays) {
 
     public static final WhatIf AS_RUN =
             new WhatIf(
                     Optional.empty(),
                     OptionalInt.empty(),
                     OptionalInt.empty(),
+                    OptionalDouble.empty(),
                     OptionalDouble.empty());
+
+    /** The job's routing only: policy and routers, the run's fleet, arrivals and delays. */
+    public static WhatIf routing(Optional<PolicyName> policy, OptionalInt routers) {
+        return new WhatIf(
+                policy,
+                routers,
+                OptionalInt.empty(),
+                OptionalDouble.empty(),
+                OptionalDouble.empty());
+    }
 
     public WhatIf {
         if (routers.isPresent() && routers.getAsInt() < 1) {
@@ -44,6 +59,11 @@ public record WhatIf(
         }
         if (load.isPresent() && !(load.getAsDouble() > 0 && Double.isFinite(load.getAsDouble()))) {
             throw new IllegalArgumentException("load must be > 0 (got " + load.getAsDouble() + ")");
+        }
+        if (delays.isPresent()
+                && !(delays.getAsDouble() >= 0 && Double.isFinite(delays.getAsDouble()))) {
+            throw new IllegalArgumentException(
+                    "delays must be a finite factor >= 0 (got " + delays.getAsDouble() + ")");
         }
     }
 
@@ -58,6 +78,7 @@ public record WhatIf(
         routers.ifPresent(r -> parts.add(r + (r == 1 ? " router" : " routers")));
         servers.ifPresent(n -> parts.add(n + " servers"));
         load.ifPresent(l -> parts.add("load " + l));
+        delays.ifPresent(f -> parts.add("delays x" + f));
         return parts.isEmpty() ? "as run" : String.join(", ", parts);
     }
 
@@ -105,10 +126,14 @@ public record WhatIf(
         return load.isPresent() && runLoad > 0 ? runLoad / load.getAsDouble() : 1;
     }
 
-    /** The run's tasks, their arrivals moved by {@link #timeScale} and their delays kept. */
+    /**
+     * The run's tasks, their arrivals moved by {@link #timeScale} and their delays scaled by {@code
+     * delays} (kept as run when empty).
+     */
     List<TaskTimeline> tasks(List<TaskTimeline> run, double runLoad) {
         double f = timeScale(runLoad);
-        if (f == 1) {
+        double d = delays.orElse(1);
+        if (f == 1 && d == 1) {
             return run;
         }
         List<TaskTimeline> out = new ArrayList<>(run.size());
@@ -122,7 +147,7 @@ public record WhatIf(
                             t.appendedAt() + shift,
                             t.decidedAt() + shift,
                             t.decisionAppendedAt() + shift,
-                            t.receivedAt() + shift,
+                            t.decidedAt() + shift + d * (t.receivedAt() - t.decidedAt()),
                             t.startedAt(),
                             t.finishedAt(),
                             t.outcome(),
@@ -130,8 +155,8 @@ public record WhatIf(
                             t.rule(),
                             t.work(),
                             t.patienceSeconds(),
-                            t.updateDelaySeconds(),
-                            t.sampledUpdateDelaySeconds()));
+                            d * t.updateDelaySeconds(),
+                            d * t.sampledUpdateDelaySeconds()));
         }
         return out;
     }

@@ -79,6 +79,31 @@ class TwinCommandTest {
     }
 
     @Test
+    void whatIfTheDelaysWereShorterOrLonger() throws Exception {
+        double asRun =
+                figure(
+                        json("twin", "--run", run.toString(), "--json"),
+                        "twin",
+                        "wait_mean_seconds");
+        Map<String, Object> none = json("twin", "--run", run.toString(), "--json", "--delays", "0");
+        assertThat(none.get("what_if")).isEqualTo("delays x0.0");
+        // with no delay at all, what remains is the routing's own wait
+        assertThat(figure(none, "what_if_twin", "wait_mean_seconds")).isLessThan(0.6 * asRun);
+        double half =
+                figure(
+                        json("twin", "--run", run.toString(), "--json", "--delays", "0.5"),
+                        "what_if_twin",
+                        "wait_mean_seconds");
+        double twice =
+                figure(
+                        json("twin", "--run", run.toString(), "--json", "--delays", "2"),
+                        "what_if_twin",
+                        "wait_mean_seconds");
+        assertThat(half).isLessThan(asRun);
+        assertThat(twice).isGreaterThan(1.1 * asRun);
+    }
+
+    @Test
     void whatIfAnotherPolicyMoreServersOrLessLoad() throws Exception {
         double asRun =
                 figure(
@@ -132,6 +157,11 @@ class TwinCommandTest {
         CommandRun policy = CommandRun.of("twin", "--run", run.toString(), "--policy", "fastest");
         assertThat(policy.exitCode()).isEqualTo(2);
         assertThat(policy.err()).contains("--policy").contains("fastest");
+        CommandRun delays = CommandRun.of("twin", "--run", run.toString(), "--delays", "-1");
+        assertThat(delays.exitCode()).isEqualTo(2);
+        assertThat(delays.err())
+                .contains("--delays")
+                .contains("delays must be a finite factor >= 0 (got -1.0)");
     }
 
     static Map<String, Object> json(String... args) throws Exception {

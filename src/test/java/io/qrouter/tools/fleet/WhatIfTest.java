@@ -46,30 +46,14 @@ class WhatIfTest {
 
     @Test
     void aHigherLoadBringsTheSameTasksSoonerWithTheirDelaysKept() {
-        TaskTimeline t =
-                new TaskTimeline(
-                        "t",
-                        9.9,
-                        9.95,
-                        9.97,
-                        10,
-                        10.01,
-                        10.03,
-                        10.5,
-                        11,
-                        "COMPLETED",
-                        "a",
-                        "MIN_K",
-                        0.5,
-                        2,
-                        0.04,
-                        0.3);
+        TaskTimeline t = timeline(10.03, 0.04, 0.3);
         WhatIf faster =
                 new WhatIf(
                         Optional.empty(),
                         OptionalInt.empty(),
                         OptionalInt.empty(),
-                        OptionalDouble.of(1.0));
+                        OptionalDouble.of(1.0),
+                        OptionalDouble.empty());
         assertThat(faster.timeScale(0.8)).isCloseTo(0.8, within(1e-12));
         TaskTimeline moved = faster.tasks(List.of(t), 0.8).get(0);
         assertThat(moved.decidedAt()).isCloseTo(8.0, within(1e-12));
@@ -93,12 +77,7 @@ class WhatIfTest {
                         0.5,
                         3,
                         true);
-        WhatIf jsq4 =
-                new WhatIf(
-                        Optional.of(PolicyName.JSQ),
-                        OptionalInt.of(4),
-                        OptionalInt.empty(),
-                        OptionalDouble.empty());
+        WhatIf jsq4 = WhatIf.routing(Optional.of(PolicyName.JSQ), OptionalInt.of(4));
         DigitalTwin.JobModel other = jsq4.job(run);
         assertThat(other.policy()).isEqualTo(PolicyName.JSQ);
         assertThat(other.routers()).isEqualTo(4);
@@ -119,12 +98,84 @@ class WhatIfTest {
                                         Optional.empty(),
                                         OptionalInt.empty(),
                                         OptionalInt.empty(),
-                                        OptionalDouble.of(0)))
+                                        OptionalDouble.of(0),
+                                        OptionalDouble.empty()))
                 .hasMessage("load must be > 0 (got 0.0)");
+        for (double bad : new double[] {-0.5, Double.NaN, Double.POSITIVE_INFINITY}) {
+            assertThatThrownBy(() -> delays(bad))
+                    .hasMessage("delays must be a finite factor >= 0 (got " + bad + ")");
+        }
+    }
+
+    @Test
+    void scaledDelaysMoveEachTasksWayToItsServerAndEveryUpdatesAndNothingElse() {
+        TaskTimeline t = timeline(10.03, 0.04, 0.3);
+        TaskTimeline half = delays(0.5).tasks(List.of(t), 0.8).get(0);
+        assertThat(half.receivedAt()).isCloseTo(10.015, within(1e-12));
+        assertThat(half.updateDelaySeconds()).isCloseTo(0.02, within(1e-12));
+        assertThat(half.sampledUpdateDelaySeconds()).isCloseTo(0.15, within(1e-12));
+        assertThat(half.decidedAt()).isEqualTo(10);
+        assertThat(half.createdAt()).isEqualTo(9.9);
+        assertThat(half.startedAt()).isEqualTo(10.5);
+        assertThat(half.work()).isEqualTo(0.5);
+        assertThat(delays(0.5).describe()).isEqualTo("delays x0.5");
+
+        TaskTimeline none = delays(0).tasks(List.of(t), 0.8).get(0);
+        assertThat(none.receivedAt()).isEqualTo(none.decidedAt());
+        assertThat(none.updateDelaySeconds()).isZero();
+
+        // an unsampled delay stays unknown, and a higher load moves the task as before
+        TaskTimeline unsampled = timeline(10.03, 0.04, Double.NaN);
+        WhatIf both =
+                new WhatIf(
+                        Optional.empty(),
+                        OptionalInt.empty(),
+                        OptionalInt.empty(),
+                        OptionalDouble.of(1.0),
+                        OptionalDouble.of(2));
+        TaskTimeline moved = both.tasks(List.of(unsampled), 0.8).get(0);
+        assertThat(moved.decidedAt()).isCloseTo(8.0, within(1e-12));
+        assertThat(moved.receivedAt() - moved.decidedAt()).isCloseTo(0.06, within(1e-12));
+        assertThat(moved.updateDelaySeconds()).isCloseTo(0.08, within(1e-12));
+        assertThat(moved.sampledUpdateDelaySeconds()).isNaN();
+        assertThat(both.describe()).isEqualTo("load 1.0, delays x2.0");
+    }
+
+    private static TaskTimeline timeline(double receivedAt, double updateDelay, double sampled) {
+        return new TaskTimeline(
+                "t",
+                9.9,
+                9.95,
+                9.97,
+                10,
+                10.01,
+                receivedAt,
+                10.5,
+                11,
+                "COMPLETED",
+                "a",
+                "MIN_K",
+                0.5,
+                2,
+                updateDelay,
+                sampled);
+    }
+
+    private static WhatIf delays(double factor) {
+        return new WhatIf(
+                Optional.empty(),
+                OptionalInt.empty(),
+                OptionalInt.empty(),
+                OptionalDouble.empty(),
+                OptionalDouble.of(factor));
     }
 
     private static WhatIf servers(int n) {
         return new WhatIf(
-                Optional.empty(), OptionalInt.empty(), OptionalInt.of(n), OptionalDouble.empty());
+                Optional.empty(),
+                OptionalInt.empty(),
+                OptionalInt.of(n),
+                OptionalDouble.empty(),
+                OptionalDouble.empty());
     }
 }
