@@ -30,6 +30,8 @@ class TwinCommandTest {
     static final double P99_WAIT = 0.4242;
     static final double ABANDONED = 69.0 / 1442;
 
+    private static final String WAIT = "wait_mean_seconds";
+
     @BeforeAll
     static void recordedRun() throws Exception {
         writeRecordedRun(run);
@@ -80,59 +82,25 @@ class TwinCommandTest {
 
     @Test
     void whatIfTheDelaysWereShorterOrLonger() throws Exception {
-        double asRun =
-                figure(
-                        json("twin", "--run", run.toString(), "--json"),
-                        "twin",
-                        "wait_mean_seconds");
+        double asRun = figure(json("twin", "--run", run.toString(), "--json"), "twin", WAIT);
         Map<String, Object> none = json("twin", "--run", run.toString(), "--json", "--delays", "0");
         assertThat(none.get("what_if")).isEqualTo("delays x0.0");
         // with no delay at all, what remains is the routing's own wait
-        assertThat(figure(none, "what_if_twin", "wait_mean_seconds")).isLessThan(0.6 * asRun);
-        double half =
-                figure(
-                        json("twin", "--run", run.toString(), "--json", "--delays", "0.5"),
-                        "what_if_twin",
-                        "wait_mean_seconds");
-        double twice =
-                figure(
-                        json("twin", "--run", run.toString(), "--json", "--delays", "2"),
-                        "what_if_twin",
-                        "wait_mean_seconds");
-        assertThat(half).isLessThan(asRun);
-        assertThat(twice).isGreaterThan(1.1 * asRun);
+        assertThat(figure(none, "what_if_twin", WAIT)).isLessThan(0.6 * asRun);
+        assertThat(whatIfWait("--delays", "0.5")).isLessThan(asRun);
+        assertThat(whatIfWait("--delays", "2")).isGreaterThan(1.1 * asRun);
     }
 
     @Test
     void whatIfAnotherPolicyMoreServersOrLessLoad() throws Exception {
-        double asRun =
-                figure(
-                        json("twin", "--run", run.toString(), "--json"),
-                        "twin",
-                        "wait_mean_seconds");
+        double asRun = figure(json("twin", "--run", run.toString(), "--json"), "twin", WAIT);
         Map<String, Object> roundRobin =
                 json("twin", "--run", run.toString(), "--json", "--policy", "round-robin");
         assertThat(roundRobin.get("what_if")).isEqualTo("policy round-robin");
-        assertThat(figure(roundRobin, "what_if_twin", "wait_mean_seconds"))
-                .isGreaterThan(1.3 * asRun);
-        assertThat(
-                        figure(
-                                json("twin", "--run", run.toString(), "--json", "--servers", "16"),
-                                "what_if_twin",
-                                "wait_mean_seconds"))
-                .isLessThan(0.5 * asRun);
-        assertThat(
-                        figure(
-                                json("twin", "--run", run.toString(), "--json", "--load", "0.5"),
-                                "what_if_twin",
-                                "wait_mean_seconds"))
-                .isLessThan(0.8 * asRun);
-        assertThat(
-                        figure(
-                                json("twin", "--run", run.toString(), "--json", "--load", "0.95"),
-                                "what_if_twin",
-                                "wait_mean_seconds"))
-                .isGreaterThan(asRun);
+        assertThat(figure(roundRobin, "what_if_twin", WAIT)).isGreaterThan(1.3 * asRun);
+        assertThat(whatIfWait("--servers", "16")).isLessThan(0.5 * asRun);
+        assertThat(whatIfWait("--load", "0.5")).isLessThan(0.8 * asRun);
+        assertThat(whatIfWait("--load", "0.95")).isGreaterThan(asRun);
     }
 
     @Test
@@ -162,6 +130,14 @@ class TwinCommandTest {
         assertThat(delays.err())
                 .contains("--delays")
                 .contains("delays must be a finite factor >= 0 (got -1.0)");
+    }
+
+    /** The what-if twin's mean wait with one other setting. */
+    private static double whatIfWait(String option, String value) throws Exception {
+        return figure(
+                json("twin", "--run", run.toString(), "--json", option, value),
+                "what_if_twin",
+                WAIT);
     }
 
     static Map<String, Object> json(String... args) throws Exception {
