@@ -82,7 +82,7 @@ class TwinCommandTest {
 
     @Test
     void whatIfTheDelaysWereShorterOrLonger() throws Exception {
-        double asRun = figure(json("twin", "--run", run.toString(), "--json"), "twin", WAIT);
+        double asRun = twinAsRunWait();
         Map<String, Object> none = json("twin", "--run", run.toString(), "--json", "--delays", "0");
         assertThat(none.get("what_if")).isEqualTo("delays x0.0");
         // with no delay at all, what remains is the routing's own wait
@@ -93,7 +93,7 @@ class TwinCommandTest {
 
     @Test
     void whatIfAnotherPolicyMoreServersOrLessLoad() throws Exception {
-        double asRun = figure(json("twin", "--run", run.toString(), "--json"), "twin", WAIT);
+        double asRun = twinAsRunWait();
         Map<String, Object> roundRobin =
                 json("twin", "--run", run.toString(), "--json", "--policy", "round-robin");
         assertThat(roundRobin.get("what_if")).isEqualTo("policy round-robin");
@@ -130,6 +130,11 @@ class TwinCommandTest {
         assertThat(delays.err())
                 .contains("--delays")
                 .contains("delays must be a finite factor >= 0 (got -1.0)");
+    }
+
+    /** The twin's mean wait on the run as it ran. */
+    private static double twinAsRunWait() throws Exception {
+        return figure(json("twin", "--run", run.toString(), "--json"), "twin", WAIT);
     }
 
     /** The what-if twin's mean wait with one other setting. */

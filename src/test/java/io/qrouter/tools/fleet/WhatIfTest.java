@@ -46,7 +46,7 @@ class WhatIfTest {
 
     @Test
     void aHigherLoadBringsTheSameTasksSoonerWithTheirDelaysKept() {
-        TaskTimeline t = timeline(10.03, 0.04, 0.3);
+        TaskTimeline t = timeline(0.3);
         WhatIf faster =
                 new WhatIf(
                         Optional.empty(),
@@ -109,7 +109,7 @@ class WhatIfTest {
 
     @Test
     void scaledDelaysMoveEachTasksWayToItsServerAndEveryUpdatesAndNothingElse() {
-        TaskTimeline t = timeline(10.03, 0.04, 0.3);
+        TaskTimeline t = timeline(0.3);
         TaskTimeline half = delays(0.5).tasks(List.of(t), 0.8).get(0);
         assertThat(half.receivedAt()).isCloseTo(10.015, within(1e-12));
         assertThat(half.updateDelaySeconds()).isCloseTo(0.02, within(1e-12));
@@ -125,7 +125,7 @@ class WhatIfTest {
         assertThat(none.updateDelaySeconds()).isZero();
 
         // an unsampled delay stays unknown, and a higher load moves the task as before
-        TaskTimeline unsampled = timeline(10.03, 0.04, Double.NaN);
+        TaskTimeline unsampled = timeline(Double.NaN);
         WhatIf both =
                 new WhatIf(
                         Optional.empty(),
@@ -141,7 +141,8 @@ class WhatIfTest {
         assertThat(both.describe()).isEqualTo("load 1.0, delays x2.0");
     }
 
-    private static TaskTimeline timeline(double receivedAt, double updateDelay, double sampled) {
+    /** Decided at 10 s, received 0.03 s later, its server's update 0.04 s late. */
+    private static TaskTimeline timeline(double sampledUpdateDelay) {
         return new TaskTimeline(
                 "t",
                 9.9,
@@ -149,7 +150,7 @@ class WhatIfTest {
                 9.97,
                 10,
                 10.01,
-                receivedAt,
+                10.03,
                 10.5,
                 11,
                 "COMPLETED",
@@ -157,8 +158,8 @@ class WhatIfTest {
                 "MIN_K",
                 0.5,
                 2,
-                updateDelay,
-                sampled);
+                0.04,
+                sampledUpdateDelay);
     }
 
     private static WhatIf delays(double factor) {
