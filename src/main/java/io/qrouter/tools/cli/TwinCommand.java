@@ -101,7 +101,7 @@ final class TwinCommand implements Runnable {
         if (json) {
             Map<String, Object> all = new LinkedHashMap<>();
             all.put("run", run.toString());
-            all.put("measured", TwinTable.figures(recorded.report()));
+            all.put("measured", TwinTable.figures(recorded.measured()));
             all.put("twin", TwinTable.figures(asRun));
             if (other != null) {
                 all.put("what_if", whatIf.describe());

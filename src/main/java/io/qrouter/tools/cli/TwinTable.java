@@ -1,6 +1,7 @@
 package io.qrouter.tools.cli;
 
 import io.qrouter.tools.fleet.DigitalTwin;
+import io.qrouter.tools.fleet.FleetReport;
 import io.qrouter.tools.fleet.RecordedRun;
 import io.qrouter.tools.fleet.WhatIf;
 import java.nio.file.Path;
@@ -19,6 +20,10 @@ final class TwinTable {
         Map<String, Object> out = new LinkedHashMap<>();
         Object wait = report.get("wait_seconds");
         out.put("wait_mean_seconds", wait instanceof Map<?, ?> w ? w.get("mean") : null);
+        out.put("wait_mean_ci95_low", wait instanceof Map<?, ?> w ? w.get("mean_ci95_low") : null);
+        out.put(
+                "wait_mean_ci95_high",
+                wait instanceof Map<?, ?> w ? w.get("mean_ci95_high") : null);
         out.put("wait_p99_seconds", wait instanceof Map<?, ?> w ? w.get("p99") : null);
         out.put("abandoned_share", report.get("abandoned_share"));
         out.put("decided", report.get("decided"));
@@ -43,20 +48,28 @@ final class TwinTable {
                         model.routers() == 1 ? "" : "s",
                         run.servers().ids().size(),
                         Double.isNaN(run.load()) ? "unknown" : Double.toString(run.load())));
-        Map<String, Object> measured = figures(run.report());
+        Map<String, Object> measured = figures(run.measured());
         Map<String, Object> twin = figures(asRun);
         Map<String, Object> what = other == null ? null : figures(other);
         String header = what == null ? "" : "  twin: " + whatIf.describe();
         out.append(
                 String.format(
-                        Locale.ROOT, "%-16s %12s %12s%s%n", "", "measured", "twin as run", header));
+                        Locale.ROOT, "%-16s %18s %18s%s%n", "", "measured", "twin as run", header));
         row(out, "wait mean", measured, twin, what, "wait_mean_seconds", false);
+        out.append(
+                String.format(
+                        Locale.ROOT,
+                        "%-16s %18s %18s%s%n",
+                        "  95 % interval",
+                        interval(measured),
+                        interval(twin),
+                        what == null ? "" : "  " + interval(what)));
         row(out, "wait p99", measured, twin, what, "wait_p99_seconds", false);
         row(out, "abandoned", measured, twin, what, "abandoned_share", true);
         out.append(
                 String.format(
                         Locale.ROOT,
-                        "%-16s %12s %12s%s%n",
+                        "%-16s %18s %18s%s%n",
                         "tasks decided",
                         measured.get("decided"),
                         twin.get("decided"),
@@ -75,11 +88,17 @@ final class TwinTable {
         out.append(
                 String.format(
                         Locale.ROOT,
-                        "%-16s %12s %12s%s%n",
+                        "%-16s %18s %18s%s%n",
                         label,
                         cell(measured.get(key), share),
                         cell(twin.get(key), share),
                         what == null ? "" : "  " + cell(what.get(key), share)));
+    }
+
+    /** A mean wait's 95 % interval, or n/a for a run too short or recorded before it was kept. */
+    private static String interval(Map<String, Object> figures) {
+        return FleetReport.interval(
+                figures.get("wait_mean_ci95_low"), figures.get("wait_mean_ci95_high"));
     }
 
     private static String cell(Object value, boolean share) {
@@ -88,6 +107,6 @@ final class TwinTable {
         }
         return share
                 ? String.format(Locale.ROOT, "%.1f %%", 100 * n.doubleValue())
-                : String.format(Locale.ROOT, "%.3f s", n.doubleValue());
+                : String.format(Locale.ROOT, "%.3g s", n.doubleValue());
     }
 }

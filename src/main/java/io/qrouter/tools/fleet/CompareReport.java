@@ -33,6 +33,8 @@ public final class CompareReport {
         "dead_letter",
         "idle_queue_ratio",
         "wait_seconds.mean",
+        "wait_seconds.mean_ci95_low",
+        "wait_seconds.mean_ci95_high",
         "wait_seconds.p50",
         "wait_seconds.p99",
         "sojourn_seconds.p50",
@@ -54,7 +56,7 @@ public final class CompareReport {
                 new StringBuilder(
                         String.format(
                                 Locale.ROOT,
-                                "  %-18s %7s %7s %8s %9s %7s %6s %9s %9s %9s %11s %10s %10s%n",
+                                "  %-18s %7s %7s %8s %9s %7s %6s %9s %17s %9s %9s %11s %10s %10s%n",
                                 "policy",
                                 "sent",
                                 "decided",
@@ -63,6 +65,7 @@ public final class CompareReport {
                                 "queued",
                                 "idle-q",
                                 "wait mean",
+                                "wait mean 95% CI",
                                 "wait p50",
                                 "wait p99",
                                 "sojourn p99",
@@ -74,7 +77,7 @@ public final class CompareReport {
                     out.append(
                             String.format(
                                     Locale.ROOT,
-                                    "  %-18s %7d %7d %8s %9s %7d %6s %9s %9s %9s %11s %10s %10s%n",
+                                    "  %-18s %7d %7d %8s %9s %7d %6s %9s %17s %9s %9s %11s %10s %10s%n",
                                     p,
                                     r.sent(),
                                     r.decided(),
@@ -83,6 +86,7 @@ public final class CompareReport {
                                     r.queuedAtEnd(),
                                     FleetReport.percent(r.idleQueueRatio()),
                                     FleetReport.num(r.waitSeconds().get("mean")),
+                                    FleetReport.interval(r.waitSeconds()),
                                     FleetReport.num(r.waitSeconds().get("p50")),
                                     FleetReport.num(r.waitSeconds().get("p99")),
                                     FleetReport.num(r.sojournSeconds().get("p99")),

@@ -150,7 +150,7 @@ public final class FleetReport {
                             + r.foreignDecisions()
                             + " decisions for other runs");
         }
-        row(out, "wait (s)", quantiles(r.waitSeconds()));
+        row(out, "wait (s)", meanWithInterval(r.waitSeconds()) + "  " + quantiles(r.waitSeconds()));
         row(out, "sojourn (s)", quantiles(r.sojournSeconds()));
         row(out, "decision latency (s)", quantiles(r.decisionLatencySeconds()));
         row(out, "delivery latency (s)", quantiles(r.deliveryLatencySeconds()));
@@ -175,6 +175,33 @@ public final class FleetReport {
                 + num(summary.get("p99"))
                 + "  max "
                 + num(summary.get("max"));
+    }
+
+    /**
+     * A mean wait with its 95 % interval when it has one, to three significant digits: a router's
+     * mean wait can be a fraction of a millisecond.
+     */
+    static String meanWithInterval(Map<String, Object> summary) {
+        String interval = interval(summary);
+        return "mean "
+                + significant(summary.get("mean"))
+                + ("n/a".equals(interval) ? "" : " (95 % CI " + interval + ")");
+    }
+
+    /** The 95 % interval of a summary's mean wait, {@code low–high}, or n/a. */
+    static String interval(Map<String, Object> summary) {
+        return interval(summary.get("mean_ci95_low"), summary.get("mean_ci95_high"));
+    }
+
+    /** A mean wait's 95 % interval, {@code low–high}, or n/a when an end is missing. */
+    public static String interval(Object low, Object high) {
+        return low instanceof Number && high instanceof Number
+                ? significant(low) + "–" + significant(high)
+                : "n/a";
+    }
+
+    private static String significant(Object v) {
+        return v instanceof Number n ? String.format(Locale.ROOT, "%.3g", n.doubleValue()) : "n/a";
     }
 
     public static String num(Object v) {

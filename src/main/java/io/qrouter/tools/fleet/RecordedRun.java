@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -44,6 +45,27 @@ public record RecordedRun(
             throw new UncheckedIOException("cannot read " + report, e);
         }
         return new RecordedRun(json, servers(servers), TaskTimeline.read(tasks));
+    }
+
+    /**
+     * The measured figures: report.json's, with the mean wait's 95 % interval computed from the
+     * run's tasks when the report was written before it had one.
+     */
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> measured() {
+        Map<String, Object> waits =
+                report.get("wait_seconds") instanceof Map<?, ?> w
+                        ? new LinkedHashMap<>((Map<String, Object>) w)
+                        : new LinkedHashMap<>();
+        if (waits.containsKey("mean_ci95_low")) {
+            return report;
+        }
+        RunFigures.of(tasks, warmupSeconds()).waitSeconds().entrySet().stream()
+                .filter(e -> e.getKey().startsWith("mean_ci95_"))
+                .forEach(e -> waits.put(e.getKey(), e.getValue()));
+        Map<String, Object> out = new LinkedHashMap<>(report);
+        out.put("wait_seconds", waits);
+        return out;
     }
 
     /** The run's warm-up: tasks created before it are replayed but not counted. */

@@ -29,6 +29,14 @@ final class ReportAnswer {
                                 number(json, "wait_seconds.mean"),
                                 number(json, "twin.wait_seconds.mean"))
                         .row(
+                                "wait, mean: 95 % interval, low end (s)",
+                                number(json, "wait_seconds.mean_ci95_low"),
+                                number(json, "twin.wait_seconds.mean_ci95_low"))
+                        .row(
+                                "wait, mean: 95 % interval, high end (s)",
+                                number(json, "wait_seconds.mean_ci95_high"),
+                                number(json, "twin.wait_seconds.mean_ci95_high"))
+                        .row(
                                 "wait, p99 (s)",
                                 number(json, "wait_seconds.p99"),
                                 number(json, "twin.wait_seconds.p99"))

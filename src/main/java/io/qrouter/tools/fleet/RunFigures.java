@@ -1,6 +1,7 @@
 package io.qrouter.tools.fleet;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,7 +67,10 @@ record RunFigures(
         }
         long measured = 0;
         ToDoubleFunction<TaskTimeline> updateDelay = TaskTimeline.pipelineUpdateDelay(tasks);
-        for (TaskTimeline t : tasks) {
+        // in creation order, for the batch means of the wait's interval
+        List<TaskTimeline> byCreation =
+                tasks.stream().sorted(Comparator.comparingDouble(TaskTimeline::createdAt)).toList();
+        for (TaskTimeline t : byCreation) {
             if (t.createdAt() < warmupSeconds) {
                 continue;
             }
@@ -111,7 +115,7 @@ record RunFigures(
                 unknownServer,
                 rejected,
                 rules,
-                summary(waits),
+                waitSummary(waits),
                 summary(sojourns),
                 summary(decisionLatencies),
                 summary(deliveryLatencies),
@@ -131,6 +135,23 @@ record RunFigures(
         out.put("queued_at_end", queuedAtEnd);
         out.put("wait_seconds", waitSeconds);
         out.put("sojourn_seconds", sojournSeconds);
+        return out;
+    }
+
+    /**
+     * The waits' summary with the 95 % interval of their mean ({@link MeanInterval}; none with too
+     * few tasks), whose low end is at least 0 as a wait is.
+     */
+    private static Map<String, Object> waitSummary(List<Double> inCreationOrder) {
+        Map<String, Object> out = summary(inCreationOrder);
+        MeanInterval.of(inCreationOrder.stream().mapToDouble(Double::doubleValue).toArray())
+                .map(ci -> ci.atLeast(0))
+                .ifPresent(
+                        ci -> {
+                            out.put("mean_ci95_low", ci.low());
+                            out.put("mean_ci95_high", ci.high());
+                            out.put("mean_ci95_batches", ci.batches());
+                        });
         return out;
     }
 

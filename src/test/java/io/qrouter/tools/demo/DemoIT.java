@@ -93,7 +93,14 @@ class DemoIT {
                     .isGreaterThanOrEqualTo(decided);
             assertThat(report.get("duplicate_decisions").asLong()).as(policy).isZero();
             assertThat(completed).as(policy).isGreaterThan(decided / 2);
-            assertThat(report.get("wait_seconds").get("p99").isNumber()).as(policy).isTrue();
+            JsonNode waits = report.get("wait_seconds");
+            assertThat(waits.get("p99").isNumber()).as(policy).isTrue();
+            assertThat(waits.get("mean").asDouble())
+                    .as(policy + ": the mean wait lies in its 95 % interval")
+                    .isBetween(
+                            waits.get("mean_ci95_low").asDouble(),
+                            waits.get("mean_ci95_high").asDouble());
+            assertThat(waits.get("mean_ci95_low").asDouble()).as(policy).isNotNegative();
             assertThat(report.get("sojourn_seconds").get("p50").asDouble()).as(policy).isPositive();
             assertThat(report.get("policy").asText()).isEqualTo(policy);
             assertThat(report.get("dsrs").get("slots").asInt())

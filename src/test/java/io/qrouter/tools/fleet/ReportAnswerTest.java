@@ -51,6 +51,10 @@ class ReportAnswerTest {
                 .containsExactly(
                         "wait_seconds.mean",
                         "twin.wait_seconds.mean",
+                        "wait_seconds.mean_ci95_low",
+                        "twin.wait_seconds.mean_ci95_low",
+                        "wait_seconds.mean_ci95_high",
+                        "twin.wait_seconds.mean_ci95_high",
                         "wait_seconds.p99",
                         "twin.wait_seconds.p99",
                         "abandoned_share",
