@@ -15,10 +15,10 @@ import org.apache.commons.math3.distribution.TDistribution;
  * @param batches how many batch means the interval rests on
  */
 record MeanInterval(double mean, double low, double high, int batches) {
-    static final int MOST_BATCHES = 20;
-    static final int FEWEST_BATCHES = 5;
-    static final int FEWEST_PER_BATCH = 10;
-    static final double MOST_LAG1 = 0.2;
+    private static final int MOST_BATCHES = 20;
+    private static final int FEWEST_BATCHES = 5;
+    private static final int FEWEST_PER_BATCH = 10;
+    private static final double MOST_LAG1 = 0.2;
 
     /**
      * The interval of {@code inTimeOrder}'s mean, NaN values dropped; empty with fewer than 50
