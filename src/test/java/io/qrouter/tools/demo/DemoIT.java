@@ -191,10 +191,10 @@ class DemoIT {
             ReportPageChecks.assertSelfContained(page);
         }
         Document compare = Jsoup.parse(out.resolve("report.html").toFile());
-        // 17 columns per policy (ga-batch has no twin: its two twin cells show n/a for
-        // report.json's null)
+        // 19 columns per policy, the mean wait's interval among them (ga-batch has no twin: its
+        // two twin cells show n/a for report.json's null)
         assertThat(ReportPageChecks.assertNumbersMatch(compare, reportsByPolicy()))
-                .isEqualTo(17 * POLICIES.size());
+                .isEqualTo(19 * POLICIES.size());
         assertThat(compare.select("nav a").eachAttr("href"))
                 .contains("heartbeat-k-live/report.html", "ga-batch/report.html");
     }
