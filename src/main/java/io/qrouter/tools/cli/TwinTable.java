@@ -15,16 +15,17 @@ import java.util.Map;
 final class TwinTable {
     private TwinTable() {}
 
-    /** Mean and p99 wait (seconds) and abandoned share of a report.json or a twin's figures. */
+    /**
+     * Mean wait with its 95 % interval, p99 wait (seconds) and abandoned share of a report.json or
+     * a twin's figures.
+     */
     static Map<String, Object> figures(Map<String, Object> report) {
         Map<String, Object> out = new LinkedHashMap<>();
-        Object wait = report.get("wait_seconds");
-        out.put("wait_mean_seconds", wait instanceof Map<?, ?> w ? w.get("mean") : null);
-        out.put("wait_mean_ci95_low", wait instanceof Map<?, ?> w ? w.get("mean_ci95_low") : null);
-        out.put(
-                "wait_mean_ci95_high",
-                wait instanceof Map<?, ?> w ? w.get("mean_ci95_high") : null);
-        out.put("wait_p99_seconds", wait instanceof Map<?, ?> w ? w.get("p99") : null);
+        Map<?, ?> wait = report.get("wait_seconds") instanceof Map<?, ?> w ? w : Map.of();
+        out.put("wait_mean_seconds", wait.get("mean"));
+        out.put("wait_mean_ci95_low", wait.get("mean_ci95_low"));
+        out.put("wait_mean_ci95_high", wait.get("mean_ci95_high"));
+        out.put("wait_p99_seconds", wait.get("p99"));
         out.put("abandoned_share", report.get("abandoned_share"));
         out.put("decided", report.get("decided"));
         return out;

@@ -53,12 +53,12 @@ public record RecordedRun(
      */
     @SuppressWarnings("unchecked")
     public Map<String, Object> measured() {
-        Map<String, Object> waits =
-                report.get("wait_seconds") instanceof Map<?, ?> w
-                        ? new LinkedHashMap<>((Map<String, Object>) w)
-                        : new LinkedHashMap<>();
-        if (waits.containsKey("mean_ci95_low")) {
-            return report;
+        Map<String, Object> waits = new LinkedHashMap<>();
+        if (report.get("wait_seconds") instanceof Map<?, ?> w) {
+            if (w.containsKey("mean_ci95_low")) {
+                return report;
+            }
+            waits.putAll((Map<String, Object>) w);
         }
         RunFigures.of(tasks, warmupSeconds()).waitSeconds().entrySet().stream()
                 .filter(e -> e.getKey().startsWith("mean_ci95_"))
